@@ -1,0 +1,33 @@
+"""Rummy Referee's rules core: pure Python, no web framework.
+
+One function per question, each citing the rule ids of ``RULES.md`` it implements:
+
+- :func:`parse_card` — text to :class:`Card` (R1)
+- :func:`resolve_rules` — a rules object to :class:`Rules` (R21)
+- :func:`check_meld`, :func:`check_lay_off` — sets, runs, lay-offs and why not (R6, R10–R12)
+- :func:`validate_state` — is this snapshot a real table (contract, State)
+- :func:`apply_move`, :func:`apply_moves` — judge and play moves (R4–R9, R13, R17, R18)
+- :func:`legal_moves` — every legal move for the player to move
+- :func:`score_hand` — what going out scores (R14, R15)
+- :func:`deal` — a new hand (R2, R3)
+- :func:`replay` — a physical-deck game's scorepad (R19, R20)
+"""
+from .cards import DECK, Card, CardError, parse_card, parse_cards
+from .deal import deal
+from .errors import IllegalMove, InvalidInput, Problem, Reason
+from .legal import legal_moves, possible_melds
+from .melds import MeldCheck, check_lay_off, check_meld
+from .moves import Move, MovesOutcome, apply_move, apply_moves, is_legal
+from .rules import PRESETS, Rules, resolve_rules
+from .scorepad import HandEntry, Pad, Remaining, replay
+from .scoring import HandScore, card_points, hand_points, score_hand
+from .state import Meld, Player, Result, State, Turn, hand_size, validate_state
+
+__all__ = [
+    "DECK", "Card", "CardError", "parse_card", "parse_cards", "deal", "IllegalMove",
+    "InvalidInput", "Problem", "Reason", "legal_moves", "possible_melds", "MeldCheck",
+    "check_lay_off", "check_meld", "Move", "MovesOutcome", "apply_move", "apply_moves",
+    "is_legal", "PRESETS", "Rules", "resolve_rules", "HandEntry", "Pad", "Remaining", "replay",
+    "HandScore", "card_points", "hand_points", "score_hand", "Meld", "Player", "Result", "State",
+    "Turn", "hand_size", "validate_state",
+]

@@ -1,0 +1,134 @@
+"""Cards and the deck (R1).
+
+A :class:`Card` is an interned value: there are exactly 52 instances, so cards compare by
+identity, hash cheaply and can be used as dict keys and set members. Parsing accepts every
+spelling of the HTTP contract (``10H``, ``TH``, ``th``, ``10♥``, ``Q♠``, ``J♡``, ``♥️``) and
+always answers with the canonical code (``10H``).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "D", "H", "S")
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+# Alternative suit spellings accepted on input: white (outlined) symbols as well as black.
+_SUIT_SPELLINGS = {
+    "C": ("C", "c", "♣", "♧"),
+    "D": ("D", "d", "♦", "♢"),
+    "H": ("H", "h", "♥", "♡"),
+    "S": ("S", "s", "♠", "♤"),
+}
+_VARIATION_SELECTOR = "\ufe0f"
+
+
+class CardError(ValueError):
+    """A card code that is not one of the accepted spellings of the 52 cards."""
+
+    def __init__(self, text: object, message: str) -> None:
+        super().__init__(message)
+        self.text = text
+        self.message = message
+
+
+class Card:
+    """One of the 52 cards (R1). Never constructed directly: use :func:`parse_card` or ``DECK``.
+
+    Attributes: ``rank`` 1 (ace) … 13 (king); ``suit`` one of ``C D H S``; ``index`` 0…51,
+    suit-major in ``C D H S`` order; ``code`` canonical text (``"10H"``); ``points`` the
+    card's value when left in hand (R14: A = 1, 2–10 face value, J Q K = 10).
+    """
+
+    __slots__ = ("rank", "suit", "suit_index", "index", "code", "symbol", "points")
+
+    def __init__(self, rank: int, suit_index: int) -> None:
+        self.rank = rank
+        self.suit_index = suit_index
+        self.suit = SUITS[suit_index]
+        self.index = suit_index * 13 + rank - 1
+        self.code = RANKS[rank - 1] + self.suit
+        self.symbol = RANKS[rank - 1] + SUIT_SYMBOLS[self.suit]
+        self.points = min(rank, 10)
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as printed on the card: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return RANKS[self.rank - 1]
+
+    def __repr__(self) -> str:
+        return f"parse_card({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+    def __reduce__(self):  # interned: unpickle to the same instance
+        return (parse_card, (self.code,))
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, s) for s in range(4) for rank in range(1, 14))
+"""The 52 cards in canonical order: A♣ … K♣, A♦ … K♦, A♥ … K♥, A♠ … K♠."""
+
+_BY_SPELLING: dict[str, Card] = {}
+for _card in DECK:
+    _rank = RANKS[_card.rank - 1]
+    _rank_spellings = {_rank, _rank.lower()}
+    if _rank == "10":
+        _rank_spellings |= {"T", "t"}
+    for _r in _rank_spellings:
+        for _s in _SUIT_SPELLINGS[_card.suit]:
+            _BY_SPELLING[_r + _s] = _card
+            if not _s.isascii():
+                _BY_SPELLING[_r + _s + _VARIATION_SELECTOR] = _card
+
+
+def parse_card(text: object) -> Card:
+    """Parse one card code in any accepted spelling (contract, Cards) into its :class:`Card`.
+
+    Raises :class:`CardError` naming the token when it is not a card. Nothing is trimmed or
+    guessed: ``" QS"`` and ``"Q S"`` are refused, never silently fixed.
+    """
+    card = _BY_SPELLING.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise CardError(text, _card_error_message(text))
+    return card
+
+
+def _card_error_message(text: object) -> str:
+    if not isinstance(text, str):
+        return f"a card code must be a string, not {type(text).__name__}"
+    shown = text if len(text) <= 20 else text[:20] + "…"
+    return (
+        f"{shown!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
+        "(C, D, H, S or ♣ ♦ ♥ ♠), e.g. 10H, QS or Q♠"
+    )
+
+
+def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:
+    """Parse a sequence of card codes; raises :class:`CardError` at the first bad one."""
+    return tuple(parse_card(t) for t in texts)
+
+
+def card_by_spelling() -> dict[str, Card]:
+    """The whole table of accepted spellings (read-only use): for bulk parsers."""
+    return _BY_SPELLING
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """Canonical codes of ``cards``, in order."""
+    return [c.code for c in cards]
+
+
+def show(cards: Iterable[Card]) -> str:
+    """Cards written for people, with suit symbols: ``"Q♠ K♠ A♠"``."""
+    return " ".join(c.symbol for c in cards)
+
+
+def rank_name(rank: int) -> str:
+    """``"ace"``, ``"7"``, ``"queen"``… for messages."""
+    return RANK_NAMES.get(rank, str(rank))

@@ -1,0 +1,60 @@
+"""The deal (R2, R3)."""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from .cards import DECK
+from .errors import InvalidInput, Problem
+from .rules import Rules
+from .state import MAX_PLAYERS, MIN_PLAYERS, Player, State, Turn, hand_size
+
+MAX_SEED = 2**63 - 1
+
+
+def deal(players: Sequence[str], rules: Rules, dealer: str | None = None, seed: int | None = None) -> State:
+    """Shuffle and deal a new hand (R2, R3); returns the opening :class:`State`.
+
+    ``players`` are 2–6 distinct ids in seating order; ``dealer`` defaults to the last one, so the
+    first player leads. Cards go one at a time starting with the dealer's left; the next card
+    starts the discard pile; the rest is the stock; the dealer's left plays first. The same
+    ``seed`` always gives the same deal; without one the shuffle comes from the operating
+    system's randomness. Raises :class:`~referee.errors.InvalidInput` for a wrong player count,
+    a repeated id or an unknown dealer.
+    """
+    problems = []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
+    seen = set()
+    for i, p in enumerate(players):
+        if p in seen:
+            problems.append(Problem(("players", i), f"player {p!r} is listed twice"))
+        seen.add(p)
+    if dealer is not None and dealer not in seen:
+        problems.append(Problem(("dealer",), f"dealer {dealer!r} is not one of the players"))
+    if problems:
+        raise InvalidInput(problems)
+    dealer = dealer if dealer is not None else players[-1]
+    shuffler = random.Random(seed) if seed is not None else random.SystemRandom()
+    deck = list(DECK)
+    shuffler.shuffle(deck)
+    n = len(players)
+    first = (list(players).index(dealer) + 1) % n
+    order = [players[(first + k) % n] for k in range(n)]
+    size = hand_size(n)
+    hands: dict[str, list] = {p: [] for p in players}
+    position = 0
+    for _ in range(size):
+        for p in order:
+            hands[p].append(deck[position])
+            position += 1
+    up_card = deck[position]
+    stock = tuple(deck[position + 1:])
+    return State(
+        players=tuple(Player(p, tuple(hands[p])) for p in players),
+        turn=Turn(order[0]),
+        stock=stock,
+        discard=(up_card,),
+        dealer=dealer,
+        rules=rules,
+    )

@@ -1,0 +1,217 @@
+"""The scorepad of a physical-deck game (R2, R14–R16, R19, R20): a stateless replay.
+
+The caller gives the players, the rules and every hand so far; :func:`replay` recomputes the
+dealers, points, running totals, standings and the end of the game, so correcting an earlier
+hand is just sending the list again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from .cards import Card
+from .errors import InvalidInput, Problem
+from .rules import Rules
+from .scoring import hand_points, rummy_multiplier
+from .state import MAX_PLAYERS, MIN_PLAYERS, hand_size
+
+
+@dataclass(frozen=True, slots=True)
+class Remaining:
+    """One opponent's entry for a hand: the ``cards`` left in hand, or the ``points`` they
+    reported (exactly one of the two)."""
+
+    cards: tuple[Card, ...] | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One hand as typed at the table: ``winner`` who went out and ``rummy`` (R15) with each
+    opponent's :class:`Remaining`, or ``draw`` for a drawn hand (R16)."""
+
+    winner: str | None = None
+    rummy: bool = False
+    remaining: Mapping[str, Remaining] = field(default_factory=dict)
+    draw: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One scored hand: ``number`` (1-based), ``dealer`` (R19), ``winner``, ``rummy``,
+    ``multiplier``, ``draw``, ``points`` won, ``remaining`` each opponent's plain total, and
+    ``totals`` every player's running total after the hand (points)."""
+
+    number: int
+    dealer: str
+    winner: str | None
+    rummy: bool
+    multiplier: int
+    draw: bool
+    points: int
+    remaining: dict[str, int]
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    player: str
+    total: int
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pad:
+    """The game so far: ``hands``, ``totals``, ``standings`` (highest first, ties sharing a
+    rank), ``next_dealer`` (None once the game is over), ``game_over``, ``winner``, and
+    ``to_target`` each player's points still needed (None when playing a number of deals)."""
+
+    hands: tuple[HandLine, ...]
+    totals: dict[str, int]
+    standings: tuple[Standing, ...]
+    next_dealer: str | None
+    game_over: bool
+    winner: str | None
+    to_target: dict[str, int] | None
+
+
+def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: Rules) -> str:
+    """Who deals the next hand (R19): with two players under ``winner_two_player`` the winner of
+    the hand; otherwise, and always after a drawn hand (``winner`` None), the dealer's left."""
+    if winner is not None and len(players) == 2 and rules.dealer_rotation == "winner_two_player":
+        return winner
+    return players[(players.index(dealer) + 1) % len(players)]
+
+
+def game_winner(totals: Mapping[str, int], hands_played: int, rules: Rules) -> tuple[bool, str | None]:
+    """(game_over, winner) after ``hands_played`` hands (R20): the target score — or, with
+    ``deals`` set, the number of hands — ends the game, the highest total winning; a tie for
+    highest means another hand."""
+    if rules.deals is not None:
+        due = hands_played >= rules.deals
+    else:
+        due = any(t >= rules.target_score for t in totals.values())
+    if not due:
+        return False, None
+    best = max(totals.values())
+    leaders = [p for p, t in totals.items() if t == best]
+    return (True, leaders[0]) if len(leaders) == 1 else (False, None)
+
+
+def standings(totals: Mapping[str, int]) -> tuple[Standing, ...]:
+    """Players by total, highest first; equal totals share a rank (1, 1, 3)."""
+    ordered = sorted(totals.items(), key=lambda kv: -kv[1])
+    out = []
+    for i, (player, total) in enumerate(ordered):
+        rank = out[-1].rank if out and out[-1].total == total else i + 1
+        out.append(Standing(player, total, rank))
+    return tuple(out)
+
+
+def _check_players(players: Sequence[str], first_dealer: str | None) -> list[Problem]:
+    problems = []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(Problem(("players",), f"a game of Rummy has 2 to 6 players, not {len(players)} (R2)"))
+    seen = set()
+    for i, p in enumerate(players):
+        if p in seen:
+            problems.append(Problem(("players", i), f"player name {p!r} is listed twice"))
+        seen.add(p)
+    if first_dealer is not None and first_dealer not in seen:
+        problems.append(Problem(("first_dealer",), f"first dealer {first_dealer!r} is not one of the players"))
+    return problems
+
+
+def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) -> list[Problem]:
+    """Every slip in hand number ``n`` (1-based); paths are under ``("hands", n - 1)``."""
+    where = ("hands", n - 1)
+    label = f"hand {n}"
+    problems = []
+    if entry.draw:
+        if entry.winner is not None or entry.remaining or entry.rummy:
+            problems.append(Problem(where, f"{label} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)"))
+        return problems
+    if entry.winner is None:
+        return [Problem((*where, "winner"), f"{label}: say who went out, or mark the hand as a draw")]
+    if entry.winner not in players:
+        return [Problem((*where, "winner"), f"{label}: {entry.winner!r} is not one of the players")]
+    seen: dict[Card, str] = {}
+    for name, rem in entry.remaining.items():
+        at = (*where, "remaining", name)
+        if name not in players:
+            problems.append(Problem(at, f"{label}: {name!r} is not one of the players"))
+            continue
+        if name == entry.winner:
+            problems.append(Problem(at, f"{label}: {name} went out, so has no entry of cards or points left"))
+            continue
+        if (rem.cards is None) == (rem.points is None):
+            problems.append(Problem(at, f"{label}: give {name}'s cards or points left, not {'both' if rem.cards is not None else 'neither'}"))
+            continue
+        if rem.cards is not None:
+            if not rem.cards:
+                problems.append(Problem((*at, "cards"), f"{label}: {name} must have at least one card left (only the winner has none)"))
+            if len(rem.cards) > dealt:
+                problems.append(Problem((*at, "cards"), f"{label}: {name} has {len(rem.cards)} cards listed, but only {dealt} were dealt to each of {len(players)} players (R2)"))
+            for j, card in enumerate(rem.cards):
+                if card in seen:
+                    other = seen[card]
+                    also = "twice" if other == name else f"for both {other} and {name}"
+                    problems.append(Problem((*at, "cards", j), f"{label}: {card.symbol} is listed {also}; there is only one in the deck (R1)"))
+                else:
+                    seen[card] = name
+        else:
+            most = 10 * dealt
+            if not 1 <= rem.points <= most:
+                why = ("an opponent always holds at least one card, so at least 1 point" if rem.points < 1
+                       else f"{dealt} cards could be worth at most {most}")
+                problems.append(Problem((*at, "points"), f"{label}: {name}'s {rem.points} points cannot be right: {why} (R14)"))
+    for name in players:
+        if name != entry.winner and name not in entry.remaining:
+            problems.append(Problem((*where, "remaining"), f"{label}: {name}'s cards or points left are missing"))
+    return problems
+
+
+def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], first_dealer: str | None = None) -> Pad:
+    """Replay a whole game's hands and return the :class:`Pad` (R14–R16, R19, R20).
+
+    Raises :class:`~referee.errors.InvalidInput` naming each slip by hand number and player
+    (paths ``("hands", i, "remaining", player, …)``): a card twice in one hand, more cards than
+    were dealt, impossible points, an entry with both or neither of cards and points, an unknown
+    or missing player, an entry for the winner, duplicate player names, a wrong player count, a
+    hand after the game was already won.
+    """
+    problems = _check_players(players, first_dealer)
+    if problems:
+        raise InvalidInput(problems)
+    dealt = hand_size(len(players))
+    totals = {p: 0 for p in players}
+    dealer = first_dealer if first_dealer is not None else players[0]
+    lines = []
+    over, winner = False, None
+    for i, entry in enumerate(hands):
+        n = i + 1
+        if over:
+            problems.append(Problem(("hands", i), f"hand {n} comes after the game was already won by {winner} in hand {len(lines)} (R20)"))
+            break
+        problems += _check_hand(n, entry, players, dealt)
+        if problems:
+            continue  # keep checking later hands for slips of their own
+        if entry.draw:
+            remaining, points, multiplier, rummy = {}, 0, 1, False
+        else:
+            remaining = {
+                name: (hand_points(rem.cards) if rem.cards is not None else rem.points)
+                for name, rem in ((p, entry.remaining[p]) for p in players if p != entry.winner)
+            }
+            rummy = entry.rummy
+            multiplier = rummy_multiplier(rummy, rules)
+            points = multiplier * sum(remaining.values())
+            totals[entry.winner] += points
+        lines.append(HandLine(n, dealer, None if entry.draw else entry.winner, rummy, multiplier,
+                              entry.draw, points, remaining, dict(totals)))
+        dealer = next_dealer(players, dealer, None if entry.draw else entry.winner, rules)
+        over, winner = game_winner(totals, n, rules)
+    if problems:
+        raise InvalidInput(problems)
+    to_target = None if rules.deals is not None else {p: max(0, rules.target_score - t) for p, t in totals.items()}
+    return Pad(tuple(lines), dict(totals), standings(totals), None if over else dealer, over, winner, to_target)

@@ -1,0 +1,45 @@
+"""Scoring a hand (R14, R15, R16)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .cards import Card
+from .rules import Rules
+
+
+def card_points(card: Card) -> int:
+    """A card's value left in hand, in points (R14): A = 1, 2–10 face value, J Q K = 10."""
+    return card.points
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    """The plain total of cards left in one hand, in points (R14)."""
+    return sum(c.points for c in cards)
+
+
+def rummy_multiplier(rummy: bool, rules: Rules) -> int:
+    """2 when the winner went rummy and the rules double it (R15 ``going_rummy_doubles``), else 1."""
+    return 2 if rummy and rules.going_rummy_doubles else 1
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What the player who went out scores (R14): ``by_player`` each opponent's plain card
+    total, ``multiplier`` 1 or 2 (R15), ``points`` = multiplier × the sum of ``by_player``."""
+
+    points: int
+    by_player: dict[str, int]
+    multiplier: int
+    rummy: bool
+
+
+def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rules) -> HandScore:
+    """Score a hand that someone went out of (R14, R15).
+
+    ``remaining`` maps each opponent to the cards left in their hand (melded or not). Returns a
+    :class:`HandScore`; the points are the winner's, nobody else scores. Never raises.
+    """
+    by_player = {player: hand_points(cards) for player, cards in remaining.items()}
+    multiplier = rummy_multiplier(rummy, rules)
+    return HandScore(multiplier * sum(by_player.values()), by_player, multiplier, rummy)

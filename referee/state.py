@@ -1,0 +1,257 @@
+"""The table snapshot: players, turn, stock, discard pile and melds (contract, State).
+
+Every type here is immutable; a move makes a new :class:`State` (see ``moves.apply_move``).
+:func:`validate_state` refuses a snapshot that cannot be a real table and returns its
+canonical form (melds in canonical order, each with its kind).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from .cards import Card, DECK, show
+from .errors import InvalidInput, Problem
+from .melds import check_meld
+from .rules import Rules, PRESETS, DEFAULT_PRESET
+from .scoring import hand_points, rummy_multiplier
+
+PLAYING, OUT, DRAW = "playing", "out", "draw"
+STATUSES = (PLAYING, OUT, DRAW)
+DRAW_PHASE, PLAY_PHASE = "draw", "play"
+PHASES = (DRAW_PHASE, PLAY_PHASE)
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each player (R2): 10 with 2 players, 7 with 3–4, 6 with 5–6."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Rummy is for 2 to 6 players, not {players}")
+    return 10 if players == 2 else 7 if players <= 4 else 6
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat: ``id``, the ``hand`` (in the client's order, a drawn card joining at the end) and
+    ``tabled``: whether the player melded or laid off on an earlier turn of this hand (R15)."""
+
+    id: str
+    hand: tuple[Card, ...]
+    tabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is and how far it has gone: ``phase`` ``"draw"`` or ``"play"``;
+    ``taken_discard`` the card taken from the discard pile this turn (R8); ``melds_made`` melds
+    laid this turn (R5); ``laid_off`` whether the player laid off this turn (R6)."""
+
+    player: str
+    phase: str = DRAW_PHASE
+    taken_discard: Card | None = None
+    melds_made: int = 0
+    laid_off: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table: ``id``, ``owner`` (a player id or None), ``cards`` in canonical
+    order and ``kind`` ``"set"`` or ``"run"``."""
+
+    id: str
+    owner: str | None
+    cards: tuple[Card, ...]
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a hand ended. ``outcome`` ``"out"``: ``winner`` went out, ``rummy`` (R15),
+    ``multiplier`` 1 or 2, ``remaining`` each opponent's plain card total, ``points`` =
+    multiplier × their sum (R14). ``outcome`` ``"draw"``: nobody scores (R16)."""
+
+    outcome: str
+    points: int = 0
+    winner: str | None = None
+    rummy: bool = False
+    multiplier: int = 1
+    remaining: dict[str, int] | None = None
+
+    def as_dict(self) -> dict:
+        """The contract's result object."""
+        if self.outcome == DRAW:
+            return {"outcome": DRAW, "points": 0}
+        return {
+            "outcome": OUT,
+            "winner": self.winner,
+            "rummy": self.rummy,
+            "multiplier": self.multiplier,
+            "points": self.points,
+            "remaining": dict(self.remaining or {}),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A table snapshot (contract, State). ``stock`` is top card first; ``discard`` is bottom
+    first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17)."""
+
+    players: tuple[Player, ...]
+    turn: Turn
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    melds: tuple[Meld, ...] = ()
+    dealer: str | None = None
+    rules: Rules = PRESETS[DEFAULT_PRESET]
+    restocks: int = 0
+    status: str = PLAYING
+
+    def player(self, player_id: str) -> Player:
+        """The seat of ``player_id``; raises KeyError when nobody sits there."""
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)
+
+    def seat(self, player_id: str) -> int:
+        """Index of ``player_id`` in ``players`` (play goes down the list, R3)."""
+        for i, p in enumerate(self.players):
+            if p.id == player_id:
+                return i
+        raise KeyError(player_id)
+
+    def meld(self, meld_id: str) -> Meld | None:
+        """The table meld named ``meld_id``, or None."""
+        for m in self.melds:
+            if m.id == meld_id:
+                return m
+        return None
+
+    @property
+    def mover(self) -> Player:
+        """The player whose turn it is."""
+        return self.player(self.turn.player)
+
+    def left_of(self, player_id: str) -> str:
+        """The next seat after ``player_id``, wrapping (R3)."""
+        return self.players[(self.seat(player_id) + 1) % len(self.players)].id
+
+    def with_player(self, player: Player) -> "State":
+        """This state with ``player`` replacing the seat of the same id."""
+        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
+
+    def result(self) -> Result | None:
+        """The hand's :class:`Result` when it is over, else None (R14–R16)."""
+        if self.status == PLAYING:
+            return None
+        if self.status == DRAW:
+            return Result(DRAW)
+        winner = next(p for p in self.players if not p.hand)
+        remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
+        rummy = not winner.tabled
+        multiplier = rummy_multiplier(rummy, self.rules)
+        return Result(OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
+
+
+def validate_state(state: State) -> State:
+    """Refuse a snapshot that cannot be a real table; return its canonical form.
+
+    Checks the contract's "malformed state" list: 2–6 players (R2) with distinct ids; a known
+    ``dealer``, ``turn.player`` and meld ``owner``; distinct meld ids; every meld valid (R10,
+    R11); all 52 cards present exactly once across hands, stock, discard pile and melds (R1); no
+    hand larger than R2 deals (one more for the player to move in ``play``); a consistent turn
+    (R5, R8); ``restocks`` within ``max_restocks`` (R18); a ``status`` that agrees with the hands
+    (R13). Raises :class:`~referee.errors.InvalidInput` listing every fault with its path.
+    """
+    problems: list[Problem] = []
+    rules = state.rules
+    players = state.players
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
+    ids: dict[str, int] = {}
+    for i, p in enumerate(players):
+        if p.id in ids:
+            problems.append(Problem(("players", i, "id"), f"player id {p.id!r} is used twice"))
+        ids.setdefault(p.id, i)
+    if state.dealer is not None and state.dealer not in ids:
+        problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
+    turn = state.turn
+    mover_known = turn.player in ids
+    if not mover_known:
+        problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
+
+    # R1: every card exactly once.
+    seen: dict[Card, tuple] = {}
+    doubled: list[tuple[tuple, Card, tuple]] = []
+
+    def place(cards: Iterable[Card], where: tuple) -> None:
+        for j, c in enumerate(cards):
+            path = (*where, j)
+            if c in seen:
+                doubled.append((path, c, seen[c]))
+            else:
+                seen[c] = path
+
+    for i, p in enumerate(players):
+        place(p.hand, ("players", i, "hand"))
+    place(state.stock, ("stock",))
+    place(state.discard, ("discard",))
+
+    canonical_melds = []
+    meld_ids: set[str] = set()
+    for i, m in enumerate(state.melds):
+        if m.id in meld_ids:
+            problems.append(Problem(("melds", i, "id"), f"meld id {m.id!r} is used twice"))
+        meld_ids.add(m.id)
+        if m.owner is not None and m.owner not in ids:
+            problems.append(Problem(("melds", i, "owner"), f"meld owner {m.owner!r} is not a player at the table"))
+        place(m.cards, ("melds", i, "cards"))
+        check = check_meld(m.cards, rules)
+        if not check.valid:
+            problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
+            canonical_melds.append(m)
+        else:
+            canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
+    for path, card, first in doubled:
+        problems.append(Problem(path, f"{card.symbol} ({card.code}) is on the table twice: also at /{'/'.join(map(str, first))} (R1)"))
+    missing = [c for c in DECK if c not in seen]
+    if missing:
+        listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
+        problems.append(Problem((), f"{len(missing)} of the 52 cards are missing from hands, stock, discard pile and melds: {listed} (R1)"))
+
+    # R2: no hand larger than the deal (one more for the player who has drawn).
+    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        size = hand_size(len(players))
+        for i, p in enumerate(players):
+            allowed = size + (1 if p.id == turn.player and turn.phase == PLAY_PHASE else 0)
+            if len(p.hand) > allowed:
+                problems.append(Problem(("players", i, "hand"), f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)"))
+
+    # The turn (R4, R5, R8).
+    if turn.phase == DRAW_PHASE:
+        if turn.taken_discard is not None:
+            problems.append(Problem(("turn", "taken_discard"), "a player who has not drawn yet cannot have taken a discard this turn"))
+        if turn.melds_made or turn.laid_off:
+            problems.append(Problem(("turn", "phase"), "a player who has not drawn yet cannot have melded or laid off this turn"))
+    if turn.taken_discard is not None and mover_known:
+        if turn.taken_discard not in players[ids[turn.player]].hand and state.status == PLAYING:
+            problems.append(Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand"))
+    if rules.melds_per_turn is not None and turn.melds_made > rules.melds_per_turn:
+        problems.append(Problem(("turn", "melds_made"), f"{turn.melds_made} melds this turn is more than melds_per_turn allows ({rules.melds_per_turn}, R5)"))
+    if rules.max_restocks is not None and state.restocks > rules.max_restocks:
+        problems.append(Problem(("restocks",), f"{state.restocks} restocks is more than max_restocks allows ({rules.max_restocks}, R18)"))
+
+    # R13: the status agrees with the hands.
+    empty = [i for i, p in enumerate(players) if not p.hand]
+    if state.status == OUT:
+        if len(empty) != 1:
+            problems.append(Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)"))
+        elif players[empty[0]].id != turn.player:
+            problems.append(Problem(("status",), f"status is out, but {players[empty[0]].id}, who has no cards, is not the player whose turn it was (R13)"))
+    else:
+        for i in empty:
+            problems.append(Problem(("players", i, "hand"), f"{players[i].id} has no cards, so the hand is over: status must be out, not {state.status} (R13)"))
+
+    if problems:
+        raise InvalidInput(problems)
+    dealer = state.dealer if state.dealer is not None else players[-1].id
+    return replace(state, melds=tuple(canonical_melds), dealer=dealer)
