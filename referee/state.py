@@ -210,6 +210,8 @@ def validate_state(state: State) -> State:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
             canonical_melds.append(m)
         else:
+            if m.kind and m.kind != check.kind:
+                problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
             canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
     for path, card, first in doubled:
         problems.append(Problem(path, f"{card.symbol} ({card.code}) is on the table twice: also at /{'/'.join(map(str, first))} (R1)"))

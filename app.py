@@ -1,0 +1,384 @@
+"""Rummy Referee's HTTP layer: decode, call the rules core, encode.
+
+``create_app()`` builds the Flask application; the module-level ``app`` is what gunicorn serves
+(``gunicorn app:app``). Every route is a few lines around one function of ``referee``; the
+marshmallow schemas in ``schemas/`` are the request and response bodies of record, and the
+OpenAPI document is generated from them (``make openapi``).
+"""
+from __future__ import annotations
+
+import json
+import os
+from http import HTTPStatus
+from pathlib import Path
+
+import orjson
+from flask import Flask, Response, g, request, send_from_directory
+from flask.json.provider import JSONProvider
+from flask_smorest import Api, Blueprint
+from marshmallow import missing
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
+
+import referee
+from referee.errors import InvalidInput, Problem
+from schemas import api as S
+from schemas.errors import ProblemSchema, pointer, problems_from_messages
+from schemas.rules import ResolvedRulesSchema, RulesListSchema
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+PROBLEM_JSON = "application/problem+json"
+API_VERSION = "1.0.0"
+DEFAULT_MAX_BODY_BYTES = 256 * 1024
+MAX_JSON_DEPTH = 32
+
+
+# --- JSON in and out ---------------------------------------------------------------------
+
+class OrjsonProvider(JSONProvider):
+    """Flask's JSON through orjson: the same documents, several times faster."""
+
+    def dumps(self, obj, **kwargs):
+        return orjson.dumps(obj).decode()
+
+    def loads(self, s, **kwargs):
+        return orjson.loads(s)
+
+    def response(self, *args, **kwargs):
+        obj = self._prepare_response_obj(args, kwargs)
+        return self._app.response_class(orjson.dumps(obj), mimetype="application/json")
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs):
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _DuplicateKey(key)
+        obj[key] = value
+    return obj
+
+
+def _depth(value, limit: int) -> int:
+    """Nesting depth of a JSON value, stopping early past ``limit``."""
+    stack = [(value, 1)]
+    deepest = 0
+    while stack:
+        v, d = stack.pop()
+        deepest = max(deepest, d)
+        if deepest > limit:
+            return deepest
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v)
+    return deepest
+
+
+def decode_body() -> dict:
+    """The request body as a JSON object, or an HTTP error naming what is wrong with it:
+    415 not JSON, 413 too large, 400 not parseable, with a repeated key, too deep, or not an object."""
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
+        raise UnsupportedMediaType(f"send the body as JSON with Content-Type: application/json (got {mimetype or 'none'!r})")
+    raw = request.get_data(cache=True)  # 413 when over MAX_CONTENT_LENGTH
+    if not raw.strip():
+        raise BadRequest("the request body is empty: send a JSON object")
+    try:
+        body = orjson.loads(raw)
+    except orjson.JSONDecodeError as e:
+        raise BadRequest(f"the body is not valid JSON: {e}") from None
+    if not isinstance(body, dict):
+        raise BadRequest(f"the body must be a JSON object, not {type(body).__name__.replace('dict', 'object').replace('list', 'an array')}")
+    if _depth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise BadRequest(f"the body is nested more than {MAX_JSON_DEPTH} levels deep")
+    if b'"' in raw:  # repeated keys: orjson keeps the last silently, so look again, strictly
+        try:
+            json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+        except _DuplicateKey as e:
+            raise BadRequest(f"the key {str(e)!r} appears twice in one JSON object; send it once") from None
+        except (ValueError, RecursionError):
+            raise BadRequest("the body is not valid JSON") from None
+    return body
+
+
+# --- problem details ---------------------------------------------------------------------
+
+def problem(status: int, detail: str, problems: list[Problem] | None = None, headers=None) -> Response:
+    """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors``."""
+    body = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail}
+    if problems is not None:
+        body["errors"] = [{"pointer": pointer(p.path), "detail": p.message} for p in problems]
+    resp = Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for k, v in (headers or {}).items():
+        resp.headers[k] = v
+    return resp
+
+
+def invalid(problems: list[Problem]) -> Response:
+    """422 for input that cannot be true, each fault by JSON Pointer."""
+    first = problems[0]
+    where = pointer(first.path) or "the body"
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return problem(422, f"{where}: {first.message}{more}", problems)
+
+
+class RefereeApi(Api):
+    """flask-smorest's Api, answering every error as problem details."""
+
+    def handle_http_exception(self, error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages")
+        if error.code == 422 and messages:
+            # webargs nests errors under the location ("json"); the pointer is into the body.
+            found = problems_from_messages(messages.get("json", messages) if isinstance(messages, dict) else messages)
+            return invalid(found or [Problem((), "the body is not valid")])
+        if error.code == 400 and messages:
+            return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
+        headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+        detail = error.description or HTTPStatus(error.code).phrase
+        if error.code == 404:
+            detail = f"there is no {request.path!r} here; see /openapi.yaml for the API's paths"
+        elif error.code == 405:
+            detail = f"{request.method} is not allowed on {request.path}; allowed: {headers.get('Allow', '')}"
+        elif error.code == 413:
+            detail = f"the body is larger than this service accepts ({request.max_content_length} bytes)"
+        elif error.code >= 500:
+            detail = "the service failed to answer; this is a fault of the service, not of the request"
+        problems = [Problem((), detail)] if error.code == 400 else None
+        return problem(error.code, detail, problems, headers=headers)
+
+
+# --- the API -----------------------------------------------------------------------------
+
+class RefereeParser(FlaskParser):
+    """webargs' parser, reading the body ``decode_body`` already decoded and checked."""
+
+    def _raw_load_json(self, req):
+        return g.get("json_body", missing)
+
+
+class RefereeBlueprint(Blueprint):
+    ARGUMENTS_PARSER = RefereeParser()
+
+
+blp = RefereeBlueprint("v1", __name__, url_prefix="/v1", description="Referee and scorepad for Rummy (RULES.md R1–R21).")
+ERRORS = (400, 413, 415)
+
+
+def documented_errors(fn):
+    """Document the body errors every POST can answer (422 is added by flask-smorest)."""
+    for code in ERRORS:
+        fn = blp.alt_response(code, response=HTTPStatus(code).name)(fn)
+    return fn
+
+
+@blp.route("/melds/check", methods=["POST"])
+@blp.arguments(S.MeldCheckRequest)
+@blp.response(200, S.MeldCheckResponse)
+@documented_errors
+def check_meld(args):
+    """Is it a meld? Or with `onto`, can these cards be laid off on that meld? (R6, R10–R12)
+
+    A failed meld is explained against what the cards were meant to be, with the contract's
+    reason codes and the cards named with suit symbols."""
+    rules = args["rules"] or referee.PRESETS["standard"]
+    if "onto" in args:
+        try:
+            check = referee.check_lay_off(args["onto"], args["cards"], rules)
+        except InvalidInput as bad:
+            return invalid(bad.problems)
+    else:
+        check = referee.check_meld(args["cards"], rules)
+    return {"valid": check.valid, "kind": check.kind, "cards": [c.code for c in check.cards],
+            "reasons": [r.as_dict() for r in check.reasons]}
+
+
+@blp.route("/hand-score", methods=["POST"])
+@blp.arguments(S.HandScoreRequest)
+@blp.response(200, S.HandScoreResponse)
+@documented_errors
+def hand_score(args):
+    """What going out scores: each opponent's cards left (R14), doubled for going rummy where
+    the rules say so (R15)."""
+    rules = args["rules"] or referee.PRESETS["standard"]
+    remaining = args["remaining"]
+    problems, seen = [], {}
+    dealt = referee.hand_size(len(remaining) + 1)
+    for player, cards in remaining.items():
+        if len(cards) > dealt:
+            problems.append(Problem(("remaining", player), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)"))
+        for j, card in enumerate(cards):
+            if card in seen:
+                problems.append(Problem(("remaining", player, j), f"{card.symbol} is listed for both {seen[card]} and {player}; there is only one in the deck (R1)"))
+            seen.setdefault(card, player)
+    if problems:
+        return invalid(problems)
+    score = referee.score_hand(remaining, args["rummy"], rules)
+    return {"points": score.points, "by_player": score.by_player, "multiplier": score.multiplier, "rummy": score.rummy}
+
+
+@blp.route("/deal", methods=["POST"])
+@blp.arguments(S.DealRequest)
+@blp.response(200, S.StateResponse)
+@documented_errors
+def deal(args):
+    """Shuffle and deal a new hand (R2, R3); the same `seed` gives the same deal."""
+    try:
+        state = referee.deal(args["players"], args["rules"] or referee.PRESETS["standard"], args["dealer"], args["seed"])
+    except InvalidInput as bad:
+        return invalid(bad.problems)
+    return {"state": referee.validate_state(state)}
+
+
+@blp.route("/move", methods=["POST"])
+@blp.arguments(S.MoveRequest)
+@blp.response(200, S.MoveResponse)
+@documented_errors
+def move(args):
+    """Judge one move, or a list applied in order up to the first illegal one (R4–R9, R13,
+    R17, R18). `legal: false` is a normal answer with the reasons."""
+    single = "move" in args
+    moves = [args["move"]] if single else args["moves"]
+    try:
+        outcome = referee.apply_moves(args["state"], moves)
+    except InvalidInput as bad:
+        prefix = ("move",) if single else ("moves",)
+        return invalid([Problem(prefix + p.path[1:] if single else prefix + p.path, p.message) for p in bad.problems])
+    return {"legal": outcome.legal, "reasons": [r.as_dict() for r in outcome.reasons],
+            "applied": outcome.applied, "state": outcome.state,
+            "result": outcome.result.as_dict() if outcome.result else None}
+
+
+@blp.route("/legal-moves", methods=["POST"])
+@blp.arguments(S.LegalMovesRequest)
+@blp.response(200, S.LegalMovesResponse)
+@documented_errors
+def legal_moves(args):
+    """Every legal move of the player to move: draws, melds, single-card lay-offs naming their
+    meld, discards. Empty once the hand is over."""
+    state = args["state"]
+    return {"player": state.turn.player, "phase": state.turn.phase,
+            "moves": [m.as_dict() for m in referee.legal_moves(state)]}
+
+
+@blp.route("/scorepad", methods=["POST"])
+@blp.arguments(S.ScorepadRequest)
+@blp.response(200, S.ScorepadResponse)
+@documented_errors
+def scorepad(args):
+    """Score a physical-deck game hand by hand: dealers (R19), points (R14, R15), running
+    totals, standings and the winner (R20). Send every hand each time; nothing is stored."""
+    rules = args["rules"] or referee.PRESETS["standard"]
+    try:
+        pad = referee.replay(args["players"], rules, args["hands"], args["first_dealer"])
+    except InvalidInput as bad:
+        return invalid(bad.problems)
+    return {
+        "hands": pad.hands, "totals": pad.totals, "standings": pad.standings,
+        "next_dealer": pad.next_dealer, "game_over": pad.game_over, "winner": pad.winner,
+        "to_target": pad.to_target, "rules": rules,
+    }
+
+
+@blp.route("/rules", methods=["GET"])
+@blp.response(200, RulesListSchema)
+def rules():
+    """The three presets with every option value (R21)."""
+    return {"default_preset": "standard", "presets": list(referee.PRESETS.values())}
+
+
+ops = RefereeBlueprint("ops", __name__, description="Service health and documents.")
+
+
+@ops.route("/healthz", methods=["GET"])
+@ops.response(200, S.HealthSchema)
+def healthz():
+    """Liveness: the process answers."""
+    return {"status": "ok"}
+
+
+# --- the application ---------------------------------------------------------------------
+
+def create_app(config: dict | None = None) -> Flask:
+    """The Flask application. ``config`` overrides settings (tests); environment variables
+    give the rest: ``RUMMY_MAX_BODY_BYTES`` (default 262144)."""
+    app = Flask(__name__, static_folder=None)
+    app.json = OrjsonProvider(app)
+    app.config.update(
+        API_TITLE="Rummy Referee",
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        MAX_CONTENT_LENGTH=int(os.environ.get("RUMMY_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+    )
+    app.config.update(config or {})
+    api = RefereeApi(app)
+    api.register_blueprint(blp)
+    api.register_blueprint(ops)
+
+    @app.before_request
+    def _decode_json_body():
+        if request.method in ("POST", "PUT", "PATCH") and request.url_rule is not None:
+            g.json_body = decode_body()
+
+    @app.get("/openapi.yaml")
+    def openapi_yaml():
+        return Response(openapi_document(app), mimetype="application/yaml")
+
+    @app.get("/docs")
+    def docs():
+        return send_from_directory(STATIC / "docs", "index.html")
+
+    @app.get("/docs/<path:name>")
+    def docs_asset(name):
+        return send_from_directory(STATIC / "docs", name) if (STATIC / "docs" / name).is_file() else send_from_directory(swagger_ui_dir(), name)
+
+    @app.get("/")
+    def index():
+        return send_from_directory(STATIC, "index.html")
+
+    @app.get("/static/<path:name>")
+    def static_file(name):
+        return send_from_directory(STATIC, name)
+
+    return app
+
+
+def swagger_ui_dir() -> str:
+    import swagger_ui_bundle
+    return swagger_ui_bundle.swagger_ui_path
+
+
+API_DESCRIPTION = (
+    "A stateless referee and scorepad for Basic / Straight Rummy (2–6 players, one 52-card deck). "
+    "Rules: RULES.md (R1–R21). Errors are RFC 9457 application/problem+json with JSON Pointers."
+)
+
+
+def build_spec(app: Flask) -> dict:
+    """The OpenAPI document as a dict: flask-smorest's, with error responses declared as
+    ``application/problem+json`` (RFC 9457) and the request limits stated."""
+    spec = app.extensions["flask-smorest"]["apis"][""]["spec"].to_dict()
+    for resp in spec.get("components", {}).get("responses", {}).values():
+        content = resp.get("content", {})
+        if "application/json" in content and resp.get("description") not in ("OK",):
+            content[PROBLEM_JSON] = content.pop("application/json")
+    spec["info"]["x-limits"] = {
+        "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
+        "max_json_depth": MAX_JSON_DEPTH,
+    }
+    return spec
+
+
+def openapi_document(app: Flask) -> str:
+    """The OpenAPI 3 document as YAML, generated from the schemas and routes."""
+    import yaml
+    return yaml.safe_dump(build_spec(app), sort_keys=False, allow_unicode=True)
+
+
+app = create_app()

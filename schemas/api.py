@@ -1,0 +1,185 @@
+"""Request and response bodies of every endpoint (contract, Endpoints)."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from referee import HandEntry, Remaining
+from referee.deal import MAX_SEED
+
+from .fields import CardList, PlayerName, StrictBoolean, StrictInteger
+from .rules import ResolvedRulesSchema, RulesSchema
+from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
+
+CODES = ("too_few_cards, duplicate_card, set_rank_mismatch, set_too_large, run_suit_mismatch, run_gap, "
+         "ace_high, run_wraps, does_not_fit, kind_changed, ambiguous_lay_off, unknown_meld, not_your_turn, "
+         "must_draw_first, already_drew, discard_pile_empty, card_not_in_hand, meld_limit_reached, "
+         "taken_discard, dead_end, final_discard_required, hand_over")
+
+
+class ReasonSchema(Schema):
+    code = fields.String(required=True, metadata={"description": f"Stable code to branch on: {CODES}.", "example": "ace_high"})
+    message = fields.String(required=True, metadata={"example": "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"})
+    cards = fields.List(fields.String(), required=True, metadata={"description": "The cards concerned, canonical codes."})
+    rule = fields.String(allow_none=True, metadata={"description": "The rule id of RULES.md applied (R11).", "example": "R11"})
+
+
+# --- /v1/melds/check ---------------------------------------------------------------------
+
+class MeldCheckRequest(Schema):
+    cards = CardList(required=True, metadata={"description": "The meld to check, or with onto the cards laid off."})
+    onto = CardList(max_length=13, metadata={"description": "A valid meld on the table to lay cards off onto (R6)."})
+    rules = fields.Nested(RulesSchema, load_default=None)
+
+
+class MeldCheckResponse(Schema):
+    valid = fields.Boolean(required=True)
+    kind = fields.String(allow_none=True, required=True, metadata={"enum": ["set", "run", None]})
+    cards = fields.List(fields.String(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+
+
+# --- /v1/hand-score ----------------------------------------------------------------------
+
+class HandScoreRequest(Schema):
+    remaining = fields.Dict(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
+                            validate=validate.Length(min=1, max=5),
+                            metadata={"description": "Each opponent's cards left in hand (R14)."})
+    rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
+    rules = fields.Nested(RulesSchema, load_default=None)
+
+
+class HandScoreResponse(Schema):
+    points = fields.Integer(required=True, metadata={"description": "multiplier × the sum of by_player, in points."})
+    by_player = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    multiplier = fields.Integer(required=True, metadata={"enum": [1, 2]})
+    rummy = fields.Boolean(required=True)
+
+
+# --- /v1/deal ----------------------------------------------------------------------------
+
+class DealRequest(Schema):
+    players = fields.List(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
+    dealer = PlayerName(load_default=None, allow_none=True)
+    seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
+                         metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
+    rules = fields.Nested(RulesSchema, load_default=None)
+
+
+class StateResponse(Schema):
+    state = fields.Nested(StateOutSchema, required=True)
+
+
+# --- /v1/move ----------------------------------------------------------------------------
+
+class MoveRequest(Schema):
+    state = fields.Nested(StateSchema, required=True)
+    move = fields.Nested(MoveSchema)
+    moves = fields.List(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
+
+    @validates_schema(pass_original=True)
+    def one_of_move_or_moves(self, data, original, **kw):
+        has_move, has_moves = "move" in original, "moves" in original
+        if has_move == has_moves:
+            raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
+
+
+class ResultSchema(Schema):
+    outcome = fields.String(required=True, metadata={"enum": ["out", "draw"]})
+    points = fields.Integer(required=True)
+    winner = fields.String()
+    rummy = fields.Boolean()
+    multiplier = fields.Integer(metadata={"enum": [1, 2]})
+    remaining = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class MoveResponse(Schema):
+    legal = fields.Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
+    state = fields.Nested(StateOutSchema, required=True)
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
+
+
+# --- /v1/legal-moves ---------------------------------------------------------------------
+
+class LegalMovesRequest(Schema):
+    state = fields.Nested(StateSchema, required=True)
+
+
+class MoveOutSchema(Schema):
+    player = fields.String(required=True)
+    action = fields.String(required=True, metadata={"enum": ["draw", "meld", "lay_off", "discard"]})
+    source = fields.String(metadata={"enum": ["stock", "discard"]})
+    cards = fields.List(fields.String())
+    meld = fields.String()
+    card = fields.String()
+
+
+class LegalMovesResponse(Schema):
+    player = fields.String(allow_none=True, required=True)
+    phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
+    moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+
+
+# --- /v1/scorepad ------------------------------------------------------------------------
+
+class RemainingSchema(Schema):
+    cards = CardList(max_length=10)
+    points = StrictInteger(validate=validate.Range(min=-1_000_000, max=1_000_000))
+
+    @post_load
+    def make(self, d, **kw):
+        return Remaining(d.get("cards"), d.get("points"))
+
+
+class HandEntrySchema(Schema):
+    winner = PlayerName(load_default=None, allow_none=True)
+    rummy = StrictBoolean(load_default=False)
+    remaining = fields.Dict(keys=fields.String(validate=validate.Length(max=40)), values=fields.Nested(RemainingSchema), load_default=dict,
+                            validate=validate.Length(max=6))
+    draw = StrictBoolean(load_default=False)
+
+    @post_load
+    def make(self, d, **kw):
+        return HandEntry(d["winner"], d["rummy"], d["remaining"], d["draw"])
+
+
+class ScorepadRequest(Schema):
+    rules = fields.Nested(RulesSchema, load_default=None)
+    players = fields.List(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
+    first_dealer = PlayerName(load_default=None, allow_none=True)
+    hands = fields.List(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=2000))
+
+
+class HandLineSchema(Schema):
+    number = fields.Integer(required=True)
+    dealer = fields.String(required=True)
+    winner = fields.String(allow_none=True, required=True)
+    rummy = fields.Boolean(required=True)
+    multiplier = fields.Integer(required=True)
+    draw = fields.Boolean(required=True)
+    points = fields.Integer(required=True)
+    remaining = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
+class StandingSchema(Schema):
+    player = fields.String(required=True)
+    total = fields.Integer(required=True)
+    rank = fields.Integer(required=True, metadata={"description": "1 for the leader; equal totals share a rank."})
+
+
+class ScorepadResponse(Schema):
+    hands = fields.List(fields.Nested(HandLineSchema), required=True)
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    next_dealer = fields.String(allow_none=True, required=True)
+    game_over = fields.Boolean(required=True)
+    winner = fields.String(allow_none=True, required=True)
+    to_target = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True, required=True,
+                            metadata={"description": "Points each player still needs to reach target_score; null when playing a number of deals."})
+    rules = fields.Nested(ResolvedRulesSchema, required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})

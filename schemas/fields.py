@@ -1,0 +1,114 @@
+"""Marshmallow fields for the field's own values: cards, card lists, player names, strict
+booleans and integers. Each parses in one step and reports a precise message per item."""
+from __future__ import annotations
+
+import unicodedata
+
+from marshmallow import ValidationError, fields, validate
+
+from referee.cards import CardError, card_by_spelling, parse_card
+
+_SPELLINGS = card_by_spelling()
+CARD_DOC = {
+    "type": "string",
+    "description": "A card: rank (A 2-10 T J Q K, any case) then suit (C D H S or ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤, "
+    "with or without U+FE0F). Answers always use the canonical code (10H, QS).",
+    "example": "QS",
+    "maxLength": 4,
+}
+MAX_NAME_LENGTH = 40
+
+
+class Card(fields.Field):
+    """One card in any accepted spelling, loaded as a :class:`referee.Card`; dumped canonical."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update(CARD_DOC)
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return parse_card(value)
+        except CardError as e:
+            raise ValidationError(e.message) from None
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else value.code
+
+
+class CardList(fields.List):
+    """A list of cards parsed in one pass (a dict lookup per card), each bad entry reported at
+    its own index: ``{"3": ["'ZZ' is not a card: …"]}``. Loads a tuple of :class:`referee.Card`."""
+
+    def __init__(self, max_length: int = 52, min_length: int = 0, **kwargs):
+        kwargs.setdefault("validate", validate.Length(min=min_length, max=max_length))
+        super().__init__(Card(), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        try:
+            return tuple([_SPELLINGS[v] for v in value])
+        except (KeyError, TypeError):
+            pass
+        errors = {}
+        for i, v in enumerate(value):
+            try:
+                parse_card(v)
+            except CardError as e:
+                errors[i] = [e.message]
+        raise ValidationError(errors)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else [c.code for c in value]
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false only: ``1``, ``"yes"`` and ``"true"`` are refused, never guessed."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is True or value is False:
+            return value
+        raise self.make_error("invalid")
+
+
+class StrictInteger(fields.Integer):
+    """A JSON whole number: strings and 1.0 are refused."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("strict", True)
+        super().__init__(**kwargs)
+
+
+def name_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a player name or id, or None. Names are shown to people and
+    compared exactly, so invisible characters and look-alike spellings are refused."""
+    if not value:
+        return "must not be empty"
+    if len(value) > MAX_NAME_LENGTH:
+        return f"must be at most {MAX_NAME_LENGTH} characters"
+    if value != value.strip():
+        return "must not start or end with spaces"
+    for ch in value:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return (f"contains the invisible or control character U+{ord(ch):04X} "
+                    f"({unicodedata.name(ch, 'unnamed')}); type the name again without it")
+    if unicodedata.normalize("NFC", value) != value:
+        return "is not in Unicode normal form C (an accent typed as a separate mark); send it NFC-normalised"
+    return None
+
+
+class PlayerName(fields.String):
+    """A player id or name: 1–40 visible characters, NFC, no control or invisible characters."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "example": "ana"})
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        why = name_problem(value)
+        if why:
+            raise ValidationError(f"player name {why}")
+        return value

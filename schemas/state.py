@@ -1,0 +1,118 @@
+"""The table snapshot and moves (contract, State and Moves). Loading builds the core's immutable
+types and runs :func:`referee.validate_state`, so every endpoint sees only real tables."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from referee import Meld, Move, Player, State, Turn, validate_state
+from referee.errors import InvalidInput
+from referee.moves import ACTIONS, DISCARD, DRAW, LAY_OFF, MELD, SOURCES
+from referee.rules import PRESETS, DEFAULT_PRESET
+from referee.state import PHASES, STATUSES
+
+from .errors import raise_problems
+from .fields import Card, CardList, PlayerName, StrictBoolean, StrictInteger
+from .rules import ResolvedRulesSchema, RulesSchema
+
+MAX_MELDS = 17  # 52 cards make at most 17 melds of three
+MAX_MOVES = 200
+MELD_ID = {"validate": validate.Length(min=1, max=40), "metadata": {"example": "m1"}}
+
+
+class PlayerSchema(Schema):
+    id = PlayerName(required=True)
+    hand = CardList(required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."})
+    tabled = StrictBoolean(load_default=False, metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
+
+    @post_load
+    def make(self, d, **kw):
+        return Player(d["id"], d["hand"], d["tabled"])
+
+
+class TurnSchema(Schema):
+    player = PlayerName(required=True)
+    phase = fields.String(load_default="draw", validate=validate.OneOf(PHASES), metadata={"description": "draw: must draw; play: has drawn (R4)."})
+    taken_discard = Card(load_default=None, allow_none=True, metadata={"description": "The card taken from the discard pile this turn (R8)."})
+    melds_made = StrictInteger(load_default=0, validate=validate.Range(min=0, max=MAX_MELDS))
+    laid_off = StrictBoolean(load_default=False)
+
+    @post_load
+    def make(self, d, **kw):
+        return Turn(d["player"], d["phase"], d["taken_discard"], d["melds_made"], d["laid_off"])
+
+
+class MeldSchema(Schema):
+    id = fields.String(required=True, **MELD_ID)
+    owner = PlayerName(load_default=None, allow_none=True)
+    cards = CardList(required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."})
+    kind = fields.String(validate=validate.OneOf(["set", "run"]), metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."})
+
+    @post_load
+    def make(self, d, **kw):
+        return Meld(d["id"], d["owner"], d["cards"], d.get("kind", ""))
+
+
+class StateSchema(Schema):
+    """A table snapshot. Loads a validated, canonical :class:`referee.State`."""
+
+    rules = fields.Nested(RulesSchema, load_default=None)
+    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=2, max=6))
+    dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."})
+    turn = fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."})
+    stock = CardList(required=True, metadata={"description": "Face down, top card first."})
+    discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
+    melds = fields.List(fields.Nested(MeldSchema), load_default=list, validate=validate.Length(max=MAX_MELDS))
+    restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
+    status = fields.String(load_default="playing", validate=validate.OneOf(STATUSES))
+
+    @post_load
+    def make(self, d, **kw):
+        rules = d["rules"] if d["rules"] is not None else PRESETS[DEFAULT_PRESET]
+        players = tuple(d["players"])
+        dealer = d["dealer"]
+        turn = d["turn"]
+        if turn is None:
+            ids = [p.id for p in players]
+            seat = ids.index(dealer) if dealer in ids else len(ids) - 1
+            turn = Turn(ids[(seat + 1) % len(ids)])
+        state = State(players, turn, d["stock"], d["discard"], tuple(d["melds"]), dealer, rules, d["restocks"], d["status"])
+        try:
+            return validate_state(state)
+        except InvalidInput as bad:
+            raise_problems(bad)
+
+
+class StateOutSchema(StateSchema):
+    """A state as answers give it: canonical, every field filled in, rules resolved."""
+
+    rules = fields.Nested(ResolvedRulesSchema, required=True)
+
+
+class MoveSchema(Schema):
+    """One move. ``source`` with draw; ``cards`` with meld and lay_off (and ``meld`` naming the
+    table meld, optional when the cards fit exactly one); ``card`` with discard."""
+
+    player = PlayerName(required=True)
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    source = fields.String(validate=validate.OneOf(SOURCES))
+    cards = CardList(max_length=11, min_length=1)
+    meld = fields.String(**MELD_ID)
+    card = Card()
+
+    @validates_schema
+    def fields_match_action(self, d, **kw):
+        action = d.get("action")
+        needs = {DRAW: "source", MELD: "cards", LAY_OFF: "cards", DISCARD: "card"}.get(action)
+        allowed = {DRAW: {"source"}, MELD: {"cards"}, LAY_OFF: {"cards", "meld"}, DISCARD: {"card"}}.get(action, set())
+        errors = {}
+        if needs and needs not in d:
+            errors[needs] = [f"{action} needs {needs!r}"]
+        for extra in ("source", "cards", "meld", "card"):
+            if extra in d and extra not in allowed and action in ACTIONS:
+                errors[extra] = [f"{extra!r} does not belong to a {action} move"]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def make(self, d, **kw):
+        return Move(d["player"], d["action"], d.get("source"), d.get("cards", ()), d.get("meld"), d.get("card"))

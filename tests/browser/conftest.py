@@ -1,0 +1,126 @@
+"""Browser tests of the phone scorepad (GET /), driven by Debian's Chromium through playwright.
+
+The app runs in-process on a free port; Chromium is the system one (never a playwright
+download). Without Chromium or playwright the tests skip with a note on how to install them,
+and fail instead when RUMMY_REQUIRE_BROWSER=1 (as in CI).
+"""
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+for _path in (REPO, HERE):  # the app, and scorepad_driver.py beside this file
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+from scorepad_driver import Scorepad  # noqa: E402
+
+CHROMIUM = os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+HOW_TO_INSTALL = (
+    "the browser tests need Debian's Chromium at /usr/bin/chromium (install it with "
+    "`apt-get install chromium`) and the playwright Python package (`pip install -r requirements-dev.txt`); "
+    "no playwright browser download is used"
+)
+SHOTS = Path(os.environ.get("RUMMY_SHOTS_DIR", "/tmp/shots"))
+PHONE = {"width": 360, "height": 740}
+
+
+def _unavailable(reason):
+    message = f"{reason}: {HOW_TO_INSTALL}"
+    if os.environ.get("RUMMY_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{message} (RUMMY_REQUIRE_BROWSER=1, so this is a failure, not a skip)", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    """The real app, served in-process on 127.0.0.1 and a free port (or, when RUMMY_TEST_SERVER
+    names one, a server already running there)."""
+    if os.environ.get("RUMMY_TEST_SERVER"):
+        yield os.environ["RUMMY_TEST_SERVER"].rstrip("/")
+        return
+    from werkzeug.serving import make_server
+
+    from app import create_app
+
+    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="scorepad-test-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright Python package is not installed")
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        _unavailable(f"Chromium was not found at {CHROMIUM}")
+    pw = sync_playwright().start()
+    try:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=30_000)
+    except Exception as exc:  # noqa: BLE001 - any launch failure means "no usable browser"
+        pw.stop()
+        _unavailable(f"Chromium at {CHROMIUM} would not start ({str(exc).splitlines()[0]})")
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+        pw.stop()
+
+
+@pytest.fixture
+def context(browser, server_url):
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, base_url=server_url,
+                              accept_downloads=True)
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    """A fresh phone-sized page (empty localStorage). Console errors and page errors fail the test,
+    except the browser's own "Failed to load resource" line for a 422 answer."""
+    pg = context.new_page()
+    pg.problems = []
+    pg.allow_network_errors = False
+
+    def on_console(msg):
+        if msg.type != "error":
+            return
+        text = msg.text
+        if "Failed to load resource" in text and "422" in text:
+            return
+        if pg.allow_network_errors and ("Failed to load resource" in text or "net::" in text):
+            return
+        pg.problems.append(f"console: {text}")
+
+    pg.on("console", on_console)
+    pg.on("pageerror", lambda exc: pg.problems.append(f"page error: {exc}"))
+    yield pg
+    assert not pg.problems, "the page reported errors:\n" + "\n".join(pg.problems)
+
+
+@pytest.fixture
+def pad(page, server_url):
+    return Scorepad(page, server_url)
+
+
+@pytest.fixture
+def shots():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS
