@@ -326,9 +326,13 @@ def create_app(config: dict | None = None) -> Flask:
         if request.method in ("POST", "PUT", "PATCH") and request.url_rule is not None:
             g.json_body = decode_body()
 
+    spec_text: list[str] = []  # generated once, on first request
+
     @app.get("/openapi.yaml")
     def openapi_yaml():
-        return Response(openapi_document(app), mimetype="application/yaml")
+        if not spec_text:
+            spec_text.append(openapi_document(app))
+        return Response(spec_text[0], mimetype="application/yaml")
 
     @app.get("/docs")
     def docs():
@@ -363,7 +367,7 @@ API_DESCRIPTION = (
 def build_spec(app: Flask) -> dict:
     """The OpenAPI document as a dict: flask-smorest's, with error responses declared as
     ``application/problem+json`` (RFC 9457) and the request limits stated."""
-    spec = app.extensions["flask-smorest"]["apis"][""]["spec"].to_dict()
+    spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
     for resp in spec.get("components", {}).get("responses", {}).values():
         content = resp.get("content", {})
         if "application/json" in content and resp.get("description") not in ("OK",):

@@ -1,0 +1,165 @@
+"""Every 422 from POST /v1/scorepad is shown in words next to the entry it concerns; nothing is
+saved until the API accepts it; a lost connection keeps the entry and the last totals."""
+import re
+
+from scorepad_driver import api_post
+
+
+def visible_text(page, selector):
+    loc = page.locator(selector)
+    assert loc.is_visible(), f"{selector} is not shown"
+    return re.sub(r"\s+", " ", loc.inner_text()).strip()
+
+
+def pad_with(pad, hands):
+    stored = pad.stored()["pad"]
+    return dict(stored, hands=hands)
+
+
+def problem_for(server_url, body):
+    status, problem = api_post(server_url, "/v1/scorepad", body)
+    assert status == 422, (status, problem)
+    assert problem["errors"], problem
+    return problem["errors"]
+
+
+def test_invalid_points_show_the_api_message_next_to_the_entry(pad, page, server_url, shots):
+    pad.open()
+    pad.start(["Ana", "Ben", "Cy"], target=100)
+    pad.fill_hand("Ana", {"Ben": 500, "Cy": 10})
+    page.click("#save-hand")
+    page.wait_for_selector("#opp-1-error:not([hidden])")
+
+    errors = problem_for(server_url, pad_with(pad, [
+        {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"points": 500}, "Cy": {"points": 10}}}]))
+    ben = [e for e in errors if e["pointer"].startswith("/hands/0/remaining/Ben")]
+    assert ben, errors
+    shown = visible_text(page, "#opp-1-error")
+    for err in ben:
+        assert err["detail"] in shown
+    assert page.get_attribute("#points-1", "aria-invalid") == "true"
+    assert page.get_attribute("#points-1", "aria-describedby") == "opp-1-error"
+    page.screenshot(path=str(shots / "4-invalid-entry-360.png"), full_page=True)
+
+    # nothing was saved, and the entry is still there to fix
+    assert pad.hand_count() == 0
+    assert pad.totals() == {"Ana": 0, "Ben": 0, "Cy": 0}
+    assert pad.stored()["pad"]["hands"] == []
+    assert page.input_value("#points-1") == "500"
+
+    page.fill("#points-1", "50")
+    pad.save_hand(expect_hands=1)
+    assert pad.totals() == {"Ana": 60, "Ben": 0, "Cy": 0}
+    assert page.locator("#opp-1-error").count() == 0 or page.locator("#opp-1-error").is_hidden()
+
+
+def test_too_many_cards_show_the_api_message_next_to_the_picker(pad, page, server_url):
+    pad.open()
+    pad.start(["Ana", "Ben", "Cy"])
+    eight = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"]  # three players are dealt 7 each (R2)
+    pad.fill_hand("Cy", {"Ana": 4, "Ben": eight})
+    page.click("#save-hand")
+    page.wait_for_selector("#opp-1-error:not([hidden])")
+    errors = problem_for(server_url, pad_with(pad, [
+        {"winner": "Cy", "rummy": False, "remaining": {"Ana": {"points": 4}, "Ben": {"cards": eight}}}]))
+    shown = visible_text(page, "#opp-1-error")
+    for err in errors:
+        assert err["pointer"].startswith("/hands/0/remaining/Ben"), err
+        assert err["detail"] in shown
+    assert pad.hand_count() == 0
+
+
+def setup_error_box(pointer):
+    segs = pointer.split("/")[1:]
+    if segs[:1] == ["players"] and len(segs) > 1:
+        return f"#player-{segs[1]}-error"
+    return {
+        "players": "#players-error", "first_dealer": "#first-dealer-error",
+    }.get(segs[0] if segs else "", {
+        "target_score": "#target-error", "deals": "#deals-error", "preset": "#preset-error",
+    }.get(segs[1] if len(segs) > 1 and segs[0] == "rules" else "", "#setup-error"))
+
+
+def test_setup_errors_show_next_to_the_field(pad, page, server_url):
+    pad.open()
+    # the same name twice
+    pad.fill_setup(["Ana", "Ana"])
+    page.click("#start-game")
+    errors = problem_for(server_url, {"rules": {"preset": "standard", "target_score": 100},
+                                      "players": ["Ana", "Ana"], "first_dealer": "Ana", "hands": []})
+    for err in errors:
+        box = setup_error_box(err["pointer"])
+        page.wait_for_selector(f"{box}:not([hidden])")
+        assert err["detail"] in visible_text(page, box)
+    assert page.is_visible("#setup")
+
+    # zero deals
+    pad.fill_setup(["Ana", "Ben"], deals=0)
+    page.click("#start-game")
+    errors = problem_for(server_url, {"rules": {"preset": "standard", "deals": 0},
+                                      "players": ["Ana", "Ben"], "first_dealer": "Ana", "hands": []})
+    for err in errors:
+        box = setup_error_box(err["pointer"])
+        assert box == "#deals-error", err
+        page.wait_for_selector(f"{box}:not([hidden])")
+        assert err["detail"] in visible_text(page, box)
+    assert page.get_attribute("#deals", "aria-invalid") == "true"
+
+    pad.fill_setup(["Ana", "Ben"], deals=3)
+    page.click("#start-game")
+    page.wait_for_selector("#game:not([hidden])")
+    assert pad.text("#entry-title") == "Hand 1 of 3"
+
+
+def test_a_correction_that_ends_the_game_earlier_is_refused_at_the_later_hand(pad, page, server_url):
+    pad.open()
+    pad.start(["Ana", "Ben", "Cy"], target=100)
+    pad.enter_hand("Ana", {"Ben": 30, "Cy": 30})
+    pad.enter_hand("Ana", {"Ben": 15, "Cy": 15})
+    pad.enter_hand("Ben", {"Ana": 5, "Cy": 5})
+    assert pad.totals() == {"Ana": 90, "Ben": 10, "Cy": 0}
+
+    # correcting hand 2 would give Ana 105 there, so hand 3 would come after the game was won
+    page.click("#edit-1")
+    page.fill("#points-1", "30")
+    page.click("#save-hand")
+    page.wait_for_selector("#hand-2-error:not([hidden])")
+    hands = pad.stored()["pad"]["hands"]
+    hands[1] = {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"points": 30}, "Cy": {"points": 15}}}
+    errors = problem_for(server_url, pad_with(pad, hands))
+    later = [e for e in errors if e["pointer"].startswith("/hands/2")]
+    assert later, errors
+    for err in later:
+        assert err["detail"] in visible_text(page, "#hand-2-error")
+        assert err["detail"] in visible_text(page, "#general-error")
+    # nothing changed; the correction is still open to fix or cancel
+    assert pad.totals() == {"Ana": 90, "Ben": 10, "Cy": 0}
+    assert pad.text("#entry-title") == "Correct hand 2"
+    page.click("#cancel-edit")
+    assert pad.text("#entry-title") == "Hand 4"
+
+
+def test_a_lost_connection_keeps_the_entry_and_the_last_totals(pad, page):
+    page.allow_network_errors = True
+    pad.open()
+    pad.start(["Ana", "Ben"])
+    pad.enter_hand("Ben", {"Ana": 12})
+    assert pad.totals() == {"Ana": 0, "Ben": 12}
+
+    page.route("**/v1/scorepad", lambda route: route.abort())
+    pad.fill_hand("Ana", {"Ben": 7})
+    page.click("#save-hand")
+    page.wait_for_selector("#hand-error:not([hidden])")
+    assert "Could not reach the Rummy Referee" in visible_text(page, "#hand-error")
+    assert pad.hand_count() == 1
+
+    # reload while offline: the last answer is still shown, with a note
+    pad.reload()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "Offline" in visible_text(page, "#notice")
+    assert pad.totals() == {"Ana": 0, "Ben": 12}
+    assert page.input_value("#points-1") == "7"  # the half-entered hand survived too
+
+    page.unroute("**/v1/scorepad")
+    pad.save_hand(expect_hands=2)
+    assert pad.totals() == {"Ana": 7, "Ben": 12}
