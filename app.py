@@ -15,6 +15,7 @@ from pathlib import Path
 import orjson
 from flask import Flask, Response, g, request, send_from_directory
 from flask.json.provider import JSONProvider
+from flask_cors import CORS
 from flask_smorest import Api, Blueprint
 from marshmallow import missing
 from webargs.flaskparser import FlaskParser
@@ -304,22 +305,53 @@ def healthz():
 
 # --- the application ---------------------------------------------------------------------
 
+def settings_from_environment(env=os.environ) -> dict:
+    """The app's settings from environment variables, each with a safe default:
+
+    - ``RUMMY_MAX_BODY_BYTES``: largest request body accepted (default 262144; a full table
+      snapshot is about 2 KB).
+    - ``RUMMY_CORS_ORIGINS``: comma-separated origins allowed to call the API from a browser,
+      or ``*`` (the default: the API holds no credentials and no state, so any page may call it).
+    """
+    return {
+        "MAX_CONTENT_LENGTH": int(env.get("RUMMY_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
+        "CORS_ORIGINS": [o.strip() for o in env.get("RUMMY_CORS_ORIGINS", "*").split(",") if o.strip()],
+    }
+
+
+# The scorepad page and the docs load only from this service; Swagger UI sets inline styles.
+PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS_CSP = PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+
+
 def create_app(config: dict | None = None) -> Flask:
-    """The Flask application. ``config`` overrides settings (tests); environment variables
-    give the rest: ``RUMMY_MAX_BODY_BYTES`` (default 262144)."""
+    """The Flask application. ``config`` overrides settings (tests); otherwise they come from
+    the environment (:func:`settings_from_environment`)."""
     app = Flask(__name__, static_folder=None)
     app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Rummy Referee",
         API_VERSION=API_VERSION,
         OPENAPI_VERSION="3.0.3",
-        MAX_CONTENT_LENGTH=int(os.environ.get("RUMMY_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+        **settings_from_environment(),
     )
     app.config.update(config or {})
+    CORS(app, resources={r"/v1/*": {"origins": app.config["CORS_ORIGINS"]}, r"/openapi.yaml": {"origins": app.config["CORS_ORIGINS"]}},
+         methods=["GET", "POST", "OPTIONS"], allow_headers=["Content-Type"], max_age=600)
     api = RefereeApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(ops)
+
+    @app.after_request
+    def _security_headers(resp: Response) -> Response:
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers.setdefault("Referrer-Policy", "no-referrer")
+        if resp.mimetype == "text/html":
+            resp.headers["Content-Security-Policy"] = DOCS_CSP if request.path.startswith("/docs") else PAGE_CSP
+            resp.headers["X-Frame-Options"] = "DENY"
+        return resp
 
     @app.before_request
     def _decode_json_body():
