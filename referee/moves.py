@@ -100,16 +100,16 @@ def apply_move(state: State, move: Move) -> State:
     for a player id not at the table. The input state is never changed.
     """
     if state.status != PLAYING:
-        raise _refuse("hand_over", f"the hand is over ({'someone went out' if state.status == OUT else 'a drawn hand'}): no more moves (R13)", rule="R13")
+        raise _refuse("hand_over", f"the hand is over ({'someone went out' if state.status == OUT else 'a drawn hand'}): no more moves", rule="R13")
     if all(p.id != move.player for p in state.players):
         raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
     turn = state.turn
     if move.player != turn.player:
-        raise _refuse("not_your_turn", f"it is {turn.player}'s turn, not {move.player}'s (R3)", rule="R3")
+        raise _refuse("not_your_turn", f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")
     if move.action == DRAW:
         return _draw(state, move)
     if turn.phase == DRAW_PHASE:
-        raise _refuse("must_draw_first", f"{move.player} must draw a card before melding, laying off or discarding (R4)", rule="R4")
+        raise _refuse("must_draw_first", f"{move.player} must draw a card before melding, laying off or discarding", rule="R4")
     if move.action == MELD:
         return _meld(state, move)
     if move.action == LAY_OFF:
@@ -152,10 +152,10 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
 def _draw(state: State, move: Move) -> State:
     turn = state.turn
     if turn.phase != DRAW_PHASE:
-        raise _refuse("already_drew", f"{move.player} has already drawn this turn: one draw per turn (R4)", rule="R4")
+        raise _refuse("already_drew", f"{move.player} has already drawn this turn: one draw per turn", rule="R4")
     if move.source == DISCARD_PILE:
         if not state.discard:
-            raise _refuse("discard_pile_empty", "the discard pile is empty: draw from the stock (R4)", rule="R4")
+            raise _refuse("discard_pile_empty", "the discard pile is empty: draw from the stock", rule="R4")
         card = state.discard[-1]
         state = replace(state, discard=state.discard[:-1])
         taken = card
@@ -178,7 +178,7 @@ def _take_from_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) 
     """The hand without ``cards``; refuses duplicates and cards not held."""
     doubled = _duplicates(cards)
     if doubled:
-        raise _refuse("duplicate_card", f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named twice in one move (R1)", doubled, "R1")
+        raise _refuse("duplicate_card", f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named twice in one move", doubled, "R1")
     held = set(hand)
     missing = [c for c in cards if c not in held]
     if missing:
@@ -192,7 +192,7 @@ def _check_finish(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...],
     rules = state.rules
     if not rest:
         if rules.final_discard_required:
-            raise _refuse("final_discard_required", f"{what} would empty the hand, but the last card must be discarded (R13, final_discard_required)", rule="R13")
+            raise _refuse("final_discard_required", f"{what} would empty the hand, but the last card must be discarded (house rule final_discard_required)", rule="R13")
         return
     taken = state.turn.taken_discard
     if len(rest) != 1 or rest[0] is not taken:
@@ -204,7 +204,7 @@ def _check_finish(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...],
     raise _refuse(
         "dead_end",
         f"{what} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
-        "which can be neither discarded nor laid off: the turn could not be finished (R9)",
+        "which can be neither discarded nor laid off: the turn could not be finished",
         (taken,), "R9",
     )
 
@@ -236,7 +236,7 @@ def _meld(state: State, move: Move) -> State:
     rest = _take_from_hand(mover.hand, move.cards, mover.id)
     if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
         n = rules.melds_per_turn
-        raise _refuse("meld_limit_reached", f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules (R5)", move.cards, "R5")
+        raise _refuse("meld_limit_reached", f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules", move.cards, "R5")
     check = check_meld(move.cards, rules)
     if not check.valid:
         raise IllegalMove(check.reasons)
@@ -251,11 +251,11 @@ def _lay_off(state: State, move: Move) -> State:
     rules, turn, mover = state.rules, state.turn, state.mover
     rest = _take_from_hand(mover.hand, move.cards, mover.id)
     if not move.cards:
-        raise _refuse("too_few_cards", "a lay-off needs at least one card (R6)", rule="R6")
+        raise _refuse("too_few_cards", "a lay-off needs at least one card", rule="R6")
     if move.meld is not None:
         target = state.meld(move.meld)
         if target is None:
-            raise _refuse("unknown_meld", f"there is no meld {move.meld!r} on the table (R6)", move.cards, "R6")
+            raise _refuse("unknown_meld", f"there is no meld {move.meld!r} on the table", move.cards, "R6")
         check = check_lay_off(target.cards, move.cards, rules)
         if not check.valid:
             raise IllegalMove(check.reasons)
@@ -263,10 +263,10 @@ def _lay_off(state: State, move: Move) -> State:
         fitting = [(m, c) for m in state.melds for c in [check_lay_off(m.cards, move.cards, rules)] if c.valid]
         if not fitting:
             where = "any meld on the table" if state.melds else "anything: there are no melds on the table"
-            raise _refuse("does_not_fit", f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where} (R6)", move.cards, "R6")
+            raise _refuse("does_not_fit", f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where}", move.cards, "R6")
         if len(fitting) > 1:
             names = ", ".join(f"{m.id} ({show(m.cards)})" for m, _ in fitting)
-            raise _refuse("ambiguous_lay_off", f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld (R6)", move.cards, "R6")
+            raise _refuse("ambiguous_lay_off", f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld", move.cards, "R6")
         target, check = fitting[0]
     melds = tuple(Meld(m.id, m.owner, check.cards, m.kind) if m is target else m for m in state.melds)
     _check_finish(state, rest, melds, f"laying off {show(move.cards)}")
@@ -282,7 +282,7 @@ def _discard(state: State, move: Move) -> State:
         raise _refuse("card_not_in_hand", f"{mover.id} does not hold {card.symbol}", (card,))
     if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
         extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
-        raise _refuse("taken_discard", f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra} (R8)", (card,), "R8")
+        raise _refuse("taken_discard", f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
     rest = tuple(c for c in mover.hand if c is not card)
     state = replace(state, discard=state.discard + (card,))
     if not rest:
