@@ -131,6 +131,8 @@ def invalid(problems: list[Problem]) -> Response:
 class RefereeApi(Api):
     """flask-smorest's Api, answering every error as problem details."""
 
+    ERROR_SCHEMA = ProblemSchema  # the documented error body is the one actually sent (RFC 9457)
+
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
@@ -408,7 +410,37 @@ def build_spec(app: Flask) -> dict:
         "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
         "max_json_depth": MAX_JSON_DEPTH,
     }
+    _precise_schemas(spec)
     return spec
+
+
+def _precise_schemas(node) -> None:
+    """Say in the document exactly what the schemas accept, where apispec's output is looser or
+    wrong for OpenAPI 3.0 (found by the schemathesis contract tests):
+
+    - a nullable nested schema comes out as ``anyOf: [$ref, {type: object, nullable: true}]``,
+      which admits *any* object; it becomes ``{nullable: true, allOf: [$ref]}``;
+    - a length on a JSON object (a marshmallow ``Dict``) comes out as ``minLength``/``maxLength``,
+      which apply to strings only; they become ``minProperties``/``maxProperties``.
+    """
+    if isinstance(node, list):
+        for item in node:
+            _precise_schemas(item)
+        return
+    if not isinstance(node, dict):
+        return
+    any_of = node.get("anyOf")
+    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "object", "nullable": True} in any_of:
+        ref = next(x for x in any_of if x != {"type": "object", "nullable": True})
+        del node["anyOf"]
+        node["nullable"] = True
+        node["allOf"] = [ref]
+    if node.get("type") == "object":
+        for old, new in (("minLength", "minProperties"), ("maxLength", "maxProperties")):
+            if old in node:
+                node[new] = node.pop(old)
+    for value in node.values():
+        _precise_schemas(value)
 
 
 def openapi_document(app: Flask) -> str:

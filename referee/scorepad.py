@@ -167,7 +167,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
                 problems.append(Problem((*at, "points"), f"{label}: {name}'s {rem.points} points cannot be right: {why} (R14)"))
     for name in players:
         if name != entry.winner and name not in entry.remaining:
-            problems.append(Problem((*where, "remaining"), f"{label}: {name}'s cards or points left are missing"))
+            problems.append(Problem((*where, "remaining", name), f"{label}: {name}'s cards or points left are missing"))
     return problems
 
 

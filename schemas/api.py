@@ -6,7 +6,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 from referee import HandEntry, Remaining
 from referee.deal import MAX_SEED
 
-from .fields import CardList, PlayerName, StrictBoolean, StrictInteger
+from .fields import CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
 
@@ -41,7 +41,7 @@ class MeldCheckResponse(Schema):
 # --- /v1/hand-score ----------------------------------------------------------------------
 
 class HandScoreRequest(Schema):
-    remaining = fields.Dict(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
+    remaining = PlayerEntries(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
                             validate=validate.Length(min=1, max=5),
                             metadata={"description": "Each opponent's cards left in hand (R14)."})
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
@@ -124,8 +124,10 @@ class LegalMovesResponse(Schema):
 # --- /v1/scorepad ------------------------------------------------------------------------
 
 class RemainingSchema(Schema):
-    cards = CardList(max_length=10)
-    points = StrictInteger(validate=validate.Range(min=-1_000_000, max=1_000_000))
+    # No tighter bounds here: the core (referee.scorepad) refuses too many cards and impossible
+    # points with a message naming the hand and the player, which a bare length or range cannot.
+    cards = CardList(max_length=52)
+    points = StrictInteger()
 
     @post_load
     def make(self, d, **kw):
@@ -135,8 +137,9 @@ class RemainingSchema(Schema):
 class HandEntrySchema(Schema):
     winner = PlayerName(load_default=None, allow_none=True)
     rummy = StrictBoolean(load_default=False)
-    remaining = fields.Dict(keys=fields.String(validate=validate.Length(max=40)), values=fields.Nested(RemainingSchema), load_default=dict,
-                            validate=validate.Length(max=6))
+    # Names are checked against the players by the core ("'Dan' is not one of the players").
+    remaining = PlayerEntries(keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict,
+                              validate=validate.Length(max=6))
     draw = StrictBoolean(load_default=False)
 
     @post_load

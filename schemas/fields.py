@@ -14,7 +14,10 @@ CARD_DOC = {
     "description": "A card: rank (A 2-10 T J Q K, any case) then suit (C D H S or ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤, "
     "with or without U+FE0F). Answers always use the canonical code (10H, QS).",
     "example": "QS",
+    "minLength": 2,
     "maxLength": 4,
+    # Exactly the accepted spellings (tests/test_schemathesis.py checks it against the table).
+    "pattern": r"^(10|[2-9AaJjQqKkTt])([CDHScdhs]|[♣♦♥♠♧♢♡♤]\uFE0F?)$",
 }
 MAX_NAME_LENGTH = 40
 
@@ -112,3 +115,25 @@ class PlayerName(fields.String):
         if why:
             raise ValidationError(f"player name {why}")
         return value
+
+
+class PlayerEntries(fields.Dict):
+    """A dict by player name whose errors sit at the player's own key (``/remaining/Ben/points``):
+    marshmallow files them under ``{"Ben": {"value": …}}``, and ``value`` is no part of the body."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError as e:
+            if not isinstance(e.messages, dict):
+                raise
+            out = {}
+            for name, m in e.messages.items():
+                if isinstance(m, dict) and m and set(m) <= {"key", "value"}:
+                    key_msgs, value_msgs = m.get("key"), m.get("value")
+                    if key_msgs and value_msgs:
+                        m = {"_schema": key_msgs, **value_msgs} if isinstance(value_msgs, dict) else [*key_msgs, *value_msgs]
+                    else:
+                        m = value_msgs or key_msgs
+                out[name] = m
+            raise ValidationError(out) from None

@@ -157,7 +157,6 @@
     if (lines && lines.length) {
       lines.forEach(function (line) { el.appendChild(h('p', { text: line })); });
       show(el, true);
-      el.setAttribute('role', 'alert');
     } else {
       show(el, false);
     }
@@ -649,7 +648,7 @@
       fs.appendChild(h('div', { class: 'field' }, [
         h('label', { for: 'points-' + i, text: possessive(p) + ' points' }),
         h('input', {
-          type: 'text', id: 'points-' + i, inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'done',
+          type: 'text', id: 'points-' + i, inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', enterkeyhint: 'done',
           class: 'points', value: e.points,
           oninput: function (ev) { e.points = ev.target.value; save(); }
         })
@@ -1065,7 +1064,9 @@
       store.undone = null;
       showNotice('Hand ' + hands.length + ' put back.');
       announce('Hand ' + hands.length + ' put back. ' + standingsSpeech(store.result));
-    }, function (j) { return j; });
+    }, function (j) { return j; }).then(function (ok) {
+      if (ok) $('undo-last').focus();
+    });
   }
 
   // ---------------------------------------------------------------- chart
@@ -1104,7 +1105,7 @@
     }
     if (target) {
       chart.appendChild(svg('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' }));
-      chart.appendChild(svg('text', { x: W - right, y: y(target) - 4, class: 'axis target-label', 'text-anchor': 'end' }, 'target ' + target));
+      chart.appendChild(svg('text', { x: left + 4, y: y(target) - 4, class: 'axis target-label', 'text-anchor': 'start' }, 'target ' + target));
     }
     players.forEach(function (p, pi) {
       var pts = [x(0) + ',' + y(0)];

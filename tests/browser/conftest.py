@@ -11,13 +11,11 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-for _path in (REPO, HERE):  # the app, and scorepad_driver.py beside this file
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
+from .scorepad_driver import Scorepad
 
-from scorepad_driver import Scorepad  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:  # the app
+    sys.path.insert(0, str(REPO))
 
 CHROMIUM = os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

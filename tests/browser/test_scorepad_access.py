@@ -55,7 +55,8 @@ CONTRAST_JS = r"""
   for (const sel of selectors) {
     const el = document.querySelector(sel);
     if (!el) { out[sel] = null; continue; }
-    const a = lum(parse(getComputedStyle(el).color)), b = lum(background(el));
+    const cs = getComputedStyle(el);
+    const a = lum(parse(el instanceof SVGElement ? cs.fill : cs.color)), b = lum(background(el));
     out[sel] = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   }
   return out;
@@ -89,7 +90,7 @@ def test_labels_touch_targets_width_and_contrast_at_360px(pad, page):
 
     ratios = page.evaluate(CONTRAST_JS, [
         "body", ".muted", "#save-hand", "#drawn-hand", ".choice span", "#winner-2 + span",
-        ".field-error", ".rank.red", ".card-chip.red", "#standings td.total", ".chart .axis",
+        ".field-error", ".rank.red", ".card-chip.red", "#standings td.total", ".chart .axis", ".chart .target-label", ".top h1",
     ])
     low = {sel: r for sel, r in ratios.items() if r is not None and r < 4.5}
     assert not low, f"text contrast under 4.5:1: {low}"

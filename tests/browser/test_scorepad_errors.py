@@ -2,7 +2,7 @@
 saved until the API accepts it; a lost connection keeps the entry and the last totals."""
 import re
 
-from scorepad_driver import api_post
+from .scorepad_driver import api_post
 
 
 def visible_text(page, selector):
