@@ -164,6 +164,20 @@ class RefereeParser(FlaskParser):
     def _raw_load_json(self, req):
         return g.get("json_body", missing)
 
+    _schemas: dict = {}
+
+    def _get_schema(self, argmap, req):
+        """One instance per schema class, built once. webargs builds a new one for a class on
+        every request, and with it every nested schema (deep copies of all their fields): that
+        was a quarter of the time of a /v1/move (bench/README.md). Loading keeps no state on the
+        instance, so sharing it is safe."""
+        if isinstance(argmap, type):
+            schema = self._schemas.get(argmap)
+            if schema is None:
+                schema = self._schemas[argmap] = super()._get_schema(argmap, req)
+            return schema
+        return super()._get_schema(argmap, req)
+
 
 class RefereeBlueprint(Blueprint):
     ARGUMENTS_PARSER = RefereeParser()

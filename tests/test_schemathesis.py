@@ -1,0 +1,164 @@
+"""Contract tests: requests generated from the committed ``openapi.yaml`` by schemathesis, sent
+in-process to the WSGI app (no server needed).
+
+Every answer must be a documented status code with a body that conforms to the documented schema
+and content type; no answer may be a 5xx; every 4xx must be ``application/problem+json``; a
+request the document calls invalid must be refused (schemathesis' negative mode). A 422 is an
+expected answer even to schema-valid data: a table snapshot can be well-formed and still
+impossible (a card missing), which no OpenAPI schema can say.
+
+Generated requests almost never form a real table, so the second half of the file plays whole
+hands from real deals (random legal and illegal moves) and checks every answer against the same
+document. Both are derandomized: CI sees the same cases on every run.
+
+``RUMMY_CONTRACT_EXAMPLES`` sets Hypothesis' ``max_examples`` per operation (default 100, which
+with the negative, coverage and explicit phases gives a few hundred cases per endpoint).
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import app as app_module
+from referee.cards import card_by_spelling
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = "application/problem+json"
+EXAMPLES = int(os.environ.get("RUMMY_CONTRACT_EXAMPLES", "100"))
+
+CONFIG = schemathesis.Config.from_dict({
+    "checks": {
+        # Schema-valid data may still be an impossible table or pad: 422 is a documented answer.
+        "positive_data_acceptance": {"expected-statuses": ["2xx", "422"]},
+    },
+})
+schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml", config=CONFIG)
+schema.app = app_module.create_app({"TESTING": True})
+
+SETTINGS = dict(derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+
+
+def problem_json_for_every_4xx(ctx, response, case):
+    """Every 4xx is RFC 9457 problem details whose ``status`` is the HTTP status, and every
+    ``errors[].pointer`` is a JSON Pointer."""
+    if not 400 <= response.status_code < 500:
+        return None
+    content_type = response.headers.get("Content-Type", [""])
+    content_type = content_type[0] if isinstance(content_type, list) else content_type
+    assert content_type.split(";")[0].strip() == PROBLEM, f"a {response.status_code} answered as {content_type!r}"
+    body = response.json()
+    assert body["status"] == response.status_code and body["title"] and body["detail"], body
+    for error in body.get("errors", []):
+        assert error["pointer"] == "" or error["pointer"].startswith("/"), error
+    return None
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, **SETTINGS)
+def test_every_answer_conforms_to_openapi(case):
+    case.call_and_validate(additional_checks=[problem_json_for_every_4xx])
+
+
+# --- the card pattern of the document is exactly the accepted spellings ---------------------
+
+def test_card_pattern_is_exactly_the_accepted_spellings():
+    spec = schema.raw_schema
+    pattern = spec["components"]["schemas"]["Move"]["properties"]["card"]["pattern"]
+    rx = re.compile(pattern)
+    ranks = ["A", "a", "T", "t", "J", "j", "Q", "q", "K", "k", "10", "1", "0", "11"] + [str(n) for n in range(2, 10)]
+    suits = list("CDHScdhsXx") + list("♣♦♥♠♧♢♡♤") + [s + "\ufe0f" for s in "♣♦♥♠♧♢♡♤CDHS"]
+    accepted = set(card_by_spelling())
+    for rank, suit in itertools.product(ranks, suits):
+        text = rank + suit
+        assert bool(rx.match(text)) == (text in accepted), text
+    assert all(rx.match(text) for text in accepted)
+
+
+# --- whole hands from real deals ---------------------------------------------------------
+
+OPS = {
+    "deal": schema["/v1/deal"]["POST"],
+    "legal": schema["/v1/legal-moves"]["POST"],
+    "move": schema["/v1/move"]["POST"],
+    "check": schema["/v1/melds/check"]["POST"],
+    "score": schema["/v1/hand-score"]["POST"],
+}
+NAMES = ["ana", "Ben", "Zoë", "李", "مريم", "o'neil"]
+ALL_CARDS = [c for c in card_by_spelling() if len(c) <= 3 and c.isascii()]
+
+
+def post(client, op, body):
+    response = client.post(op.path, json=body)
+    op.validate_response(response)  # raises with the schema violation
+    assert response.status_code < 500
+    if response.status_code >= 400:
+        assert response.content_type == PROBLEM
+    return response
+
+
+@settings(max_examples=30, **SETTINGS)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    players=st.integers(2, 6),
+    preset=st.sampled_from(["basic", "standard", "two-restocks"]),
+    aces=st.sampled_from(["low", "high_or_low"]),
+    choices=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6), st.integers(0, 10**6)), min_size=20, max_size=160),
+)
+def test_played_hands_conform_to_openapi(app, seed, players, preset, aces, choices):
+    """Deal, then play: mostly a legal move chosen from /v1/legal-moves (it must be judged legal),
+    sometimes a made-up move or a batch; every answer conforms to the document."""
+    client = app.test_client()
+    rules = {"preset": preset, "aces": aces}
+    state = post(client, OPS["deal"], {"players": NAMES[:players], "seed": seed, "rules": rules}).get_json()["state"]
+    for kind, a, b in choices:
+        legal = post(client, OPS["legal"], {"state": state}).get_json()
+        if not legal["moves"]:
+            assert state["status"] != "playing"
+            r = post(client, OPS["move"], {"state": state, "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}})
+            assert r.get_json()["legal"] is False and r.get_json()["reasons"][0]["code"] == "hand_over"
+            break
+        if kind <= 6:  # a legal move, mostly a meld or lay-off when there is one (hands end)
+            plays = [m for m in legal["moves"] if m["action"] in ("meld", "lay_off")]
+            pool = plays if plays and kind <= 4 else legal["moves"]
+            move = pool[a % len(pool)]
+            body = post(client, OPS["move"], {"state": state, "move": move}).get_json()
+            assert body["legal"] is True and body["applied"] == 1, (move, body["reasons"])
+            state = body["state"]
+        elif kind == 7:  # a batch of the first legal moves, repeated: the second draw is illegal
+            moves = [legal["moves"][0]] * (1 + a % 3)
+            body = post(client, OPS["move"], {"state": state, "moves": moves}).get_json()
+            assert body["applied"] >= 1
+            state = body["state"]
+        else:  # a made-up move, legal or not, by any player at the table
+            player = state["players"][a % len(state["players"])]["id"]
+            action = ["draw", "meld", "lay_off", "discard"][b % 4]
+            move = {"player": player, "action": action}
+            if action == "draw":
+                move["source"] = ["stock", "discard"][a % 2]
+            elif action == "discard":
+                move["card"] = ALL_CARDS[b % len(ALL_CARDS)]
+            else:
+                hand = state["players"][a % len(state["players"])]["hand"] or ["AS"]
+                move["cards"] = [hand[(b + k) % len(hand)] for k in range(1 + b % 4)]
+                if action == "lay_off" and state["melds"] and a % 3:
+                    move["meld"] = state["melds"][b % len(state["melds"])]["id"]
+            body = post(client, OPS["move"], {"state": state, "move": move}).get_json()
+            state = body["state"]
+        if state["status"] != "playing":
+            assert body["result"] is not None
+            if body["result"]["outcome"] == "out":
+                winner = body["result"]["winner"]
+                remaining = {p["id"]: p["hand"] for p in state["players"] if p["id"] != winner}
+                score = post(client, OPS["score"], {"remaining": remaining, "rummy": body["result"]["rummy"], "rules": rules}).get_json()
+                assert score["points"] == body["result"]["points"]
+    event(f"hand ended: {state['status']}; restocks: {min(state['restocks'], 2)}")
+    for meld in state["melds"]:
+        checked = post(client, OPS["check"], {"cards": meld["cards"], "rules": rules}).get_json()
+        assert checked["valid"] and checked["kind"] == meld["kind"], meld
