@@ -54,15 +54,28 @@ def problems_from_messages(messages: Any, prefix: tuple = ()) -> list[Problem]:
 
 
 def _friendly(message: str, path: tuple) -> str:
-    """Marshmallow's stock messages, made to name their field."""
+    """Marshmallow's stock messages, made to name their field ("deals: must be …")."""
     name = str(path[-1]) if path else "body"
+    if isinstance(path[-1] if path else None, int) and len(path) > 1:
+        name = f"{path[-2]}[{path[-1]}]"
     if message == "Unknown field.":
         return f"{name!r} is not a field here"
     if message == "Missing data for required field.":
         return f"{name!r} is required"
-    if message.startswith("Not a valid") or message.startswith("Field may not be null"):
-        return f"{name}: {message[0].lower()}{message[1:]}"
+    if message.startswith(_STOCK_PREFIXES):
+        return f"{_context(path)}{name}: {message[0].lower()}{message[1:]}"
     return message
+
+
+def _context(path: tuple) -> str:
+    """"hand 2, Ben's " for a scorepad path, so a person sees which entry is meant."""
+    if len(path) >= 3 and path[0] == "hands" and isinstance(path[1], int):
+        who = f", {path[3]}'s" if len(path) >= 5 and path[2] == "remaining" else ""
+        return f"hand {path[1] + 1}{who} "
+    return ""
+
+
+_STOCK_PREFIXES = ("Not a valid", "Field may not be null", "Must be", "Length must", "Invalid", "Shorter than", "Longer than")
 
 
 class PointerSchema(Schema):
