@@ -24,8 +24,10 @@ from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
 import referee
 from referee.errors import InvalidInput, Problem
 from schemas import api as S
-from schemas.errors import ProblemSchema, pointer, problems_from_messages
+from schemas.errors import ProblemSchema, count_messages, pointer, problems_from_messages
 from schemas.rules import ResolvedRulesSchema, RulesListSchema
+from schemas.state import MAX_MOVES
+from referee.rules import MAX_DEALS
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -33,6 +35,14 @@ PROBLEM_JSON = "application/problem+json"
 API_VERSION = "1.0.0"
 DEFAULT_MAX_BODY_BYTES = 256 * 1024
 MAX_JSON_DEPTH = 32
+# Structural limits checked on the decoded body before any schema runs (marshmallow checks a
+# list's length only after loading every item, so a 60 000-item list would cost half a second
+# and megabytes of error messages). No valid request comes near them: the longest list of any
+# schema is a scorepad's hands (MAX_JSON_ITEMS; a test keeps the two equal), the widest object
+# the rules (11 keys).
+MAX_JSON_ITEMS = 1000
+MAX_JSON_KEYS = 64
+MAX_LISTED_ERRORS = 100  # a 422 lists at most this many faults, and says how many more there are
 
 
 # --- JSON in and out ---------------------------------------------------------------------
@@ -64,8 +74,21 @@ def _no_duplicate_keys(pairs):
     return obj
 
 
+class BodyProblem(BadRequest):
+    """A 400 about one place in the body: ``path`` becomes the problem's JSON Pointer."""
+
+    def __init__(self, description: str, path: tuple = ()) -> None:
+        super().__init__(description)
+        self.path = path
+
+
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}
+
+
 def _depth(value, limit: int) -> int:
-    """Nesting depth of a JSON value, stopping early past ``limit``."""
+    """Nesting depth of a JSON value (a scalar in the top object is at depth 2), stopping early
+    past ``limit``. The plain reference for :func:`_check_shape`'s depth rule."""
     stack = [(value, 1)]
     deepest = 0
     while stack:
@@ -80,9 +103,29 @@ def _depth(value, limit: int) -> int:
     return deepest
 
 
+def _check_shape(body: dict) -> None:
+    """Refuse a body nested deeper than MAX_JSON_DEPTH, with an array longer than MAX_JSON_ITEMS
+    or an object wider than MAX_JSON_KEYS, naming the place (one pass, stops at the first)."""
+    stack = [(body, ())]
+    while stack:
+        value, path = stack.pop()
+        # the value at ``path`` is at depth len(path) + 1, its items one deeper (as _depth counts)
+        if len(path) + (2 if value else 1) > MAX_JSON_DEPTH:
+            raise BodyProblem(f"the body is nested more than {MAX_JSON_DEPTH} levels deep", path)
+        if isinstance(value, dict):
+            if len(value) > MAX_JSON_KEYS:
+                raise BodyProblem(f"an object of {len(value)} keys: no object here has more than {MAX_JSON_KEYS}", path)
+            stack.extend((v, (*path, k)) for k, v in value.items() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            if len(value) > MAX_JSON_ITEMS:
+                raise BodyProblem(f"an array of {len(value)} items: no array here has more than {MAX_JSON_ITEMS}", path)
+            stack.extend((v, (*path, i)) for i, v in enumerate(value) if isinstance(v, (dict, list)))
+
+
 def decode_body() -> dict:
     """The request body as a JSON object, or an HTTP error naming what is wrong with it:
-    415 not JSON, 413 too large, 400 not parseable, with a repeated key, too deep, or not an object."""
+    415 not JSON, 413 too large, 400 not parseable, with a repeated key, not an object, or past
+    the structural limits (nesting, array length, object width)."""
     mimetype = request.mimetype
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
         raise UnsupportedMediaType(f"send the body as JSON with Content-Type: application/json (got {mimetype or 'none'!r})")
@@ -94,9 +137,8 @@ def decode_body() -> dict:
     except orjson.JSONDecodeError as e:
         raise BadRequest(f"the body is not valid JSON: {e}") from None
     if not isinstance(body, dict):
-        raise BadRequest(f"the body must be a JSON object, not {type(body).__name__.replace('dict', 'object').replace('list', 'an array')}")
-    if _depth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
-        raise BadRequest(f"the body is nested more than {MAX_JSON_DEPTH} levels deep")
+        raise BadRequest(f"the body must be a JSON object, not {_JSON_TYPES.get(type(body), type(body).__name__)}")
+    _check_shape(body)
     if b'"' in raw:  # repeated keys: orjson keeps the last silently, so look again, strictly
         try:
             json.loads(raw, object_pairs_hook=_no_duplicate_keys)
@@ -120,12 +162,16 @@ def problem(status: int, detail: str, problems: list[Problem] | None = None, hea
     return resp
 
 
-def invalid(problems: list[Problem]) -> Response:
-    """422 for input that cannot be true, each fault by JSON Pointer."""
+def invalid(problems: list[Problem], total: int | None = None) -> Response:
+    """422 for input that cannot be true, each fault by JSON Pointer (the first
+    MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``)."""
     first = problems[0]
     where = pointer(first.path) or "the body"
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return problem(422, f"{where}: {first.message}{more}", problems)
+    total = max(total or 0, len(problems))
+    more = f" (and {total - 1} more)" if total > 1 else ""
+    if total > MAX_LISTED_ERRORS:
+        more += f"; the first {MAX_LISTED_ERRORS} are listed"
+    return problem(422, f"{where}: {first.message}{more}", problems[:MAX_LISTED_ERRORS])
 
 
 class RefereeApi(Api):
@@ -138,8 +184,9 @@ class RefereeApi(Api):
         messages = data.get("messages")
         if error.code == 422 and messages:
             # webargs nests errors under the location ("json"); the pointer is into the body.
-            found = problems_from_messages(messages.get("json", messages) if isinstance(messages, dict) else messages)
-            return invalid(found or [Problem((), "the body is not valid")])
+            messages = messages.get("json", messages) if isinstance(messages, dict) else messages
+            found = problems_from_messages(messages, limit=MAX_LISTED_ERRORS)
+            return invalid(found or [Problem((), "the body is not valid")], count_messages(messages))
         if error.code == 400 and messages:
             return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
@@ -152,7 +199,7 @@ class RefereeApi(Api):
             detail = f"the body is larger than this service accepts ({request.max_content_length} bytes)"
         elif error.code >= 500:
             detail = "the service failed to answer; this is a fault of the service, not of the request"
-        problems = [Problem((), detail)] if error.code == 400 else None
+        problems = [Problem(getattr(error, "path", ()), detail)] if error.code == 400 else None
         return problem(error.code, detail, problems, headers=headers)
 
 
@@ -421,8 +468,22 @@ def build_spec(app: Flask) -> dict:
         if "application/json" in content and resp.get("description") not in ("OK",):
             content[PROBLEM_JSON] = content.pop("application/json")
     spec["info"]["x-limits"] = {
+        "description": (
+            "Every request is bounded. Bodies over max_body_bytes are 413; bodies nested deeper than "
+            "max_json_depth, with an array longer than max_json_items or an object with more than "
+            "max_json_keys keys are 400, before any field is read. Each field's own limits are the "
+            "schemas' maxItems / maxLength / maximum (422). A 422 lists at most max_listed_errors "
+            "faults. Within these limits a move or legal-moves request takes milliseconds of "
+            "CPU whatever it holds, and none takes more than a fraction of a second (the costliest "
+            "is a scorepad of the most hands)."
+        ),
         "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
         "max_json_depth": MAX_JSON_DEPTH,
+        "max_json_items": MAX_JSON_ITEMS,
+        "max_json_keys": MAX_JSON_KEYS,
+        "max_listed_errors": MAX_LISTED_ERRORS,
+        "max_moves_per_request": MAX_MOVES,
+        "max_scorepad_hands": MAX_DEALS,
     }
     _precise_schemas(spec)
     return spec

@@ -7,6 +7,7 @@ melds, single-card lay-offs and discards left out.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable
 
 from .cards import Card
 from .melds import RUN, SET, canonical_order, fits
@@ -65,12 +66,12 @@ def legal_moves(state: State) -> list[Move]:
     moves: list[Move] = []
     if rules.melds_per_turn is None or turn.melds_made < rules.melds_per_turn:
         for cards, kind in possible_melds(hand, rules):
-            if _finish_ok(state, hand, cards, state.melds + (Meld("", None, cards, kind),)):
+            if _finish_ok(state, hand, cards, lambda: state.melds + (Meld("", None, cards, kind),)):
                 moves.append(Move.make_meld(player, canonical_order(cards, kind, rules)))
     for card in hand:
         for m in state.melds:
             if fits(m.cards, m.kind, card, rules):
-                after = tuple(Meld(x.id, x.owner, x.cards + (card,), x.kind) if x is m else x for x in state.melds)
+                after = lambda: tuple(Meld(x.id, x.owner, x.cards + (card,), x.kind) if x is m else x for x in state.melds)
                 if _finish_ok(state, hand, (card,), after):
                     moves.append(Move.lay_off(player, (card,), m.id))
     last = len(hand) == 1
@@ -80,9 +81,10 @@ def legal_moves(state: State) -> list[Move]:
     return moves
 
 
-def _finish_ok(state: State, hand: tuple[Card, ...], played: tuple[Card, ...], melds: tuple[Meld, ...]) -> bool:
+def _finish_ok(state: State, hand: tuple[Card, ...], played: tuple[Card, ...], melds: Callable[[], tuple[Meld, ...]]) -> bool:
     """R13 final discard and R9 dead end for a play of ``played`` out of ``hand`` (mirrors
-    ``moves._check_finish``, without building reasons)."""
+    ``moves._check_finish``, without building reasons). ``melds`` builds the table after the
+    play, only when R9 needs it (rarely: most plays are settled before)."""
     rules = state.rules
     left = len(hand) - len(played)
     if left == 0:
@@ -94,4 +96,4 @@ def _finish_ok(state: State, hand: tuple[Card, ...], played: tuple[Card, ...], m
         return True
     if rules.final_discard_required:
         return False
-    return any(fits(m.cards, m.kind, taken, rules) for m in melds)
+    return any(fits(m.cards, m.kind, taken, rules) for m in melds())

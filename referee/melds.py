@@ -171,6 +171,16 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
     ``run_wraps``. Never raises for any sequence of cards.
     """
     cards = tuple(cards)
+    kind = meld_kind(cards, rules)
+    if kind is not None:  # valid: nothing to explain (every meld on the table, every request)
+        return MeldCheck(True, kind, canonical_order(cards, kind, rules), ())
+    return explain_meld(cards, rules)
+
+
+def explain_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
+    """:func:`check_meld` the long way: every reason in words. It judges valid melds too, so the
+    tests check the fast path of :func:`check_meld` against it."""
+    cards = tuple(cards)
     reasons: list[Reason] = []
     shown = show(cards)
     if len(cards) < 3:
@@ -239,6 +249,8 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     base = check_meld(meld, rules)
     if not base.valid:
         raise InvalidInput([Problem(("onto",), f"onto is not a valid meld: {base.reasons[0].message}")])
+    if not added:  # as apply_move judges a lay-off of no cards (R6)
+        return MeldCheck(False, None, base.cards, (Reason("too_few_cards", "a lay-off needs at least one card", (), rule="R6"),))
     combined = tuple(base.cards) + tuple(added)
     result = check_meld(combined, rules)
     if result.valid and result.kind == base.kind:
@@ -270,4 +282,6 @@ def fits(meld: Sequence[Card], kind: str, card: Card, rules: Rules) -> bool:
     """Whether one ``card`` can be laid off on a valid table meld of ``kind`` (fast path, R6)."""
     if kind == SET:
         return len(meld) < 4 and card.rank == meld[0].rank and card not in meld
+    if card.suit_index != meld[0].suit_index:  # a run is of one suit: most cards stop here
+        return False
     return meld_kind((*meld, card), rules) == RUN

@@ -99,10 +99,10 @@ def apply_move(state: State, move: Move) -> State:
     ``final_discard_required``), and :class:`~referee.errors.InvalidInput` (path ``("player",)``)
     for a player id not at the table. The input state is never changed.
     """
+    if all(p.id != move.player for p in state.players):  # malformed whatever the state (contract: 422)
+        raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
     if state.status != PLAYING:
         raise _refuse("hand_over", f"the hand is over ({'someone went out' if state.status == OUT else 'a drawn hand'}): no more moves", rule="R13")
-    if all(p.id != move.player for p in state.players):
-        raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
     turn = state.turn
     if move.player != turn.player:
         raise _refuse("not_your_turn", f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")

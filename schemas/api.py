@@ -5,8 +5,9 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from referee import HandEntry, Remaining
 from referee.deal import MAX_SEED
+from referee.rules import MAX_DEALS
 
-from .fields import CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
+from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
 
@@ -58,7 +59,7 @@ class HandScoreResponse(Schema):
 # --- /v1/deal ----------------------------------------------------------------------------
 
 class DealRequest(Schema):
-    players = fields.List(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
+    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
     dealer = PlayerName(load_default=None, allow_none=True)
     seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                          metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
@@ -74,7 +75,7 @@ class StateResponse(Schema):
 class MoveRequest(Schema):
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
-    moves = fields.List(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
+    moves = BoundedList(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
 
     @validates_schema(pass_original=True)
     def one_of_move_or_moves(self, data, original, **kw):
@@ -149,9 +150,10 @@ class HandEntrySchema(Schema):
 
 class ScorepadRequest(Schema):
     rules = fields.Nested(RulesSchema, load_default=None)
-    players = fields.List(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
+    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
     first_dealer = PlayerName(load_default=None, allow_none=True)
-    hands = fields.List(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=2000))
+    # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
+    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=MAX_DEALS))
 
 
 class HandLineSchema(Schema):

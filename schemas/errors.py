@@ -36,21 +36,34 @@ def _collapse(node: dict) -> Any:
     return {k: (_collapse(v) if k != "_schema" else v) for k, v in node.items()}
 
 
-def problems_from_messages(messages: Any, prefix: tuple = ()) -> list[Problem]:
-    """Flatten marshmallow's nested error messages into problems with paths."""
+def problems_from_messages(messages: Any, prefix: tuple = (), limit: int | None = None) -> list[Problem]:
+    """Flatten marshmallow's nested error messages into problems with paths (the first
+    ``limit`` of them when given: a hostile body can hold tens of thousands)."""
     out: list[Problem] = []
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            if key == "_schema":
-                out += problems_from_messages(value, prefix)
-            else:
-                out += problems_from_messages(value, (*prefix, key))
-    elif isinstance(messages, (list, tuple)):
-        for m in messages:
-            out += problems_from_messages(m, prefix)
-    else:
-        out.append(Problem(prefix, _friendly(str(messages), prefix)))
+
+    def walk(node: Any, path: tuple) -> None:
+        if limit is not None and len(out) >= limit:
+            return
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, path if key == "_schema" else (*path, key))
+        elif isinstance(node, (list, tuple)):
+            for m in node:
+                walk(m, path)
+        else:
+            out.append(Problem(path, _friendly(str(node), path)))
+
+    walk(messages, prefix)
     return out
+
+
+def count_messages(messages: Any) -> int:
+    """How many problems :func:`problems_from_messages` would find, without building them."""
+    if isinstance(messages, dict):
+        return sum(count_messages(v) for v in messages.values())
+    if isinstance(messages, (list, tuple)):
+        return sum(count_messages(m) for m in messages)
+    return 1
 
 
 def _friendly(message: str, path: tuple) -> str:

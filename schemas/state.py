@@ -10,8 +10,9 @@ from referee.moves import ACTIONS, DISCARD, DRAW, LAY_OFF, MELD, SOURCES
 from referee.rules import PRESETS, DEFAULT_PRESET
 from referee.state import PHASES, STATUSES
 
+from . import fast
 from .errors import raise_problems
-from .fields import Card, CardList, PlayerName, StrictBoolean, StrictInteger
+from .fields import BoundedList, Card, CardList, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
 
 MAX_MELDS = 17  # 52 cards make at most 17 melds of three
@@ -56,12 +57,12 @@ class StateSchema(Schema):
     """A table snapshot. Loads a validated, canonical :class:`referee.State`."""
 
     rules = fields.Nested(RulesSchema, load_default=None)
-    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=2, max=6))
+    players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=2, max=6))
     dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."})
     turn = fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."})
     stock = CardList(required=True, metadata={"description": "Face down, top card first."})
     discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
-    melds = fields.List(fields.Nested(MeldSchema), load_default=list, validate=validate.Length(max=MAX_MELDS))
+    melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=validate.Length(max=MAX_MELDS))
     restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
     status = fields.String(load_default="playing", validate=validate.OneOf(STATUSES))
 
@@ -81,11 +82,27 @@ class StateSchema(Schema):
         except InvalidInput as bad:
             raise_problems(bad)
 
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """As marshmallow loads, through :func:`schemas.fast.load_state` when it knows the input
+        (the same State, several times faster); anything else, errors included, the normal way."""
+        if type(self) is StateSchema and not many and not self.many and partial is None and unknown is None:
+            state = fast.load_state(data)
+            if state is not None:
+                return state
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
 
 class StateOutSchema(StateSchema):
     """A state as answers give it: canonical, every field filled in, rules resolved."""
 
     rules = fields.Nested(ResolvedRulesSchema, required=True)
+
+    def dump(self, obj, *, many=None):
+        """As marshmallow dumps, through :func:`schemas.fast.dump_state` for one State (the same
+        dict, key for key: tests/test_fast_paths.py)."""
+        if type(self) is StateOutSchema and not many and not self.many and type(obj) is State:
+            return fast.dump_state(obj)
+        return super().dump(obj, many=many)
 
 
 class MoveSchema(Schema):
@@ -116,3 +133,12 @@ class MoveSchema(Schema):
     @post_load
     def make(self, d, **kw):
         return Move(d["player"], d["action"], d.get("source"), d.get("cards", ()), d.get("meld"), d.get("card"))
+
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """As marshmallow loads, through :func:`schemas.fast.load_move` when it knows the input;
+        anything else, errors included, the normal way."""
+        if type(self) is MoveSchema and not many and not self.many and partial is None and unknown is None:
+            move = fast.load_move(data)
+            if move is not None:
+                return move
+        return super().load(data, many=many, partial=partial, unknown=unknown)

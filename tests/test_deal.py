@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from referee import DECK, PRESETS, InvalidInput, Turn, deal, validate_state
+from referee import DECK, PRESETS, InvalidInput, Turn, deal, hand_size, validate_state
 from referee.cards import codes
 
 STANDARD = PRESETS["standard"]
@@ -104,3 +104,14 @@ def test_deal_refuses_impossible_tables(players, dealer, problems):
     with pytest.raises(InvalidInput) as info:
         deal(players, STANDARD, dealer=dealer, seed=1)
     assert [(p.path, p.message) for p in info.value.problems] == problems
+
+
+@pytest.mark.parametrize("n, size", [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)])
+def test_r2_hand_size(n, size):
+    assert hand_size(n) == size
+
+
+@pytest.mark.parametrize("n", [0, 1, 7])
+def test_r2_hand_size_outside_two_to_six_players(n):
+    with pytest.raises(ValueError, match=f"Rummy is for 2 to 6 players, not {n}"):
+        hand_size(n)

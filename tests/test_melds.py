@@ -135,7 +135,7 @@ def test_r11_run_gap_one_missing():
         ("run_gap", "2♣ 4♣ 3♣ 6♣ is not a run: the ranks are not consecutive, 5♣ is missing", ["2C", "4C", "3C", "6C"])]
 
 
-def test_r11_ace_high_refused_contract_message():
+def test_r11_ace_high_run_refused():
     check = meld("QS KS AS")
     assert (check.valid, check.kind) == (False, None)
     assert reasons(check) == [
@@ -279,3 +279,9 @@ def test_r6_onto_must_be_a_valid_meld():
 def test_r6_onto_given_in_any_order_is_read_in_canonical_order():
     check = lay("7S 5S 6S", "8S")
     assert codes(check.cards) == ["5S", "6S", "7S", "8S"]
+
+
+def test_r6_laying_off_no_cards_is_not_a_lay_off():
+    check = lay("5S 6S 7S", "")
+    assert (check.valid, check.kind, codes(check.cards)) == (False, None, ["5S", "6S", "7S"])
+    assert reasons(check) == [("too_few_cards", "a lay-off needs at least one card", [])]

@@ -99,6 +99,15 @@ def test_contract_move_by_a_player_not_at_the_table_is_invalid_input():
     assert not is_legal(state, Move.draw("zed", "stock"))
 
 
+@pytest.mark.parametrize("status, hands", [("out", {"ana": "", "ben": "8S 8H 8D"}), ("draw", {"ana": "4H", "ben": "8S"})])
+def test_contract_unknown_player_is_invalid_input_even_once_the_hand_is_over(status, hands):
+    state = make_state(hands, status=status)
+    with pytest.raises(InvalidInput) as info:
+        apply_move(state, Move.draw("zed", "stock"))
+    assert [(p.path, p.message) for p in info.value.problems] == [(("player",), "'zed' is not a player at the table")]
+    assert codes_of(state, Move.draw("ben", "stock")) == ["hand_over"]  # a player at the table: hand over
+
+
 def test_contract_apply_moves_names_the_index_of_an_unknown_player():
     state = make_state({"ana": "4H 5H 6H KC", "ben": "8S 8H 8D"}, stock="QS")
     with pytest.raises(InvalidInput) as info:
@@ -371,6 +380,20 @@ def test_r9_melding_the_taken_card_itself_is_never_a_dead_end():
     after = apply_move(state, Move.make_meld("ana", cards("8S 8H 8D")))
     assert hand(after, "ana") == ["2C"] and after.turn.taken_discard is None
     assert legal_moves(after) == [Move.discard("ana", C("2C"))]
+
+
+def test_r13_final_discard_required_refuses_going_out_by_lay_off():
+    rules = resolve_rules({"preset": "standard", "final_discard_required": True})
+    state = make_state({"ana": "7H", "ben": "5C 5D 5H"}, stock="JH", rules=rules, tabled=("ana", "ben"),
+                       melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ana", "8H 9H 10H")])
+    state = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1")]).state
+    assert refused(state, Move.lay_off("ana", cards("JH"), "m2")) == [(
+        "final_discard_required",
+        "laying off J♥ would empty the hand, but the last card must be discarded (house rule final_discard_required)",
+        [],
+    )]
+    out = apply_move(state, Move.discard("ana", C("JH")))
+    assert out.status == "out" and out.result().points == 15
 
 
 def test_r9_r13_dead_end_under_final_discard_required_even_when_the_card_would_fit():
