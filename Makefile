@@ -30,5 +30,9 @@ openapi: install
 bench: install
 	$(BIN)/python bench/run.py
 
+# Load test: gunicorn on 127.0.0.1 under a realistic mix for DURATION seconds (default 60).
+load: install
+	$(BIN)/python bench/load.py --duration $(or $(DURATION),60) --users $(or $(USERS),16)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,14 +1,28 @@
 """gunicorn settings for Rummy Referee. Every value can be overridden on the command line or
-with the environment variables named below; nothing is written outside the working tree."""
-import multiprocessing
+with the environment variables named below; nothing is written outside the working tree
+(tests/test_serving.py starts it with empty HOME, TMPDIR and XDG_RUNTIME_DIR and checks)."""
 import os
+from pathlib import Path
 
-# Workers: WEB_CONCURRENCY when set (Heroku-style platforms set it), else 2 per core + 1,
-# capped: the referee is CPU-bound and stateless, so more workers only add memory.
-workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
+
+def _cpus() -> int:
+    """The CPUs this process may run on (a container's cpuset, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+# Workers: WEB_CONCURRENCY when set (Heroku-style platforms set it), else one per CPU: the
+# referee is CPU-bound and stateless, so a worker per CPU keeps every CPU busy and more workers
+# only add memory and context switches. Scale out with more instances, not more workers.
+workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
 worker_class = "sync"
+preload_app = True  # import once in the master: a broken setting stops start-up, workers fork fast
 bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
-timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))       # a request never takes seconds
+# A request takes milliseconds (the costliest, a full scorepad, well under a second); a worker
+# silent for longer is stuck or fed by a client trickling its body in, and is replaced.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "10"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = 5
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))   # recycle workers now and then
@@ -21,5 +35,10 @@ errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # The access log line never includes bodies; request size and time are enough.
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
-worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off disk
-control_socket_disable = True  # no unix socket written outside the tree
+# Worker heartbeat files: in the working tree (gunicorn's default is the system temporary
+# directory). They are unlinked at once; set GUNICORN_WORKER_TMP_DIR=/dev/shm in a container
+# whose tree is on a slow overlay filesystem.
+worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or str(Path(__file__).resolve().parent / ".gunicorn")
+os.makedirs(worker_tmp_dir, exist_ok=True)
+control_socket_disable = True  # gunicorn 25+ would otherwise create ~/.gunicorn/gunicorn.ctl
+pidfile = None

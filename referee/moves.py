@@ -157,19 +157,18 @@ def _draw(state: State, move: Move) -> State:
         if not state.discard:
             raise _refuse("discard_pile_empty", "the discard pile is empty: draw from the stock", rule="R4")
         card = state.discard[-1]
-        state = replace(state, discard=state.discard[:-1])
-        taken = card
+        stock, discard, taken = state.stock, state.discard[:-1], card
     else:
         if not state.stock:
             state = restock_on_draw(state)
             if state.status != PLAYING:
                 return state  # R18: the hand is a draw
         card = state.stock[0]
-        state = replace(state, stock=state.stock[1:])
-        taken = None
-    mover = state.mover
-    state = state.with_player(replace(mover, hand=mover.hand + (card,)))
-    return replace(state, turn=replace(turn, phase=PLAY_PHASE, taken_discard=taken))
+        stock, discard, taken = state.stock[1:], state.discard, None
+    # One new State, not one per changed field (a move is judged on every request).
+    players = tuple(Player(p.id, p.hand + (card,), p.tabled) if p.id == turn.player else p for p in state.players)
+    turn = Turn(turn.player, PLAY_PHASE, taken, turn.melds_made, turn.laid_off)
+    return replace(state, players=players, stock=stock, discard=discard, turn=turn)
 
 
 # --- shared checks for melds and lay-offs ------------------------------------------------
@@ -214,10 +213,9 @@ def _after_play(state: State, mover: Player, rest: tuple[Card, ...], melds: tupl
         # The taken discard is now on the table; R8 no longer concerns it, and the contract
         # requires turn.taken_discard to be a card in the mover's hand.
         turn = replace(turn, taken_discard=None)
-    state = replace(state.with_player(replace(mover, hand=rest)), melds=melds, turn=turn)
-    if not rest:
-        return replace(state, status=OUT)  # R13: went out, the hand ends at once
-    return state
+    players = tuple(Player(p.id, rest, p.tabled) if p.id == mover.id else p for p in state.players)
+    # R13: emptying the hand goes out, and the hand ends at once
+    return replace(state, players=players, melds=melds, turn=turn, status=state.status if rest else OUT)
 
 
 def next_meld_id(melds: Sequence[Meld]) -> str:
@@ -284,10 +282,10 @@ def _discard(state: State, move: Move) -> State:
         extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
         raise _refuse("taken_discard", f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
     rest = tuple(c for c in mover.hand if c is not card)
-    state = replace(state, discard=state.discard + (card,))
+    discard = state.discard + (card,)
     if not rest:
-        return replace(state.with_player(replace(mover, hand=rest)), status=OUT)  # R13
+        return replace(state.with_player(replace(mover, hand=rest)), discard=discard, status=OUT)  # R13
     tabled = mover.tabled or turn.melds_made > 0 or turn.laid_off
-    state = state.with_player(Player(mover.id, rest, tabled))
-    state = replace(state, turn=Turn(state.left_of(mover.id)))
+    players = tuple(Player(mover.id, rest, tabled) if p.id == mover.id else p for p in state.players)
+    state = replace(state, players=players, discard=discard, turn=Turn(state.left_of(mover.id)))
     return restock_at_turn_end(state)

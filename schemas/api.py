@@ -7,6 +7,7 @@ from referee import HandEntry, Remaining
 from referee.deal import MAX_SEED
 from referee.rules import MAX_DEALS
 
+from . import fast
 from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
@@ -59,7 +60,7 @@ class HandScoreResponse(Schema):
 # --- /v1/deal ----------------------------------------------------------------------------
 
 class DealRequest(Schema):
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
+    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True)
     seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                          metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
@@ -83,6 +84,15 @@ class MoveRequest(Schema):
         if has_move == has_moves:
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
+    def load(self, data, *, many=None, partial=None, unknown=None):
+        """As marshmallow loads, through :func:`schemas.fast.load_move_request` when it knows
+        the input; anything else, errors included, the normal way."""
+        if type(self) is MoveRequest and not many and not self.many and partial is None and unknown is None:
+            args = fast.load_move_request(data)
+            if args is not None:
+                return args
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
 
 class ResultSchema(Schema):
     outcome = fields.String(required=True, metadata={"enum": ["out", "draw"]})
@@ -99,6 +109,15 @@ class MoveResponse(Schema):
     applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
     state = fields.Nested(StateOutSchema, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
+
+    def dump(self, obj, *, many=None):
+        """As marshmallow dumps, through :func:`schemas.fast.dump_move_response` for the view's
+        answer (the same dict, key for key: tests/test_fast_paths.py)."""
+        if type(self) is MoveResponse and not many and not self.many:
+            out = fast.dump_move_response(obj)
+            if out is not None:
+                return out
+        return super().dump(obj, many=many)
 
 
 # --- /v1/legal-moves ---------------------------------------------------------------------
@@ -120,6 +139,15 @@ class LegalMovesResponse(Schema):
     player = fields.String(allow_none=True, required=True)
     phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+
+    def dump(self, obj, *, many=None):
+        """As marshmallow dumps, through :func:`schemas.fast.dump_legal_moves` for the view's
+        answer (the same dict, key for key: tests/test_fast_paths.py)."""
+        if type(self) is LegalMovesResponse and not many and not self.many:
+            out = fast.dump_legal_moves(obj)
+            if out is not None:
+                return out
+        return super().dump(obj, many=many)
 
 
 # --- /v1/scorepad ------------------------------------------------------------------------
@@ -150,7 +178,7 @@ class HandEntrySchema(Schema):
 
 class ScorepadRequest(Schema):
     rules = fields.Nested(RulesSchema, load_default=None)
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6))
+    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
     # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
     hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=MAX_DEALS))

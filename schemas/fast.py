@@ -3,19 +3,22 @@
 Marshmallow stays the schema of record: it decides what is accepted, words every error and
 generates the OpenAPI document. But its generic machinery costs a few microseconds per field, and
 a 4-player table snapshot is 60 fields in 11 nested schemas, loaded and dumped on every move
-(bench/README.md). So the schemas hand their commonest jobs to the functions here:
+(bench/README.md). So the hot schemas hand their commonest jobs to the functions here:
 
-- :func:`load_state` / :func:`load_move`: what ``StateSchema().load(data)`` /
-  ``MoveSchema().load(data)`` return, for input in the usual shape; for anything else (a wrong
-  type, an unknown field, a bad card or name, a value out of range, a table that
-  ``validate_state`` refuses) they answer ``None`` and the schema loads it the normal way, so
-  every error is marshmallow's own.
-- :func:`dump_state`: what ``StateOutSchema().dump(state)`` returns, key for key.
+- loading (:func:`load_state`, :func:`load_move`, :func:`load_move_request`): what
+  ``StateSchema``, ``MoveSchema`` and ``MoveRequest`` load, for input in the usual shape; for
+  anything else (a wrong type, an unknown field, a bad card or name, a value out of range, a
+  table that ``validate_state`` refuses) they answer ``None`` and the schema loads it the normal
+  way, so every error is marshmallow's own;
+- dumping (:func:`dump_state`, :func:`dump_move_response`, :func:`dump_legal_moves`): what
+  ``StateOutSchema``, ``MoveResponse`` and ``LegalMovesResponse`` dump, key for key and in the
+  same order, or ``None`` (the schema dumps) for anything but the views' own answers.
 
-Limits, choices and defaults are read from the schemas' own fields, and each schema's shape is
-checked once against what this code expects (:func:`_spec`): when a schema changes shape, its
-fast path switches itself off (marshmallow does the work, correct but slower) until this module
-is updated; ``tests/test_fast_paths.py`` checks every fast path against marshmallow.
+Limits, choices and defaults are read from the schemas' own fields. Each schema's shape is checked
+once against what the loaders expect (:func:`_spec`), and the dumpers are checked once against
+marshmallow on a sample table (:func:`_dumps_agree`): when a schema changes, its fast paths switch
+themselves off (marshmallow does the work, correct but slower) until this module is updated.
+``tests/test_fast_paths.py`` checks every fast path against marshmallow, and that they are on.
 """
 from __future__ import annotations
 
@@ -57,6 +60,8 @@ _SHAPES = {
     "MoveSchema": {"player": ("PlayerName", True, False), "action": ("String", True, False),
                    "source": ("String", False, False), "cards": ("CardList", False, False),
                    "meld": ("String", False, False), "card": ("Card", False, False)},
+    "MoveRequest": {"state": ("Nested", True, False), "move": ("Nested", False, False),
+                    "moves": ("List", False, False)},
 }
 
 
@@ -107,24 +112,31 @@ def _fields_of(schema_cls) -> dict[str, _Field]:
 @lru_cache(maxsize=None)
 def _spec():
     """The fields of the schemas, or None when a schema is not of the shape this code loads."""
+    from .api import MoveRequest
     from .rules import RulesSchema
     from .state import MeldSchema, MoveSchema, PlayerSchema, StateSchema, TurnSchema
     try:
-        spec = {cls.__name__: _fields_of(cls) for cls in (StateSchema, PlayerSchema, TurnSchema, MeldSchema, MoveSchema)}
+        spec = {cls.__name__: _fields_of(cls) for cls in (StateSchema, PlayerSchema, TurnSchema, MeldSchema, MoveSchema, MoveRequest)}
     except _Unsupported as why:
         spec = None
         _spec.why = str(why)
     else:
-        nested = StateSchema._declared_fields
+        nested, request = StateSchema._declared_fields, MoveRequest._declared_fields
         if not (nested["rules"].nested is RulesSchema and nested["players"].inner.nested is PlayerSchema
-                and nested["turn"].nested is TurnSchema and nested["melds"].inner.nested is MeldSchema):
-            spec, _spec.why = None, "StateSchema nests other schemas"
+                and nested["turn"].nested is TurnSchema and nested["melds"].inner.nested is MeldSchema
+                and request["state"].nested is StateSchema and request["move"].nested is MoveSchema
+                and request["moves"].inner.nested is MoveSchema):
+            spec, _spec.why = None, "the schemas nest other schemas"
     return spec
 
 
 def fast_paths_on() -> str | None:
     """None when the fast paths are in use, else why not (a schema changed shape)."""
-    return None if _spec() is not None else getattr(_spec, "why", "off")
+    if _spec() is None:
+        return getattr(_spec, "why", "off")
+    if not _dumps_on():
+        return "a fast dump differs from marshmallow's on the sample table"
+    return None
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -331,8 +343,12 @@ def dump_rules(rules: Rules) -> dict:
     return dict(out)
 
 
-def dump_state(s: State) -> dict:
-    """``StateOutSchema().dump(s)``, key for key and in the same order."""
+def dump_state(s: State) -> dict | None:
+    """``StateOutSchema().dump(s)``, key for key and in the same order (None: the schema dumps)."""
+    return _dump_state(s) if _dumps_on() else None
+
+
+def _dump_state(s: State) -> dict:
     t = s.turn
     taken = t.taken_discard
     return {
@@ -347,3 +363,198 @@ def dump_state(s: State) -> dict:
         "restocks": s.restocks,
         "status": s.status,
     }
+
+
+_MOVE_KEYS = ("player", "action", "source", "cards", "meld", "card")
+
+
+def dump_move(d) -> dict | None:
+    """``MoveOutSchema().dump(d)`` for a move's ``as_dict()``, or None for anything else."""
+    if type(d) is not dict or len(d) > 6:
+        return None
+    out = {}
+    for k in _MOVE_KEYS:
+        v = d.get(k, missing)
+        if v is missing:
+            continue
+        if k == "cards":
+            if type(v) is not list and type(v) is not tuple:
+                return None
+            v = list(v)
+            for c in v:
+                if type(c) is not str:
+                    return None
+        elif v is not None and type(v) is not str:
+            return None
+        out[k] = v
+    return out if len(out) == len(d) else None
+
+
+def dump_legal_moves(d) -> dict | None:
+    """``LegalMovesResponse().dump(d)``, or None for anything but the view's own answer."""
+    return _dump_legal(d) if _dumps_on() else None
+
+
+def _dump_legal(d) -> dict | None:
+    if type(d) is not dict or d.keys() != {"player", "phase", "moves"}:
+        return None
+    player, phase, moves = d["player"], d["phase"], d["moves"]
+    if (player is not None and type(player) is not str) or type(phase) is not str or type(moves) is not list:
+        return None
+    out = []
+    for m in moves:
+        m = dump_move(m)
+        if m is None:
+            return None
+        out.append(m)
+    return {"player": player, "phase": phase, "moves": out}
+
+
+def load_move_request(data) -> dict | None:
+    """``MoveRequest().load(data)``, or None to let the schema do it (and word any error)."""
+    spec = _spec()
+    if spec is None or type(data) is not dict:
+        return None
+    keys = data.keys()
+    if keys == {"state", "move"}:
+        move = load_move(data["move"])
+        if move is None:
+            return None
+        state = load_state(data["state"])
+        return None if state is None else {"state": state, "move": move}
+    if keys == {"state", "moves"}:
+        raw = data["moves"]
+        if type(raw) is not list or not spec["MoveRequest"]["moves"].fits(len(raw)):
+            return None
+        moves = []
+        for m in raw:
+            m = load_move(m)
+            if m is None:
+                return None
+            moves.append(m)
+        state = load_state(data["state"])
+        return None if state is None else {"state": state, "moves": moves}
+    return None
+
+
+_REASON_KEYS = ("code", "message", "cards", "rule")
+_RESULT_KEYS = ("outcome", "points", "winner", "rummy", "multiplier", "remaining")
+
+
+def _dump_reason(r):
+    if type(r) is not dict or r.keys() != {"code", "message", "cards", "rule"}:
+        return None
+    code, message, cards, rule = r["code"], r["message"], r["cards"], r["rule"]
+    if type(code) is not str or type(message) is not str or type(cards) is not list or (rule is not None and type(rule) is not str):
+        return None
+    for c in cards:
+        if type(c) is not str:
+            return None
+    return {"code": code, "message": message, "cards": list(cards), "rule": rule}
+
+
+def _dump_result(r):
+    if r is None:
+        return None, True
+    if type(r) is not dict or not r.keys() <= set(_RESULT_KEYS):
+        return None, False
+    out = {}
+    for k in _RESULT_KEYS:
+        if k not in r:
+            continue
+        v = r[k]
+        if k in ("outcome", "winner"):
+            ok = type(v) is str
+        elif k == "rummy":
+            ok = v is True or v is False
+        elif k == "remaining":
+            ok = type(v) is dict and all(type(a) is str and type(b) is int for a, b in v.items())
+            v = dict(v) if ok else v
+        else:
+            ok = type(v) is int
+        if not ok:
+            return None, False
+        out[k] = v
+    return out, True
+
+
+def dump_move_response(d) -> dict | None:
+    """``MoveResponse().dump(d)`` for the /v1/move view's answer, or None for anything else."""
+    return _dump_reply(d) if _dumps_on() else None
+
+
+def _dump_reply(d) -> dict | None:
+    if type(d) is not dict or d.keys() != {"legal", "reasons", "applied", "state", "result"}:
+        return None
+    legal, reasons, applied, state = d["legal"], d["reasons"], d["applied"], d["state"]
+    if (legal is not True and legal is not False) or type(applied) is not int or type(state) is not State or type(reasons) is not list:
+        return None
+    out_reasons = []
+    for r in reasons:
+        r = _dump_reason(r)
+        if r is None:
+            return None
+        out_reasons.append(r)
+    result, ok = _dump_result(d["result"])
+    if not ok:
+        return None
+    return {"legal": legal, "reasons": out_reasons, "applied": applied, "state": _dump_state(state), "result": result}
+
+
+_CHECKING: list = []  # non-empty while _dumps_agree runs: the schemas then dump the slow way
+
+
+def _dumps_on() -> bool:
+    return not _CHECKING and _dumps_agree()
+
+
+@lru_cache(maxsize=None)
+def _dumps_agree() -> bool:
+    """Whether each fast dump gives marshmallow's bytes on a sample: a hand played to its end
+    (melds, lay-offs, a result) and an illegal move. Checked once, on first use."""
+    _CHECKING.append(True)
+    try:
+        return _compare_dumps()
+    except Exception:  # noqa: BLE001 — a broken check must not break answers: dump the slow way
+        return False
+    finally:
+        _CHECKING.clear()
+
+
+def _compare_dumps() -> bool:
+    import orjson
+    from marshmallow import Schema
+
+    from referee import apply_moves, deal, legal_moves
+    from referee.rules import resolve_rules
+
+    from .api import LegalMovesResponse, MoveResponse
+    from .state import StateOutSchema
+
+    state = validate_state(deal(["ana", "ben", "cy"], resolve_rules({"melds_per_turn": 2}), seed=5))
+    samples = []
+    for _ in range(600):  # this hand ends (cy goes out) after 496 moves
+        moves = legal_moves(state)
+        if not moves:
+            break
+        plays = [m for m in moves if m.action in ("meld", "lay_off")]
+        move = (plays or moves)[0] if len(samples) % 3 else moves[-1]
+        samples.append((state, moves))
+        state = apply_moves(state, [move]).state
+    samples.append((state, []))
+    same = lambda a, b: a is not None and orjson.dumps(a) == orjson.dumps(b)  # noqa: E731
+    out, legal, moved = StateOutSchema(), LegalMovesResponse(), MoveResponse()
+    for state, moves in samples[::7] + samples[-3:]:
+        answer = {"player": state.turn.player, "phase": state.turn.phase, "moves": [m.as_dict() for m in moves]}
+        bad = apply_moves(state, [Move.discard(state.players[0].id, state.stock[0])]) if state.stock else None
+        played = apply_moves(state, moves[:1]) if moves else bad
+        if not same(_dump_state(state), Schema.dump(out, state)) or not same(_dump_legal(answer), Schema.dump(legal, answer)):
+            return False
+        for o in (bad, played):
+            if o is None:
+                continue
+            reply = {"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "applied": o.applied,
+                     "state": o.state, "result": o.result.as_dict() if o.result else None}
+            if not same(_dump_reply(reply), Schema.dump(moved, reply)):
+                return False
+    return True

@@ -107,13 +107,13 @@ def name_problem(value: str) -> str | None:
         return "must not be empty"
     if len(value) > MAX_NAME_LENGTH:
         return f"must be at most {MAX_NAME_LENGTH} characters"
-    if value != value.strip():
-        return "must not start or end with spaces"
-    for ch in value:
+    for ch in value:  # before the spaces: a line separator or a BOM is no space to the user
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
             return (f"contains the invisible or control character U+{ord(ch):04X} "
-                    f"({unicodedata.name(ch, 'unnamed')}); type the name again without it")
+                    f"({unicodedata.name(ch, 'a control character')}); type the name again without it")
+    if value != value.strip():
+        return "must not start or end with spaces"
     if unicodedata.normalize("NFC", value) != value:
         return "is not in Unicode normal form C (an accent typed as a separate mark); send it NFC-normalised"
     return None

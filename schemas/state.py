@@ -101,7 +101,9 @@ class StateOutSchema(StateSchema):
         """As marshmallow dumps, through :func:`schemas.fast.dump_state` for one State (the same
         dict, key for key: tests/test_fast_paths.py)."""
         if type(self) is StateOutSchema and not many and not self.many and type(obj) is State:
-            return fast.dump_state(obj)
+            out = fast.dump_state(obj)
+            if out is not None:
+                return out
         return super().dump(obj, many=many)
 
 

@@ -21,9 +21,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from marshmallow import Schema, ValidationError
 
-from referee import DECK, PRESETS, apply_move, deal, legal_moves, resolve_rules, validate_state
+from referee import (DECK, PRESETS, Move, apply_move, apply_moves, deal, legal_moves, resolve_rules,
+                     validate_state)
 from referee.melds import check_meld, explain_meld
 from schemas import fast
+from schemas.api import LegalMovesResponse, MoveRequest, MoveResponse
 from schemas.state import MoveSchema, StateOutSchema, StateSchema
 
 SETTINGS = dict(deadline=None, derandomize=True)
@@ -47,7 +49,7 @@ def _card_lists():
     return st.one_of(suit, rank, st.lists(st.sampled_from(DECK), max_size=6))
 
 
-@settings(max_examples=1500, **SETTINGS)
+@settings(max_examples=600, **SETTINGS)
 @given(cards=_card_lists(), high=st.booleans())
 def test_check_meld_fast_path_agrees_on_any_list(cards, high):
     rules = HIGH if high else PRESETS["standard"]
@@ -94,6 +96,15 @@ def test_the_fast_paths_are_on():
     """Fails when a schema changed shape: update schemas/fast.py (until then marshmallow does all
     the work, correctly but slower)."""
     assert fast.fast_paths_on() is None
+
+
+def test_a_fast_dump_that_drifts_from_the_schema_is_noticed(monkeypatch):
+    real = fast._dump_state
+    monkeypatch.setattr(fast, "_dump_state", lambda s: {**real(s), "extra": 1})
+    assert fast._compare_dumps() is False
+    monkeypatch.setattr(fast, "_dump_state", real)
+    monkeypatch.setattr(fast, "_dump_result", lambda r: (None, True))  # results dropped
+    assert fast._compare_dumps() is False
 
 
 @settings(max_examples=80, **SETTINGS)
@@ -197,6 +208,97 @@ def test_load_move_declines_or_agrees(seed):
         assert _outcome(schema.load, copy.deepcopy(bad)) == want
 
 
+@settings(max_examples=60, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_dump_legal_moves_is_marshmallows_byte_for_byte(seed):
+    schema = LegalMovesResponse()
+    for state in _states(seed):
+        answer = {"player": state.turn.player, "phase": state.turn.phase,
+                  "moves": [m.as_dict() for m in legal_moves(state)]}
+        got = fast.dump_legal_moves(answer)
+        assert got is not None
+        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(Schema.dump(schema, answer)) == orjson.dumps(got)
+
+
+@pytest.mark.parametrize("answer", [
+    {"player": None, "phase": "draw", "moves": []},
+    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "discard", "card": "QS", "extra": 1}]},
+    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "meld", "cards": ("QS", "KS", "JS")}]},
+    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "draw", "source": None}]},
+    {"player": 7, "phase": "play", "moves": []},
+    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "meld", "cards": ["QS", 7]}]},
+])
+def test_dump_legal_moves_declines_or_agrees_on_odd_answers(answer):
+    schema = LegalMovesResponse()
+    got = fast.dump_legal_moves(answer)
+    if got is not None:
+        assert orjson.dumps(got) == orjson.dumps(Schema.dump(schema, answer))
+    assert orjson.dumps(schema.dump(answer)) == orjson.dumps(Schema.dump(schema, answer))
+
+
+def _answers(seed: int):
+    """/v1/move answers as the view builds them: legal moves, illegal ones (with reasons) and
+    hands that end (with a result)."""
+    rng = random.Random(seed)
+    out = []
+    for state in _states(seed):
+        moves = legal_moves(state) or [Move.draw(state.turn.player, "stock")]
+        tries = [rng.choice(moves), Move.discard(state.turn.player, rng.choice(DECK)),
+                 Move.make_meld(state.turn.player, rng.sample(DECK, 3)), Move.draw(state.players[-1].id, "discard")]
+        for move in tries:
+            o = apply_moves(state, [move])
+            out.append({"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "applied": o.applied,
+                        "state": o.state, "result": o.result.as_dict() if o.result else None})
+    return out
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_dump_move_response_is_marshmallows_byte_for_byte(seed):
+    schema = MoveResponse()
+    for answer in _answers(seed):
+        got = fast.dump_move_response(answer)
+        assert got is not None
+        assert orjson.dumps(got) == orjson.dumps(Schema.dump(schema, answer)) == orjson.dumps(schema.dump(answer))
+
+
+def test_dump_move_response_of_every_result():
+    schema = MoveResponse()
+    state = _states(3)[0]
+    for result in (None, {"outcome": "draw", "points": 0},
+                   {"outcome": "out", "winner": "p0", "rummy": True, "multiplier": 2, "points": 40, "remaining": {"p1": 20}},
+                   {"outcome": "out", "winner": "p0", "rummy": 1, "multiplier": 2, "points": 40, "remaining": {}},
+                   {"outcome": "out", "points": 4, "remaining": {"p1": "4"}}):
+        answer = {"legal": True, "reasons": [], "applied": 1, "state": state, "result": result}
+        got = fast.dump_move_response(answer)
+        if got is not None:
+            assert orjson.dumps(got) == orjson.dumps(Schema.dump(schema, answer))
+        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(Schema.dump(schema, answer))
+
+
+@settings(max_examples=100, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_load_move_request_declines_or_agrees(seed):
+    rng = random.Random(seed)
+    schema = MoveRequest()
+    state = rng.choice(_states(seed))
+    moves = [m.as_dict() for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
+    data = _marshmallow_dump(state)
+    bodies = [{"state": data, "move": rng.choice(moves)}, {"state": data, "moves": rng.sample(moves, min(3, len(moves)))}]
+    for body in bodies:
+        assert fast.load_move_request(copy.deepcopy(body)) == _marshmallow_load(schema, copy.deepcopy(body))
+    odd = [{"state": data}, {"state": data, "move": moves[0], "moves": moves[:1]}, {"state": data, "moves": []},
+           {"state": data, "move": None}, {"state": data, "moves": None}, {"move": moves[0]},
+           {"state": data, "moves": [moves[0]] * 201}, {"state": data, "move": moves[0], "x": 1}]
+    odd += [_mutations(rng.choice(bodies), rng) for _ in range(6)]
+    for body in odd:
+        want = _outcome(_marshmallow_load, schema, copy.deepcopy(body))
+        got = fast.load_move_request(copy.deepcopy(body))
+        if got is not None:
+            assert want == ("ok", got)
+        assert _outcome(schema.load, copy.deepcopy(body)) == want
+
+
 def test_load_move_of_each_action_and_lay_off_without_meld():
     schema = MoveSchema()
     for move in ({"player": "ana", "action": "draw", "source": "discard"},
@@ -258,3 +360,53 @@ def _outcome_http(fn):
         return ("ok", fn())
     except (HTTPException, ValueError) as e:
         return ("error", type(e).__name__)
+
+
+def _json_values(max_depth):
+    leaves = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=3))
+    return st.recursive(leaves, lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=2), inner, max_size=4)), max_leaves=max_depth)
+
+
+def _plain_shape_ok(body, app_module) -> bool:
+    if app_module._depth(body, app_module.MAX_JSON_DEPTH) > app_module.MAX_JSON_DEPTH:
+        return False
+    stack = [body]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if len(v) > app_module.MAX_JSON_KEYS:
+                return False
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            if len(v) > app_module.MAX_JSON_ITEMS:
+                return False
+            stack.extend(v)
+    return True
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(depth=st.integers(25, 40), width=st.sampled_from([0, 1, 63, 64, 65]), items=st.sampled_from([0, 999, 1000, 1001]),
+       extra=_json_values(12), where=st.integers(0, 40))
+def test_shape_quick_check_is_the_plain_rule(depth, width, items, extra, where):
+    """app._shape_ok (the usual case, no paths) says yes exactly when the plain rules do."""
+    import app as app_module
+    body = extra if isinstance(extra, dict) else {"x": extra}
+    node = body
+    for i in range(depth - 2):  # a chain of objects and arrays down to about ``depth``
+        if i == where:  # one of them near the width or length limit
+            child = {f"k{j}": j for j in range(width)} if i % 2 == 0 else list(range(items))
+        else:
+            child = {} if i % 2 == 0 else []
+        if isinstance(node, dict):
+            node["d"] = child
+        else:
+            node.append(child)
+        node = child
+    assert app_module._shape_ok(body, 1) == _plain_shape_ok(body, app_module)
+    try:
+        app_module._check_shape(body)
+        raised = False
+    except app_module.BodyProblem:
+        raised = True
+    assert raised == (not _plain_shape_ok(body, app_module))

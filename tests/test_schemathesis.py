@@ -11,7 +11,7 @@ Generated requests almost never form a real table, so the second half of the fil
 hands from real deals (random legal and illegal moves) and checks every answer against the same
 document. Both are derandomized: CI sees the same cases on every run.
 
-``RUMMY_CONTRACT_EXAMPLES`` sets Hypothesis' ``max_examples`` per operation (default 100, which
+``RUMMY_CONTRACT_EXAMPLES`` sets Hypothesis' ``max_examples`` per operation (default 150, which
 with the negative, coverage and explicit phases gives a few hundred cases per endpoint).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from referee.cards import card_by_spelling
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = "application/problem+json"
-EXAMPLES = int(os.environ.get("RUMMY_CONTRACT_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("RUMMY_CONTRACT_EXAMPLES", "150"))
 
 CONFIG = schemathesis.Config.from_dict({
     "checks": {
@@ -86,6 +86,48 @@ def test_the_budget_generated_a_few_hundred_cases_per_post_endpoint():
     for label, n in by_operation.items():
         if label.startswith("POST") and EXAMPLES >= 100:
             assert n >= 200, (label, n)
+
+
+# --- what the contract tests found in the document, kept fixed ------------------------------
+
+def _walk(node):
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk(v)
+
+
+def test_errors_are_documented_as_the_problem_details_sent():
+    """Found: every 4xx was documented with flask-smorest's ``Error`` (``code``, ``status`` as a
+    string, ``message``), while the service answers RFC 9457 problem details."""
+    spec = schema.raw_schema
+    for name, response in spec["components"]["responses"].items():
+        assert list(response["content"]) == [PROBLEM], name
+        assert response["content"][PROBLEM]["schema"] == {"$ref": "#/components/schemas/Problem"}, name
+    assert "Error" not in spec["components"]["schemas"]
+    assert spec["components"]["schemas"]["Problem"]["properties"]["status"]["type"] == "integer"
+
+
+def test_nullable_objects_admit_only_their_own_schema():
+    """Found: ``rules``, ``turn`` and ``result`` were ``anyOf: [$ref, {type: object, nullable}]``,
+    which admits any object at all."""
+    for node in _walk(schema.raw_schema):
+        assert {"type": "object", "nullable": True} not in node.get("anyOf", []), node
+    state = schema.raw_schema["components"]["schemas"]["State"]["properties"]
+    assert state["turn"]["nullable"] is True and state["turn"]["allOf"] == [{"$ref": "#/components/schemas/Turn"}]
+
+
+def test_object_sizes_use_the_object_keywords():
+    """Found: a dict's size was ``minLength``/``maxLength``, which only strings have, so
+    ``remaining: {}`` passed the document and was refused by the service."""
+    for node in _walk(schema.raw_schema):
+        if node.get("type") == "object":
+            assert "minLength" not in node and "maxLength" not in node, node
+    remaining = schema.raw_schema["components"]["schemas"]["HandScoreRequest"]["properties"]["remaining"]
+    assert (remaining["minProperties"], remaining["maxProperties"]) == (1, 5)
 
 
 # --- the card pattern of the document is exactly the accepted spellings ---------------------
