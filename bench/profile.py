@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
 import re
 import subprocess
 import sys
@@ -98,6 +97,8 @@ def server(seconds: int) -> None:
     samples = 0
     for line in out.read_text().splitlines():
         stack, _, n = line.rpartition(" ")
+        if not n.isdigit():
+            continue
         frames = stack.split(";")
         samples += int(n)
         own[_module(frames[-1])] += int(n)

@@ -302,8 +302,9 @@ class Server:
                    GUNICORN_MAX_REQUESTS="0", GUNICORN_LOG_LEVEL="warning",
                    PYTHONPATH=os.pathsep.join([str(ROOT), str(HERE)]))
         gunicorn = Path(sys.executable).parent / "gunicorn"
+        self.log = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
         self.proc = subprocess.Popen([str(gunicorn), "--config", str(ROOT / "gunicorn.conf.py"), target],
-                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log,
                                      start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}/v1/move"
 
@@ -311,7 +312,8 @@ class Server:
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:
-                raise SystemExit(f"gunicorn exited: {self.proc.stderr.read().decode()[-2000:]}")
+                self.log.seek(0)
+                raise SystemExit(f"gunicorn exited: {self.log.read().decode(errors='replace')[-2000:]}")
             try:
                 req = urllib.request.Request(self.url, data=body, headers={"Content-Type": "application/json"})
                 with urllib.request.urlopen(req, timeout=2) as r:
@@ -328,6 +330,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(5)
+        self.log.close()
 
 
 def ensure_wrk() -> str | None:
@@ -459,14 +462,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import flask
-    import marshmallow
-    import gunicorn
     load = os.getloadavg() if hasattr(os, "getloadavg") else ()
     return (f"{cpu}, {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in load)}; "
-            f"Python {platform.python_version()}, Flask {flask.__version__ if hasattr(flask, '__version__') else '?'}, "
-            f"marshmallow {marshmallow.__version__ if hasattr(marshmallow, '__version__') else _version('marshmallow')}, "
-            f"gunicorn {gunicorn.__version__}")
+            f"Python {platform.python_version()}, Flask {_version('Flask')}, marshmallow {_version('marshmallow')}, "
+            f"flask-smorest {_version('flask-smorest')}, gunicorn {_version('gunicorn')}")
 
 
 def _version(dist: str) -> str:
@@ -491,12 +490,7 @@ def main() -> None:
     print(f"Rummy Referee benchmarks — {machine()}")
     if COMPARE:
         print(f"compared with {a.compare} ({COMPARE.get('when', '?')})")
-    try:
-        from importlib.metadata import version as _v
-        import flask  # noqa: F401
-        RESULTS["versions"] = {d: _v(d) for d in ("Flask", "marshmallow", "flask-smorest", "gunicorn", "orjson")}
-    except Exception:  # noqa: BLE001 — versions are information only
-        pass
+    RESULTS["versions"] = {d: _version(d) for d in ("Flask", "marshmallow", "flask-smorest", "gunicorn", "orjson")}
     if not a.only_http:
         inproc()
         scaling()
