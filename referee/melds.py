@@ -67,12 +67,13 @@ def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
     reasons = []
     if odd:
         word = rank_name(rank)
-        article = "an" if word in ("ace", "8") else "a"
-        what = " or ".join(c.symbol for c in odd)
-        verb = "is" if len(odd) == 1 else "are"
+        if len(odd) == 1:
+            what = f"{odd[0].symbol} is not {'an' if word in ('ace', '8') else 'a'} {word}"
+        else:
+            what = f"{_and(odd)} are not {word}s"
         reasons.append(Reason(
             "set_rank_mismatch",
-            f"{shown} is not a set: {what} {verb} not {article} {word}",
+            f"{shown} is not a set: {what}",
             odd,
             rule="R10",
         ))
@@ -93,11 +94,13 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     odd = tuple(c for c in cards if c.suit != suit)
     reasons = []
     if odd:
-        what = " or ".join(c.symbol for c in odd)
-        verb = "is" if len(odd) == 1 else "are"
+        if len(odd) == 1:
+            what = f"{odd[0].symbol} is not {_suit_word(suit)}"
+        else:
+            what = f"{_and(odd)} are not {_suit_word(suit).split()[1]}s"
         reasons.append(Reason(
             "run_suit_mismatch",
-            f"{shown} is not a run: {what} {verb} not {_suit_word(suit)}",
+            f"{shown} is not a run: {what}",
             odd,
             rule="R11",
         ))
@@ -145,6 +148,12 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     return reasons
 
 
+def _and(cards: Sequence[Card]) -> str:
+    """"5♦ and 5♥", "5♦, 5♥ and 5♣"."""
+    symbols = [c.symbol for c in cards]
+    return symbols[0] if len(symbols) == 1 else f"{', '.join(symbols[:-1])} and {symbols[-1]}"
+
+
 def _suit_word(suit: str) -> str:
     return {"C": "a club", "D": "a diamond", "H": "a heart", "S": "a spade"}[suit]
 
@@ -177,17 +186,19 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
     return explain_meld(cards, rules)
 
 
-def explain_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
+def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None) -> MeldCheck:
     """:func:`check_meld` the long way: every reason in words. It judges valid melds too, so the
-    tests check the fast path of :func:`check_meld` against it."""
+    tests check the fast path of :func:`check_meld` against it. ``intent`` (``"set"``/``"run"``)
+    explains a failure against that kind instead of the one read from the cards (a lay-off is
+    explained against the kind of the meld on the table)."""
     cards = tuple(cards)
     reasons: list[Reason] = []
     shown = show(cards)
     if len(cards) < 3:
         reasons.append(Reason(
             "too_few_cards",
-            f"{shown or 'No cards'} {'is' if len(cards) == 1 else 'are'} not a meld: "
-            "a meld needs at least three cards",
+            (f"{shown} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
+            + "a meld needs at least three cards",
             cards,
             rule="R10",
         ))
@@ -204,7 +215,7 @@ def explain_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
         return MeldCheck(False, None, cards, tuple(reasons))
     distinct = tuple(dict.fromkeys(cards))
     if len(distinct) >= 3 or not reasons:
-        kind = _intent(distinct)
+        kind = intent or _intent(distinct)
         reasons += _set_reasons(distinct) if kind == SET else _run_reasons(distinct, rules)
     if reasons:
         return MeldCheck(False, None, cards, tuple(reasons))
@@ -255,6 +266,8 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     result = check_meld(combined, rules)
     if result.valid and result.kind == base.kind:
         return result
+    if not result.valid:  # explain against the meld on the table: 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault
+        result = explain_meld(combined, rules, intent=base.kind)
     specific = list(result.reasons)
     if result.valid:  # a valid meld, but of the other kind: cards on the table are never rearranged
         specific = [Reason(

@@ -107,7 +107,11 @@ def apply_move(state: State, move: Move) -> State:
     if move.player != turn.player:
         raise _refuse("not_your_turn", f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")
     if move.action == DRAW:
+        if move.source not in SOURCES:
+            raise InvalidInput([Problem(("source",), f"a draw is from 'stock' or 'discard', not {move.source!r}")])
         return _draw(state, move)
+    if move.action == DISCARD and move.card is None:
+        raise InvalidInput([Problem(("card",), "a discard names its card")])
     if turn.phase == DRAW_PHASE:
         raise _refuse("must_draw_first", f"{move.player} must draw a card before melding, laying off or discarding", rule="R4")
     if move.action == MELD:
@@ -258,7 +262,10 @@ def _lay_off(state: State, move: Move) -> State:
         if not check.valid:
             raise IllegalMove(check.reasons)
     else:
-        fitting = [(m, c) for m in state.melds for c in [check_lay_off(m.cards, move.cards, rules)] if c.valid]
+        checks = [(m, check_lay_off(m.cards, move.cards, rules)) for m in state.melds]
+        fitting = [(m, c) for m, c in checks if c.valid]
+        if not fitting and len(checks) == 1:
+            raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
         if not fitting:
             where = "any meld on the table" if state.melds else "anything: there are no melds on the table"
             raise _refuse("does_not_fit", f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where}", move.cards, "R6")

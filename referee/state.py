@@ -11,7 +11,7 @@ from typing import Iterable
 
 from .cards import Card, DECK, show
 from .errors import InvalidInput, Problem
-from .melds import check_meld
+from .melds import check_meld, fits
 from .rules import Rules, PRESETS, DEFAULT_PRESET
 from .scoring import hand_points, rummy_multiplier
 
@@ -153,6 +153,21 @@ class State:
         return Result(OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
 
 
+def _stuck(state: State) -> bool:
+    """R9: the mover's last card is the taken discard and it can be neither discarded (R8) nor
+    laid off on any valid meld on the table (never, under final_discard_required)."""
+    rules, card = state.rules, state.turn.taken_discard
+    if rules.taken_discard_if_last:
+        return False
+    if rules.final_discard_required:
+        return True
+    for m in state.melds:
+        check = check_meld(m.cards, rules)
+        if check.valid and fits(check.cards, check.kind, card, rules):
+            return False
+    return True
+
+
 def validate_state(state: State) -> State:
     """Refuse a snapshot that cannot be a real table; return its canonical form.
 
@@ -227,7 +242,8 @@ def validate_state(state: State) -> State:
     missing = [] if exact else [c for c in DECK if c not in seen]
     if missing:
         listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
-        problems.append(Problem((), f"{len(missing)} of the 52 cards are missing from hands, stock, discard pile and melds: {listed} (R1)"))
+        count = "1 of the 52 cards is" if len(missing) == 1 else f"{len(missing)} of the 52 cards are"
+        problems.append(Problem((), f"{count} missing from hands, stock, discard pile and melds: {listed} (R1)"))
 
     # R2: no hand larger than the deal (one more for the player who has drawn).
     if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -246,6 +262,8 @@ def validate_state(state: State) -> State:
     if turn.taken_discard is not None and mover_known:
         if turn.taken_discard not in players[ids[turn.player]].hand and state.status == PLAYING:
             problems.append(Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand"))
+        elif state.status == PLAYING and players[ids[turn.player]].hand == (turn.taken_discard,) and _stuck(state):
+            problems.append(Problem(("turn", "taken_discard"), f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)"))
     if rules.melds_per_turn is not None and turn.melds_made > rules.melds_per_turn:
         problems.append(Problem(("turn", "melds_made"), f"{turn.melds_made} melds this turn is more than melds_per_turn allows ({rules.melds_per_turn}, R5)"))
     if rules.max_restocks is not None and state.restocks > rules.max_restocks:

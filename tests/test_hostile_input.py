@@ -367,7 +367,7 @@ def test_a_card_in_a_hand_and_on_the_pile_is_422(client, state):
 def test_a_card_missing_is_422_naming_it(client, state):
     gone = state["stock"].pop()
     got = refused(client.post("/v1/legal-moves", json={"state": state}), 422, "/state")
-    assert "1 of the 52 cards are missing" in got["detail"]
+    assert "1 of the 52 cards is missing" in got["detail"]
     assert gone[:-1] in got["detail"]
 
 

@@ -569,7 +569,7 @@ def test_validate_state_good_state_in_canonical_form():
 def test_validate_state_card_missing_is_named():
     state = good()
     assert problems_of(replace(state, stock=state.stock[1:])) == [
-        ((), "1 of the 52 cards are missing from hands, stock, discard pile and melds: A♦ (R1)")]
+        ((), "1 of the 52 cards is missing from hands, stock, discard pile and melds: A♦ (R1)")]
 
 
 def test_validate_state_many_cards_missing_are_counted():
@@ -589,7 +589,7 @@ def test_validate_state_card_doubled_is_named_with_both_places():
     doubled = replace(state, discard=state.discard + (C("7D"),), stock=state.stock[1:])
     assert problems_of(doubled) == [
         (("discard", 1), "7♦ (7D) is on the table twice: also at /discard/0 (R1)"),
-        ((), "1 of the 52 cards are missing from hands, stock, discard pile and melds: A♦ (R1)"),
+        ((), "1 of the 52 cards is missing from hands, stock, discard pile and melds: A♦ (R1)"),
     ]
 
 
@@ -756,3 +756,45 @@ def test_contract_every_move_reason_has_its_code_words_and_rule(code, rule, buil
     assert (reason.code, reason.rule) == (code, rule)
     assert reason.message and str(info.value) == reason.message
     assert reason.as_dict() == {"code": code, "message": reason.message, "cards": codes(reason.cards), "rule": rule}
+
+
+# --- review fixes: a lay-off is explained against the meld on the table -------------------
+
+def test_r6_lay_off_onto_the_only_meld_says_why_it_does_not_fit():
+    st = make_state({"ana": "5D 5H 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S",
+                    melds=[("m1", "ben", "5S 6S 7S")], turn=Turn("ana", "play"))
+    assert refused(st, Move.lay_off("ana", cards("5D 5H"))) == [
+        ("does_not_fit", "5♦ 5♥ do not fit 5♠ 6♠ 7♠: 5♦ and 5♥ are not spades", ["5D", "5H"]),
+        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ 5♥ is not a run: 5♦ and 5♥ are not spades", ["5D", "5H"])]
+
+
+def test_r6_lay_off_with_several_melds_and_no_fit_is_does_not_fit_alone():
+    st = make_state({"ana": "5D 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S",
+                    melds=[("m1", "ben", "5S 6S 7S"), ("m2", "ben", "JD JH JS")], turn=Turn("ana", "play"))
+    assert refused(st, Move.lay_off("ana", cards("5D"))) == [
+        ("does_not_fit", "5♦ does not fit any meld on the table", ["5D"])]
+
+
+def test_core_draw_source_and_discard_card_are_required():
+    st = make_state({"ana": "5D 9C 9D KC", "ben": "2C 3C 4C 8H"}, discard="2S")
+    with pytest.raises(InvalidInput) as bad:
+        apply_move(st, Move("ana", "draw", source="deck"))
+    assert bad.value.problems[0].path == ("source",)
+    st = apply_move(st, Move.draw("ana"))
+    with pytest.raises(InvalidInput) as bad:
+        apply_move(st, Move("ana", "discard"))
+    assert bad.value.problems[0].path == ("card",)
+
+
+def test_r9_a_table_no_legal_play_leads_to_is_malformed():
+    """ana holds only Q♠, taken from the discard pile this turn; it fits no meld: stuck (R9)."""
+    with pytest.raises(InvalidInput) as bad:
+        make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "5H 6H 7H")],
+                   turn=Turn("ana", "play", taken_discard=C("QS")))
+    [problem] = bad.value.problems
+    assert problem.path == ("turn", "taken_discard")
+    assert "holds only Q♠" in problem.message
+    # the same card with a meld it fits is a real position: lay it off and go out
+    st = make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "QH QD QC")],
+                    turn=Turn("ana", "play", taken_discard=C("QS")))
+    assert legal_moves(st) == [Move.lay_off("ana", cards("QS"), "m1")]
