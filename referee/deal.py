@@ -5,9 +5,9 @@ import random
 from typing import Sequence
 
 from .cards import DECK
-from .errors import InvalidInput, Problem
+from .errors import InvalidInput
 from .rules import Rules
-from .state import MAX_PLAYERS, MIN_PLAYERS, Player, State, Turn, hand_size
+from .state import Player, State, Turn, check_seating, hand_size
 
 MAX_SEED = 2**63 - 1
 
@@ -22,16 +22,7 @@ def deal(players: Sequence[str], rules: Rules, dealer: str | None = None, seed: 
     system's randomness. Raises :class:`~referee.errors.InvalidInput` for a wrong player count,
     a repeated id or an unknown dealer.
     """
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
-    seen = set()
-    for i, p in enumerate(players):
-        if p in seen:
-            problems.append(Problem(("players", i), f"player {p!r} is listed twice"))
-        seen.add(p)
-    if dealer is not None and dealer not in seen:
-        problems.append(Problem(("dealer",), f"dealer {dealer!r} is not one of the players"))
+    problems = check_seating(players, dealer)
     if problems:
         raise InvalidInput(problems)
     dealer = dealer if dealer is not None else players[-1]

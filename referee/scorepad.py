@@ -13,7 +13,7 @@ from .cards import Card
 from .errors import InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, rummy_multiplier
-from .state import MAX_PLAYERS, MIN_PLAYERS, hand_size
+from .state import check_seating, hand_size
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,20 +108,6 @@ def standings(totals: Mapping[str, int]) -> tuple[Standing, ...]:
     return tuple(out)
 
 
-def _check_players(players: Sequence[str], first_dealer: str | None) -> list[Problem]:
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(Problem(("players",), f"a game of Rummy has 2 to 6 players, not {len(players)} (R2)"))
-    seen = set()
-    for i, p in enumerate(players):
-        if p in seen:
-            problems.append(Problem(("players", i), f"player name {p!r} is listed twice"))
-        seen.add(p)
-    if first_dealer is not None and first_dealer not in seen:
-        problems.append(Problem(("first_dealer",), f"first dealer {first_dealer!r} is not one of the players"))
-    return problems
-
-
 def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) -> list[Problem]:
     """Every slip in hand number ``n`` (1-based); paths are under ``("hands", n - 1)``."""
     where = ("hands", n - 1)
@@ -180,7 +166,7 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
     or missing player, an entry for the winner, duplicate player names, a wrong player count, a
     hand after the game was already won.
     """
-    problems = _check_players(players, first_dealer)
+    problems = check_seating(players, first_dealer, "first_dealer")
     if problems:
         raise InvalidInput(problems)
     dealt = hand_size(len(players))

@@ -7,7 +7,7 @@ canonical form (melds in canonical order, each with its kind).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .cards import Card, DECK, show
 from .errors import InvalidInput, Problem
@@ -21,6 +21,22 @@ DRAW_PHASE, PLAY_PHASE = "draw", "play"
 PHASES = (DRAW_PHASE, PLAY_PHASE)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _DECK_SET = frozenset(DECK)
+
+
+def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
+    """Faults in a list of seats (R2): 2–6 players, no id twice, a dealer who sits at the table.
+    Paths: ``("players",)``, ``("players", i)``, ``(dealer_field,)``."""
+    problems = []
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
+    seen = set()
+    for i, p in enumerate(players):
+        if p in seen:
+            problems.append(Problem(("players", i), f"player {p!r} is listed twice"))
+        seen.add(p)
+    if dealer is not None and dealer not in seen:
+        problems.append(Problem((dealer_field,), f"{dealer_field.replace('_', ' ')} {dealer!r} is not one of the players"))
+    return problems
 
 
 def hand_size(players: int) -> int:

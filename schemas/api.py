@@ -8,6 +8,7 @@ from referee.deal import MAX_SEED
 from referee.rules import MAX_DEALS
 
 from . import fast
+from .base import FastPathSchema
 from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
@@ -73,7 +74,7 @@ class StateResponse(Schema):
 
 # --- /v1/move ----------------------------------------------------------------------------
 
-class MoveRequest(Schema):
+class MoveRequest(FastPathSchema):
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
     moves = BoundedList(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
@@ -84,14 +85,7 @@ class MoveRequest(Schema):
         if has_move == has_moves:
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
-    def load(self, data, *, many=None, partial=None, unknown=None):
-        """As marshmallow loads, through :func:`schemas.fast.load_move_request` when it knows
-        the input; anything else, errors included, the normal way."""
-        if type(self) is MoveRequest and not many and not self.many and partial is None and unknown is None:
-            args = fast.load_move_request(data)
-            if args is not None:
-                return args
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+    fast_load = staticmethod(lambda x: fast.load_move_request(x))
 
 
 class ResultSchema(Schema):
@@ -103,21 +97,14 @@ class ResultSchema(Schema):
     remaining = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
-class MoveResponse(Schema):
+class MoveResponse(FastPathSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
     state = fields.Nested(StateOutSchema, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
 
-    def dump(self, obj, *, many=None):
-        """As marshmallow dumps, through :func:`schemas.fast.dump_move_response` for the view's
-        answer (the same dict, key for key: tests/test_fast_paths.py)."""
-        if type(self) is MoveResponse and not many and not self.many:
-            out = fast.dump_move_response(obj)
-            if out is not None:
-                return out
-        return super().dump(obj, many=many)
+    fast_dump = staticmethod(lambda x: fast.dump_move_response(x))
 
 
 # --- /v1/legal-moves ---------------------------------------------------------------------
@@ -135,19 +122,12 @@ class MoveOutSchema(Schema):
     card = fields.String()
 
 
-class LegalMovesResponse(Schema):
+class LegalMovesResponse(FastPathSchema):
     player = fields.String(allow_none=True, required=True)
     phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
 
-    def dump(self, obj, *, many=None):
-        """As marshmallow dumps, through :func:`schemas.fast.dump_legal_moves` for the view's
-        answer (the same dict, key for key: tests/test_fast_paths.py)."""
-        if type(self) is LegalMovesResponse and not many and not self.many:
-            out = fast.dump_legal_moves(obj)
-            if out is not None:
-                return out
-        return super().dump(obj, many=many)
+    fast_dump = staticmethod(lambda x: fast.dump_legal_moves(x))
 
 
 # --- /v1/scorepad ------------------------------------------------------------------------

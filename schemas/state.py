@@ -11,6 +11,7 @@ from referee.rules import PRESETS, DEFAULT_PRESET
 from referee.state import PHASES, STATUSES
 
 from . import fast
+from .base import FastPathSchema
 from .errors import raise_problems
 from .fields import BoundedList, Card, CardList, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
@@ -53,7 +54,7 @@ class MeldSchema(Schema):
         return Meld(d["id"], d["owner"], d["cards"], d.get("kind", ""))
 
 
-class StateSchema(Schema):
+class StateSchema(FastPathSchema):
     """A table snapshot. Loads a validated, canonical :class:`referee.State`."""
 
     rules = fields.Nested(RulesSchema, load_default=None)
@@ -82,14 +83,7 @@ class StateSchema(Schema):
         except InvalidInput as bad:
             raise_problems(bad)
 
-    def load(self, data, *, many=None, partial=None, unknown=None):
-        """As marshmallow loads, through :func:`schemas.fast.load_state` when it knows the input
-        (the same State, several times faster); anything else, errors included, the normal way."""
-        if type(self) is StateSchema and not many and not self.many and partial is None and unknown is None:
-            state = fast.load_state(data)
-            if state is not None:
-                return state
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+    fast_load = staticmethod(lambda x: fast.load_state(x))
 
 
 class StateOutSchema(StateSchema):
@@ -97,17 +91,10 @@ class StateOutSchema(StateSchema):
 
     rules = fields.Nested(ResolvedRulesSchema, required=True)
 
-    def dump(self, obj, *, many=None):
-        """As marshmallow dumps, through :func:`schemas.fast.dump_state` for one State (the same
-        dict, key for key: tests/test_fast_paths.py)."""
-        if type(self) is StateOutSchema and not many and not self.many and type(obj) is State:
-            out = fast.dump_state(obj)
-            if out is not None:
-                return out
-        return super().dump(obj, many=many)
+    fast_dump = staticmethod(lambda x: fast.dump_state(x))
 
 
-class MoveSchema(Schema):
+class MoveSchema(FastPathSchema):
     """One move. ``source`` with draw; ``cards`` with meld and lay_off (and ``meld`` naming the
     table meld, optional when the cards fit exactly one); ``card`` with discard."""
 
@@ -136,11 +123,4 @@ class MoveSchema(Schema):
     def make(self, d, **kw):
         return Move(d["player"], d["action"], d.get("source"), d.get("cards", ()), d.get("meld"), d.get("card"))
 
-    def load(self, data, *, many=None, partial=None, unknown=None):
-        """As marshmallow loads, through :func:`schemas.fast.load_move` when it knows the input;
-        anything else, errors included, the normal way."""
-        if type(self) is MoveSchema and not many and not self.many and partial is None and unknown is None:
-            move = fast.load_move(data)
-            if move is not None:
-                return move
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+    fast_load = staticmethod(lambda x: fast.load_move(x))
