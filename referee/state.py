@@ -285,6 +285,23 @@ def validate_state(state: State) -> State:
     if rules.max_restocks is not None and state.restocks > rules.max_restocks:
         problems.append(Problem(("restocks",), f"{state.restocks} restocks is more than max_restocks allows ({rules.max_restocks}, R18)"))
 
+    # R15: a player who owns a meld on the table melded on an earlier turn, unless the mover's
+    # own melds this turn account for it; `tabled` false would score a false going rummy.
+    owned: dict[str, int] = {}
+    for m in state.melds:
+        if m.owner is not None:
+            owned[m.owner] = owned.get(m.owner, 0) + 1
+    for i, p in enumerate(players):
+        earlier = owned.get(p.id, 0) - (turn.melds_made if p.id == turn.player else 0)
+        if earlier > 0 and not p.tabled:
+            problems.append(Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)"))
+
+    # R17, R18: a drawn hand has no stock left; under immediate restocks no turn starts without one.
+    if state.status == DRAW and state.stock:
+        problems.append(Problem(("status",), f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)"))
+    if state.status == PLAYING and rules.restock == "immediate" and turn.phase == DRAW_PHASE and not state.stock:
+        problems.append(Problem(("stock",), "the stock is empty at the start of a turn, which restock: immediate never allows: it is rebuilt, or the hand drawn, as the turn before ends (R17, R18)"))
+
     # R13: the status agrees with the hands.
     empty = [i for i, p in enumerate(players) if not p.hand]
     if state.status == OUT:

@@ -25,7 +25,8 @@ def cards(text: str):
 def make_state(hands: dict, discard="", stock="", melds=(), turn=None, rules=None, tabled=(),
                restocks=0, status="playing", dealer=None) -> State:
     """A valid state from card text. Cards not placed anywhere go to the bottom of the stock
-    (after ``stock``), in deck order. ``melds`` is a list of (id, owner, "cards")."""
+    (after ``stock``), in deck order. ``melds`` is a list of (id, owner, "cards"); their owners
+    count as tabled (R15) besides the players named in ``tabled``."""
     rules = rules or PRESETS["standard"]
     placed = []
     players = []
@@ -41,6 +42,15 @@ def make_state(hands: dict, discard="", stock="", melds=(), turn=None, rules=Non
         table.append(Meld(mid, owner, mc))
         placed += mc
     used = set(placed) | set(d) | set(s)
-    full_stock = s + tuple(c for c in DECK if c not in used)
+    rest = tuple(c for c in DECK if c not in used)
+    if status == "draw":  # a drawn hand has run out of stock (R18): the rest lies in the discard pile
+        full_stock, d = s, rest + d
+    else:
+        full_stock = s + rest
     turn = turn or Turn(next(iter(hands)))
+    # R15: whoever owns a meld laid on an earlier turn has tabled (validate_state insists).
+    for i, p in enumerate(players):
+        owned = sum(1 for m in table if m.owner == p.id) - (turn.melds_made if p.id == turn.player else 0)
+        if owned > 0 and not p.tabled:
+            players[i] = Player(p.id, p.hand, True)
     return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, status))

@@ -610,7 +610,7 @@ def test_validate_state_unknown_meld_owner():
 def test_validate_state_duplicate_player_id():
     state = good()
     ana, ben = state.players
-    assert problems_of(replace(state, players=(ana, replace(ben, id="ana")), dealer="ana")) == [
+    assert problems_of(replace(state, players=(ana, replace(ben, id="ana", tabled=True)), dealer="ana")) == [
         (("players", 1, "id"), "player id 'ana' is used twice")]
 
 
@@ -618,7 +618,9 @@ def test_validate_state_duplicate_meld_id():
     state = good()
     second = Meld("m1", "ben", cards("3D 4D 5D"))
     stock = tuple(c for c in state.stock if c not in cards("3D 4D 5D"))
-    assert problems_of(replace(state, melds=state.melds + (second,), stock=stock)) == [
+    ana, ben = state.players
+    players = (ana, replace(ben, tabled=True))
+    assert problems_of(replace(state, melds=state.melds + (second,), stock=stock, players=players)) == [
         (("melds", 1, "id"), "meld id 'm1' is used twice")]
 
 
@@ -675,8 +677,26 @@ def test_validate_state_status_playing_with_an_empty_hand():
     empty = replace(state, players=(ana, replace(ben, hand=())), stock=state.stock + ben.hand)
     assert problems_of(empty) == [
         (("players", 1, "hand"), "ben has no cards, so the hand is over: status must be out, not playing (R13)")]
-    assert problems_of(replace(empty, status="draw")) == [
+    assert problems_of(replace(empty, status="draw", stock=(), discard=empty.discard + empty.stock)) == [
         (("players", 1, "hand"), "ben has no cards, so the hand is over: status must be out, not draw (R13)")]
+
+
+def test_r18_status_draw_with_cards_left_in_the_stock_is_malformed():
+    state = good()
+    assert problems_of(replace(state, status="draw")) == [
+        (("status",), f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)")]
+
+
+def test_r15_a_meld_owner_from_an_earlier_turn_must_be_tabled():
+    """ana owns m1 and has melded nothing this turn: she laid it earlier, so going out now is
+    not going rummy; a state saying she has not tabled would score a false double (R15)."""
+    state = good()
+    ana, ben = state.players
+    owner = state.melds[0].owner
+    untabled = tuple(replace(p, tabled=False) if p.id == owner else p for p in state.players)
+    seat = [p.id for p in state.players].index(owner)
+    assert problems_of(replace(state, players=untabled)) == [
+        (("players", seat, "tabled"), f"{owner} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")]
 
 
 def test_validate_state_status_out_but_the_empty_hand_is_not_the_movers():

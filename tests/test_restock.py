@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import cards, make_state
-from referee import DECK, PRESETS, IllegalMove, Move, Turn, apply_move, apply_moves, legal_moves, parse_card, resolve_rules
+from referee import DECK, PRESETS, IllegalMove, InvalidInput, Move, Turn, apply_move, apply_moves, legal_moves, parse_card, resolve_rules
 from referee.cards import codes
 
 BASIC, STANDARD, TWO = PRESETS["basic"], PRESETS["standard"], PRESETS["two-restocks"]
@@ -210,8 +210,9 @@ def test_r17_other_modes_wait_for_a_draw_to_restock(preset):
     assert ended.stock == () and ended.restocks == 0 and codes(ended.discard[-1:]) == ["AS"]
 
 
-def test_r17_immediate_stock_found_empty_at_a_draw_turns_the_whole_pile():
-    # not reachable by play, but a client may send it: the whole pile is turned over
-    state = spent(rules=TWO)
-    after = apply_move(state, Move.draw("ana", "stock"))
-    assert codes(after.player("ana").hand)[-1] == "2C" and after.discard == () and after.restocks == 1
+def test_r17_immediate_stock_found_empty_at_a_draw_is_a_malformed_table():
+    # not reachable by play: under immediate the stock is rebuilt (or the hand drawn) as the
+    # turn before ends, so a turn never starts without one
+    with pytest.raises(InvalidInput) as bad:
+        spent(rules=TWO)
+    assert bad.value.problems[0].path == ("stock",)
