@@ -506,8 +506,8 @@ def build_spec(app: Flask) -> dict:
             "max_json_keys keys are 400, before any field is read. Each field's own limits are the "
             "schemas' maxItems / maxLength / maximum (422). A 422 lists at most max_listed_errors "
             "faults. Within these limits a move or legal-moves request takes milliseconds of "
-            "CPU whatever it holds, and none takes more than a fraction of a second (the costliest "
-            "is a scorepad of the most hands)."
+            "CPU whatever it holds; the costliest, a scorepad of the most hands or one whose every "
+            "entry is wrong, a few hundred milliseconds."
         ),
         "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
         "max_json_depth": MAX_JSON_DEPTH,

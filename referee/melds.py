@@ -104,6 +104,8 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
             odd,
             rule="R11",
         ))
+    if odd and len({c.rank for c in cards}) == len(cards) and _consecutive(sorted(c.rank for c in cards)):
+        return reasons  # 5♠ 6♥ 7♠: the ranks are right, only the suit is wrong
     same = [c for c in cards if c.suit == suit]
     ranks = sorted({c.rank for c in same})
     if len(ranks) < len(same):  # two cards of one rank in one suit cannot happen in one deck

@@ -133,9 +133,11 @@ class LegalMovesResponse(FastPathSchema):
 # --- /v1/scorepad ------------------------------------------------------------------------
 
 class RemainingSchema(Schema):
-    # No tighter bounds here: the core (referee.scorepad) refuses too many cards and impossible
-    # points with a message naming the hand and the player, which a bare length or range cannot.
-    cards = CardList(max_length=52)
+    # Loose bounds here: the core (referee.scorepad) refuses too many cards for the table and
+    # impossible points with a message naming the hand and the player. The 10 cards cap the work
+    # a hostile pad can cause before the core runs.
+    cards = CardList(max_length=10, too_many="{n} cards listed, but only {max} are ever dealt to a player (R2)",
+                     metadata={"description": "At most 10: nobody is dealt more (R2); the core checks the deal of this table."})
     points = StrictInteger()
 
     @post_load

@@ -77,6 +77,8 @@ def _friendly(message: str, path: tuple) -> str:
         return f"{name!r} is required"
     if message.startswith(_STOCK_PREFIXES):
         return f"{_context(path)}{name}: {message[0].lower()}{message[1:]}"
+    if _context(path) and not message.startswith("hand "):
+        return f"{_context(path)}{name}: {message}"
     return message
 
 

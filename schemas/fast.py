@@ -55,11 +55,11 @@ _SHAPES = {
     "TurnSchema": {"player": ("PlayerName", True, False), "phase": ("String", False, False),
                    "taken_discard": ("Card", False, True), "melds_made": ("StrictInteger", False, False),
                    "laid_off": ("StrictBoolean", False, False)},
-    "MeldSchema": {"id": ("String", True, False), "owner": ("PlayerName", False, True),
+    "MeldSchema": {"id": ("VisibleId", True, False), "owner": ("PlayerName", False, True),
                    "cards": ("CardList", True, False), "kind": ("String", False, False)},
     "MoveSchema": {"player": ("PlayerName", True, False), "action": ("String", True, False),
                    "source": ("String", False, False), "cards": ("CardList", False, False),
-                   "meld": ("String", False, False), "card": ("Card", False, False)},
+                   "meld": ("VisibleId", False, False), "card": ("Card", False, False)},
     "MoveRequest": {"state": ("Nested", True, False), "move": ("Nested", False, False),
                     "moves": ("List", False, False)},
 }
@@ -264,7 +264,7 @@ def load_state(data) -> State | None:
             return None
         mid, owner, kind = m.get("id"), m.get("owner"), m.get("kind", missing)
         cards = _cards(m.get("cards"), M["cards"])
-        if cards is None or type(mid) is not str or not M["id"].fits(len(mid)):
+        if cards is None or not _name(mid):
             return None
         if owner is not None and not _name(owner):
             return None
@@ -321,7 +321,7 @@ def load_move(data) -> Move | None:
     if cards is None:
         return None
     meld = data.get("meld")
-    if "meld" in keys and (type(meld) is not str or not F["meld"].fits(len(meld))):
+    if "meld" in keys and not _name(meld):
         return None
     return Move(player, action, cards=cards, meld=meld)
 

@@ -59,9 +59,16 @@ class CardList(BoundedList):
     """A list of cards parsed in one pass (a dict lookup per card), each bad entry reported at
     its own index: ``{"3": ["'ZZ' is not a card: …"]}``. Loads a tuple of :class:`referee.Card`."""
 
-    def __init__(self, max_length: int = 52, min_length: int = 0, **kwargs):
+    def __init__(self, max_length: int = 52, min_length: int = 0, too_many: str | None = None, **kwargs):
         kwargs.setdefault("validate", validate.Length(min=min_length, max=max_length))
         super().__init__(Card(), **kwargs)
+        self.max_length = max_length
+        self.too_many = too_many  # "{n}" and "{max}" are filled in
+
+    def _too_long(self, value) -> None:
+        if self.too_many and len(value) > self.max_length:
+            raise ValidationError(self.too_many.format(n=len(value), max=self.max_length))
+        super()._too_long(value)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):
@@ -100,6 +107,11 @@ class StrictInteger(fields.Integer):
         super().__init__(**kwargs)
 
 
+_JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner
+# Letters and symbols that print as nothing: a name made of them looks blank.
+_BLANK_LOOKING = {"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"}
+
+
 def name_problem(value: str) -> str | None:
     """Why ``value`` cannot be a player name or id, or None. Names are shown to people and
     compared exactly, so invisible characters and look-alike spellings are refused."""
@@ -107,16 +119,35 @@ def name_problem(value: str) -> str | None:
         return "must not be empty"
     if len(value) > MAX_NAME_LENGTH:
         return f"must be at most {MAX_NAME_LENGTH} characters"
-    for ch in value:  # before the spaces: a line separator or a BOM is no space to the user
+    for i, ch in enumerate(value):  # before the spaces: a line separator or a BOM is no space to the user
         cat = unicodedata.category(ch)
-        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if ch in _JOINERS and 0 < i < len(value) - 1 and not value[i - 1].isspace() and not value[i + 1].isspace():
+            continue  # inside a word they shape it: emoji sequences (👩‍💻), Persian (می‌خواهم)
+        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ch in _BLANK_LOOKING:
             return (f"contains the invisible or control character U+{ord(ch):04X} "
                     f"({unicodedata.name(ch, 'a control character')}); type the name again without it")
     if value != value.strip():
         return "must not start or end with spaces"
+    if not any(unicodedata.category(ch)[0] in "LNSP" for ch in value):
+        return "must contain a visible letter, digit or symbol"
     if unicodedata.normalize("NFC", value) != value:
         return "is not in Unicode normal form C (an accent typed as a separate mark); send it NFC-normalised"
     return None
+
+
+class VisibleId(fields.String):
+    """An id such as a meld's: the same rules as a player name, since a person reads it too."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "example": "m1"})
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        why = name_problem(value)
+        if why:
+            raise ValidationError(f"meld id {why}")
+        return value
 
 
 class PlayerName(fields.String):

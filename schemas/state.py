@@ -13,12 +13,11 @@ from referee.state import PHASES, STATUSES
 from . import fast
 from .base import FastPathSchema
 from .errors import raise_problems
-from .fields import BoundedList, Card, CardList, PlayerName, StrictBoolean, StrictInteger
+from .fields import BoundedList, Card, VisibleId, CardList, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
 
 MAX_MELDS = 17  # 52 cards make at most 17 melds of three
 MAX_MOVES = 200
-MELD_ID = {"validate": validate.Length(min=1, max=40), "metadata": {"example": "m1"}}
 
 
 class PlayerSchema(Schema):
@@ -44,7 +43,7 @@ class TurnSchema(Schema):
 
 
 class MeldSchema(Schema):
-    id = fields.String(required=True, **MELD_ID)
+    id = VisibleId(required=True)
     owner = PlayerName(load_default=None, allow_none=True)
     cards = CardList(required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."})
     kind = fields.String(validate=validate.OneOf(["set", "run"]), metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."})
@@ -102,7 +101,7 @@ class MoveSchema(FastPathSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     source = fields.String(validate=validate.OneOf(SOURCES))
     cards = CardList(max_length=11, min_length=1)
-    meld = fields.String(**MELD_ID)
+    meld = VisibleId()
     card = Card()
 
     @validates_schema

@@ -285,3 +285,9 @@ def test_r6_laying_off_no_cards_is_not_a_lay_off():
     check = lay("5S 6S 7S", "")
     assert (check.valid, check.kind, codes(check.cards)) == (False, None, ["5S", "6S", "7S"])
     assert reasons(check) == [("too_few_cards", "a lay-off needs at least one card", [])]
+
+
+def test_r12_right_ranks_wrong_suit_is_only_a_suit_fault():
+    """5♠ 6♥ 7♠: the ranks run; saying "6♠ is missing" would blame the wrong thing (R12)."""
+    check = meld("5S 6H 7S")
+    assert reasons(check) == [("run_suit_mismatch", "5♠ 6♥ 7♠ is not a run: 6♥ is not a spade", ["6H"])]
