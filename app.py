@@ -190,6 +190,8 @@ def invalid(problems: list[Problem], total: int | None = None) -> Response:
     MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``)."""
     first = problems[0]
     where = pointer(first.path) or "the body"
+    if len(where) > 100:
+        where = where[:100] + "…"
     total = max(total or 0, len(problems))
     listed = f"; the first {MAX_LISTED_ERRORS} are listed" if total > MAX_LISTED_ERRORS else ""
     more = f" (and {total - 1} more{listed})" if total > 1 else ""
@@ -303,7 +305,7 @@ def hand_score(args):
             problems.append(Problem(("remaining", player), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)"))
         for j, card in enumerate(cards):
             if card in seen:
-                problems.append(Problem(("remaining", player, j), f"{card.symbol} is listed for both {seen[card]} and {player}; there is only one in the deck (R1)"))
+                problems.append(Problem(("remaining", player, j), (f"{card.symbol} is listed twice for {player}" if seen[card] == player else f"{card.symbol} is listed for both {seen[card]} and {player}") + "; there is only one in the deck (R1)"))
             seen.setdefault(card, player)
     if problems:
         return invalid(problems)

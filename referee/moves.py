@@ -181,7 +181,7 @@ def _take_from_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) 
     """The hand without ``cards``; refuses duplicates and cards not held."""
     doubled = _duplicates(cards)
     if doubled:
-        raise _refuse("duplicate_card", f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named twice in one move", doubled, "R1")
+        raise _refuse("duplicate_card", f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1")
     held = set(hand)
     missing = [c for c in cards if c not in held]
     if missing:

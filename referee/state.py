@@ -169,6 +169,16 @@ class State:
         return Result(OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
 
 
+def _place(state: State, path: tuple) -> str:
+    """Where a card lies, in words: "in ana's hand (card 7)", "in the stock (card 1)"."""
+    at = f"(card {path[-1] + 1})"
+    if path[0] == "players":
+        return f"in {state.players[path[1]].id}'s hand {at}"
+    if path[0] == "melds":
+        return f"in meld {state.melds[path[1]].id} {at}"
+    return f"in the stock {at}" if path[0] == "stock" else f"in the discard pile {at}"
+
+
 def _stuck(state: State) -> bool:
     """R9: the mover's last card is the taken discard and it can be neither discarded (R8) nor
     laid off on any valid meld on the table (never, under final_discard_required)."""
@@ -254,7 +264,7 @@ def validate_state(state: State) -> State:
                 problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
             canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
     for path, card, first in doubled:
-        problems.append(Problem(path, f"{card.symbol} ({card.code}) is on the table twice: also at /{'/'.join(map(str, first))} (R1)"))
+        problems.append(Problem(path, f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, first)} (R1)"))
     missing = [] if exact else [c for c in DECK if c not in seen]
     if missing:
         listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"

@@ -71,6 +71,8 @@ def _friendly(message: str, path: tuple) -> str:
     name = str(path[-1]) if path else "body"
     if isinstance(path[-1] if path else None, int) and len(path) > 1:
         name = f"{path[-2]}[{path[-1]}]"
+    if len(name) > 40:  # a hostile key is echoed once, in the pointer, not three times
+        name = name[:40] + "…"
     if message == "Unknown field.":
         return f"{name!r} is not a field here"
     if message == "Missing data for required field.":

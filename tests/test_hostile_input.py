@@ -355,7 +355,7 @@ def test_real_names_in_any_script_are_welcome(client, name):
 def test_a_card_doubled_is_422_at_the_second_copy(client, state):
     state["stock"][1] = state["stock"][0]
     got = refused(client.post("/v1/legal-moves", json={"state": state}), 422, "/state/stock/1")
-    assert "twice" in got["errors"][0]["detail"] and "/stock/0" in got["errors"][0]["detail"]
+    assert "twice" in got["errors"][0]["detail"] and "in the stock (card 1)" in got["errors"][0]["detail"]
     assert any("missing" in e["detail"] for e in got["errors"])  # and the card it replaced
 
 

@@ -233,3 +233,18 @@ def test_openapi_served_and_describes_every_endpoint(client):
     for path in ["/v1/melds/check", "/v1/hand-score", "/v1/deal", "/v1/move", "/v1/legal-moves", "/v1/scorepad", "/v1/rules", "/healthz"]:
         assert path in spec["paths"], path
     assert "application/problem+json" in spec["components"]["responses"]["UNPROCESSABLE_ENTITY"]["content"]
+
+
+def test_hand_score_a_card_twice_for_one_player_says_so(client):
+    r = client.post("/v1/hand-score", json={"remaining": {"ben": ["KC", "kc"]}})
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/remaining/ben/1",
+                                       "detail": "K♣ is listed twice for ben; there is only one in the deck (R1)"}]
+
+
+def test_a_hostile_unknown_key_is_echoed_once_not_three_times(client):
+    key = "k" * 100_000
+    r = client.post("/v1/melds/check", json={"cards": ["QS", "KS", "JS"], key: 1})
+    body = r.get_json()
+    assert r.status_code == 422 and body["errors"][0]["pointer"] == "/" + key
+    assert len(r.data) < 110_000  # the pointer names the key; the details shorten it

@@ -170,9 +170,9 @@ def test_r1_duplicate_card_in_one_move():
     state = apply_move(make_state({"ana": "8S 8H 8D 7S 6S", "ben": BEN}, stock="KC",
                                   melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
     assert refused(state, Move.make_meld("ana", cards("8S 8S 8H"))) == [
-        ("duplicate_card", "8♠ is named twice in one move", ["8S"])]
+        ("duplicate_card", "8♠ is named more than once in one move", ["8S"])]
     assert refused(state, Move.lay_off("ana", cards("6S 6S"), "m1")) == [
-        ("duplicate_card", "6♠ is named twice in one move", ["6S"])]
+        ("duplicate_card", "6♠ is named more than once in one move", ["6S"])]
 
 
 def test_card_not_in_hand_for_meld_lay_off_and_discard():
@@ -585,10 +585,10 @@ def test_validate_state_card_doubled_is_named_with_both_places():
     doubled = replace(state, players=(replace(ana, hand=ana.hand[:-1] + (C("8S"),)), state.players[1]),
                       stock=state.stock + (C("JD"),))
     assert problems_of(doubled) == [
-        (("melds", 0, "cards", 2), "8♠ (8S) is on the table twice: also at /players/0/hand/6 (R1)")]
+        (("melds", 0, "cards", 2), "8♠ (8S) is on the table twice: also in ana's hand (card 7) (R1)")]
     doubled = replace(state, discard=state.discard + (C("7D"),), stock=state.stock[1:])
     assert problems_of(doubled) == [
-        (("discard", 1), "7♦ (7D) is on the table twice: also at /discard/0 (R1)"),
+        (("discard", 1), "7♦ (7D) is on the table twice: also in the discard pile (card 1) (R1)"),
         ((), "1 of the 52 cards is missing from hands, stock, discard pile and melds: A♦ (R1)"),
     ]
 
