@@ -136,33 +136,27 @@ def name_problem(value: str) -> str | None:
 
 
 class VisibleId(fields.String):
-    """An id such as a meld's: the same rules as a player name, since a person reads it too."""
+    """An id a person reads, such as a meld's: 1–40 visible characters, NFC, no control or
+    invisible characters (:func:`name_problem`)."""
+
+    label, example = "meld id", "m1"
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("metadata", {}).update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "example": "m1"})
+        kwargs.setdefault("metadata", {}).update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "example": self.example})
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
         why = name_problem(value)
         if why:
-            raise ValidationError(f"meld id {why}")
+            raise ValidationError(f"{self.label} {why}")
         return value
 
 
-class PlayerName(fields.String):
-    """A player id or name: 1–40 visible characters, NFC, no control or invisible characters."""
+class PlayerName(VisibleId):
+    """A player id or name, under the same rules as every visible id."""
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("metadata", {}).update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "example": "ana"})
-        super().__init__(**kwargs)
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs)
-        why = name_problem(value)
-        if why:
-            raise ValidationError(f"player name {why}")
-        return value
+    label, example = "player name", "ana"
 
 
 class PlayerEntries(fields.Dict):
