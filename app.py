@@ -61,17 +61,47 @@ class OrjsonProvider(JSONProvider):
         return self._app.response_class(orjson.dumps(obj), mimetype="application/json")
 
 
-class _DuplicateKey(ValueError):
-    pass
+class _Repeated(dict):
+    """An object in which ``key`` appeared more than once (found after the parse, with its path)."""
+
+    key: str = ""
 
 
-def _no_duplicate_keys(pairs):
+def _mark_repeated_keys(pairs):
     obj = {}
     for key, value in pairs:
         if key in obj:
-            raise _DuplicateKey(key)
+            marked = _Repeated(pairs)
+            marked.key = key
+            return marked
         obj[key] = value
     return obj
+
+
+def _has_repeated_key(raw: bytes) -> bool:
+    """Whether some object of ``raw`` repeats a key (the fast check; the path is found after)."""
+    seen = []
+
+    def hook(pairs):
+        if len({k for k, _ in pairs}) != len(pairs):
+            seen.append(True)
+        return None
+
+    json.loads(raw, object_pairs_hook=hook)
+    return bool(seen)
+
+
+def _repeated_key_path(value, path=()):
+    """The path of the first key repeated in one object of a body parsed with
+    :func:`_mark_repeated_keys`, or None."""
+    if isinstance(value, _Repeated):
+        return (*path, value.key)
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in children:
+        found = _repeated_key_path(v, (*path, k))
+        if found:
+            return found
+    return None
 
 
 class BodyProblem(BadRequest):
@@ -164,11 +194,12 @@ def decode_body() -> dict:
     _check_shape(body)
     if b'"' in raw:  # repeated keys: orjson keeps the last silently, so look again, strictly
         try:
-            json.loads(raw, object_pairs_hook=_no_duplicate_keys)
-        except _DuplicateKey as e:
-            raise BadRequest(f"the key {str(e)!r} appears twice in one JSON object; send it once") from None
+            repeated = _has_repeated_key(raw) and _repeated_key_path(json.loads(raw, object_pairs_hook=_mark_repeated_keys))
         except (ValueError, RecursionError):
             raise BadRequest("the body is not valid JSON") from None
+        if repeated:
+            shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
+            raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
     return body
 
 

@@ -102,19 +102,19 @@ def test_json_with_parameters_or_a_json_suffix_is_json(client):
 
 # --- duplicate keys ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("data,key", [
-    (b'{"players": ["a", "b"], "seed": 1, "seed": 2}', "seed"),
-    (b'{"players": ["a", "b"], "rules": {"preset": "basic", "preset": "standard"}}', "preset"),
-    (b'{"players": ["a", "b"], "s\\u0065ed": 1, "seed": 2}', "seed"),  # the same key, escaped
+@pytest.mark.parametrize("data,key,pointer", [
+    (b'{"players": ["a", "b"], "seed": 1, "seed": 2}', "seed", "/seed"),
+    (b'{"players": ["a", "b"], "rules": {"preset": "basic", "preset": "standard"}}', "preset", "/rules/preset"),
+    (b'{"players": ["a", "b"], "s\\u0065ed": 1, "seed": 2}', "seed", "/seed"),  # the same key, escaped
 ])
-def test_a_key_twice_in_one_object_is_400(client, data, key):
-    body = refused(post_raw(client, "/v1/deal", data), 400, "")
+def test_a_key_twice_in_one_object_is_400(client, data, key, pointer):
+    body = refused(post_raw(client, "/v1/deal", data), 400, pointer)
     assert repr(key) in body["detail"]
 
 
 def test_a_key_twice_deep_in_a_state_is_400(client, state):
     raw = json.dumps({"state": state, "move": MOVE}).replace('"status": "playing"', '"status": "playing", "status": "out"')
-    assert "status" in refused(post_raw(client, "/v1/move", raw.encode()), 400)["detail"]
+    assert "status" in refused(post_raw(client, "/v1/move", raw.encode()), 400, "/state/status")["detail"]
 
 
 def test_the_same_key_in_two_objects_is_fine(client):
@@ -623,3 +623,10 @@ def test_scorepad_more_than_ten_cards_is_refused_before_the_cards_are_read(clien
     assert r.status_code == 422
     assert r.get_json()["errors"] == [{"pointer": "/hands/0/remaining/b/cards",
                                        "detail": "hand 1, b's cards: 15 cards listed, but only 10 are ever dealt to a player (R2)"}]
+
+
+def test_a_key_repeated_deep_in_the_body_is_named_by_its_path(client):
+    raw = b'{"cards": ["QS", "KS", "AS"], "rules": {"aces": "low", "aces": "high_or_low"}}'
+    r = client.post("/v1/melds/check", data=raw, content_type="application/json")
+    assert r.status_code == 400 and r.content_type == "application/problem+json"
+    assert r.get_json()["errors"] == [{"pointer": "/rules/aces", "detail": "the key 'aces' appears twice in one JSON object; send it once"}]
