@@ -299,8 +299,46 @@ def documented_errors(fn):
     return fn
 
 
+def _examples() -> dict:
+    """Request examples for the docs, the table ones made by the referee itself (a seeded deal),
+    so they are always valid."""
+    from schemas.state import StateOutSchema
+    opening = referee.validate_state(referee.deal(["ana", "ben"], referee.PRESETS["standard"], seed=7))
+    state = StateOutSchema().dump(opening)
+    ex = lambda summary, value: {"summary": summary, "value": value}  # noqa: E731
+    return {
+        "melds/check": {
+            "disputed": ex("A disputed Q♠ K♠ A♠ (aces are low)", {"cards": ["Q♠", "K♠", "A♠"]}),
+            "house_rule": ex("The same under the high_or_low house rule", {"cards": ["QS", "KS", "AS"], "rules": {"aces": "high_or_low"}}),
+            "lay_off": ex("Lay 8♠ off onto 5♠ 6♠ 7♠", {"cards": ["8S"], "onto": ["5S", "6S", "7S"]}),
+        },
+        "hand-score": {
+            "rummy": ex("Going rummy: 30 in hand, doubled", {"remaining": {"ben": ["KC", "QD", "9S", "AC"]}, "rummy": True}),
+        },
+        "deal": {
+            "seeded": ex("Two players, reproducible", {"players": ["ana", "ben"], "seed": 7}),
+        },
+        "move": {
+            "draw": ex("ana draws from the stock", {"state": state, "move": {"player": "ana", "action": "draw", "source": "stock"}}),
+            "turn": ex("A whole turn: draw, then discard the card drawn", {"state": state, "moves": [
+                {"player": "ana", "action": "draw", "source": "stock"},
+                {"player": "ana", "action": "discard", "card": state["stock"][0]}]}),
+        },
+        "legal-moves": {"opening": ex("The opening position of a seeded deal", {"state": state})},
+        "scorepad": {
+            "three_players": ex("Three players, a hand and a drawn hand", {
+                "players": ["Ana", "Ben", "Cy"], "first_dealer": "Ana",
+                "hands": [{"winner": "Ana", "rummy": False, "remaining": {"Ben": {"cards": ["KC", "QD", "9S", "AC"]}, "Cy": {"points": 12}}},
+                          {"draw": True}]}),
+        },
+    }
+
+
+EXAMPLES = _examples()
+
+
 @blp.route("/melds/check", methods=["POST"])
-@blp.arguments(S.MeldCheckRequest)
+@blp.arguments(S.MeldCheckRequest, examples=EXAMPLES["melds/check"])
 @blp.response(200, S.MeldCheckResponse)
 @documented_errors
 def check_meld(args):
@@ -321,7 +359,7 @@ def check_meld(args):
 
 
 @blp.route("/hand-score", methods=["POST"])
-@blp.arguments(S.HandScoreRequest)
+@blp.arguments(S.HandScoreRequest, examples=EXAMPLES["hand-score"])
 @blp.response(200, S.HandScoreResponse)
 @documented_errors
 def hand_score(args):
@@ -345,7 +383,7 @@ def hand_score(args):
 
 
 @blp.route("/deal", methods=["POST"])
-@blp.arguments(S.DealRequest)
+@blp.arguments(S.DealRequest, examples=EXAMPLES["deal"])
 @blp.response(200, S.StateResponse)
 @documented_errors
 def deal(args):
@@ -358,7 +396,7 @@ def deal(args):
 
 
 @blp.route("/move", methods=["POST"])
-@blp.arguments(S.MoveRequest)
+@blp.arguments(S.MoveRequest, examples=EXAMPLES["move"])
 @blp.response(200, S.MoveResponse)
 @documented_errors
 def move(args):
@@ -377,7 +415,7 @@ def move(args):
 
 
 @blp.route("/legal-moves", methods=["POST"])
-@blp.arguments(S.LegalMovesRequest)
+@blp.arguments(S.LegalMovesRequest, examples=EXAMPLES["legal-moves"])
 @blp.response(200, S.LegalMovesResponse)
 @documented_errors
 def legal_moves(args):
@@ -389,7 +427,7 @@ def legal_moves(args):
 
 
 @blp.route("/scorepad", methods=["POST"])
-@blp.arguments(S.ScorepadRequest)
+@blp.arguments(S.ScorepadRequest, examples=EXAMPLES["scorepad"])
 @blp.response(200, S.ScorepadResponse)
 @documented_errors
 def scorepad(args):

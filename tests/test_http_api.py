@@ -248,3 +248,19 @@ def test_a_hostile_unknown_key_is_echoed_once_not_three_times(client):
     body = r.get_json()
     assert r.status_code == 422 and body["errors"][0]["pointer"] == "/" + key
     assert len(r.data) < 110_000  # the pointer names the key; the details shorten it
+
+
+def test_every_documented_request_example_is_answered_200(client):
+    spec = yaml.safe_load(client.get("/openapi.yaml").data)
+    seen = 0
+    for path, item in spec["paths"].items():
+        body = item.get("post", {}).get("requestBody")
+        if not body:
+            continue
+        for name, example in body["content"]["application/json"].get("examples", {}).items():
+            r = client.post(path, json=example["value"])
+            assert r.status_code == 200, (path, name, r.get_json())
+            seen += 1
+    assert seen == 9  # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1
+    r = client.post("/v1/melds/check", json={"cards": ["Q♠", "K♠", "A♠"]})
+    assert r.get_json()["reasons"][0]["code"] == "ace_high"
