@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card
+from .legal import legal_moves
 from .moves import DISCARD_PILE, DRAW, Move
 from .rules import Rules
 from .state import PLAYING, Meld, Result, State, Turn
@@ -83,7 +84,8 @@ class SeatView:
     ``hand`` is the viewer's own cards (empty for a spectator); ``seats`` every player with a
     card count; ``stock`` a count; ``discard`` the whole pile, bottom first; ``melds`` on the
     table; ``result`` once the hand is over, with ``remaining_cards`` each hand laid down to be
-    counted (R14); ``events`` the moves seen this hand, oldest first.
+    counted (R14); ``events`` the moves seen this hand, oldest first; ``legal_moves`` every
+    legal move when the viewer is the player to move, else empty.
     """
 
     viewer: str | None
@@ -100,6 +102,7 @@ class SeatView:
     result: Result | None
     remaining_cards: dict[str, tuple[Card, ...]] | None
     events: tuple[Event, ...] = ()
+    legal_moves: tuple[Move, ...] = ()
 
     @property
     def to_move(self) -> bool:
@@ -142,4 +145,5 @@ def seat_view(state: State, viewer: str | None, events: Sequence[Event] = ()) ->
         result=state.result(),
         remaining_cards={p.id: p.hand for p in state.players} if over else None,
         events=tuple(events),
+        legal_moves=tuple(legal_moves(state)) if not over and viewer == state.turn.player else (),
     )
