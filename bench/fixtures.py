@@ -10,7 +10,7 @@ import random
 
 from referee import (DECK, PRESETS, Meld, Move, Player, State, Turn, apply_move, deal,
                      legal_moves, parse_cards, validate_state)
-from referee.state import PLAY_PHASE
+from referee.state import Phase
 from schemas.state import StateOutSchema
 
 STANDARD = PRESETS["standard"]
@@ -100,7 +100,7 @@ def eleven_card_state() -> State:
         {"ana": ELEVEN_HAND, "ben": "8C 9D 10D JD QD 5H"},
         melds=[(f"m{i + 1}", "ben" if i % 2 else "ana", m) for i, m in enumerate(TEN_MELDS)],
         discard="6H",
-        turn=Turn("ana", PLAY_PHASE),
+        turn=Turn("ana", Phase.AFTER_DRAW),
         tabled=("ana", "ben"),
     )
 
@@ -153,7 +153,7 @@ def melds_state(count: int) -> State:
     discard, stock = tuple(rest[:1]), tuple(rest[1:])
     players = (Player("ana", hand, True), Player("ben", cards("KS"), True))
     table = tuple(Meld(f"m{i + 1}", "ben", run) for i, run in enumerate(runs))
-    return validate_state(State(players, Turn("ana", PLAY_PHASE), stock, discard, table, None, STANDARD))
+    return validate_state(State(players, Turn("ana", Phase.AFTER_DRAW), stock, discard, table, None, STANDARD))
 
 
 def scorepad_body(hands: int, players: int = 4, seed: int = 5) -> dict:

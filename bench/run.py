@@ -172,9 +172,7 @@ def inproc() -> None:
     report("/v1/move body: MoveRequest().load (4-player state)", measure(lambda: req_schema.load(orjson.loads(raw))))
     args = req_schema.load(body)
     outcome = apply_moves(args["state"], [args["move"]])
-    answer = {"legal": outcome.legal, "reasons": [r.as_dict() for r in outcome.reasons], "applied": outcome.applied,
-              "state": outcome.state, "result": outcome.result.as_dict() if outcome.result else None}
-    report("/v1/move answer: MoveResponse().dump", measure(lambda: resp_schema.dump(answer)))
+    report("/v1/move answer: MoveResponse().dump", measure(lambda: resp_schema.dump(outcome)))
     report("POST /v1/move, whole request (Flask test client)", measure(lambda: c.post("/v1/move", data=raw, content_type="application/json")))
     legal_raw = orjson.dumps({"state": F.state_json(eleven)})
     post(c, "/v1/legal-moves", legal_raw)

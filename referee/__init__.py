@@ -6,7 +6,8 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
 - :func:`resolve_rules` — a rules object to :class:`Rules` (R21)
 - :func:`check_meld`, :func:`check_lay_off` — sets, runs, lay-offs and why not (R6, R10–R12)
 - :func:`validate_state` — is this snapshot a real table (contract, State)
-- :func:`apply_move`, :func:`apply_moves` — judge and play moves (R4–R9, R13, R17, R18)
+- :func:`verify_move`, :func:`can_play`, :func:`apply_move`, :func:`apply_moves` — judge and
+  play moves (R4–R9, R13, R17, R18); one ``verify_*`` per move type in ``moves.py``
 - :func:`legal_moves` — every legal move for the player to move
 - :func:`score_hand` — what going out scores (R14, R15)
 - :func:`deal` — a new hand (R2, R3)
@@ -14,16 +15,18 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
 """
 from .cards import DECK, Card, CardError, parse_card, parse_cards
 from .deal import deal
-from .errors import IllegalMove, InvalidInput, Problem, Reason
+from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .legal import legal_moves, possible_melds
-from .melds import MeldCheck, check_lay_off, check_meld
-from .moves import Move, MovesOutcome, apply_move, apply_moves, is_legal
+from .melds import MeldCheck, MeldKind, check_lay_off, check_meld
+from .moves import Action, Move, MovesOutcome, Source, apply_move, apply_moves, can_play, is_legal, verify_move
 from .rules import PRESETS, Rules, resolve_rules
 from .scorepad import HandEntry, Pad, Remaining, replay
 from .scoring import HandScore, card_points, hand_points, score_hand
-from .state import Meld, Player, Result, State, Turn, hand_size, validate_state
+from .seating import hand_size
+from .state import Meld, Phase, Player, Result, State, Status, Turn, validate_state
 
 __all__ = [
+    "Action", "Code", "MeldKind", "Phase", "Source", "Status", "can_play", "verify_move",
     "DECK", "Card", "CardError", "parse_card", "parse_cards", "deal", "IllegalMove",
     "InvalidInput", "Problem", "Reason", "legal_moves", "possible_melds", "MeldCheck",
     "check_lay_off", "check_meld", "Move", "MovesOutcome", "apply_move", "apply_moves",

@@ -7,7 +7,8 @@ from typing import Sequence
 from .cards import DECK
 from .errors import InvalidInput
 from .rules import Rules
-from .state import Player, State, Turn, check_seating, hand_size
+from .seating import check_seating, hand_size
+from .state import Player, State, Turn
 
 MAX_SEED = 2**63 - 1
 

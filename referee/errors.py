@@ -13,19 +13,48 @@ a player understands, naming the cards with suit symbols, and the ``cards`` invo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
     from .cards import Card
 
 
+class Code(StrEnum):
+    """Every reason code the referee gives (contract, Reasons; more may be added, never
+    renamed). Each member's docstring-like comment says when it is given."""
+
+    TOO_FEW_CARDS = "too_few_cards"  # a meld of fewer than 3 cards; a lay-off of none (R6, R10)
+    DUPLICATE_CARD = "duplicate_card"  # the same card twice in one meld or move (R1)
+    SET_RANK_MISMATCH = "set_rank_mismatch"  # meant as a set, a card of another rank (R10)
+    SET_TOO_LARGE = "set_too_large"  # a set of more than four cards (R10)
+    RUN_SUIT_MISMATCH = "run_suit_mismatch"  # meant as a run, a card of another suit (R11)
+    RUN_GAP = "run_gap"  # a run's ranks are not consecutive (R11)
+    ACE_HIGH = "ace_high"  # Q-K-A while aces are low (R11)
+    RUN_WRAPS = "run_wraps"  # K-A-2 (R11)
+    DOES_NOT_FIT = "does_not_fit"  # a lay-off that keeps no meld valid (R6)
+    KIND_CHANGED = "kind_changed"  # a lay-off that would turn a set into a run or back (R6)
+    AMBIGUOUS_LAY_OFF = "ambiguous_lay_off"  # no meld named, and the cards fit several (R6)
+    UNKNOWN_MELD = "unknown_meld"  # the named meld is not on the table (R6)
+    NOT_YOUR_TURN = "not_your_turn"  # the move's player is not the player to move (R3)
+    MUST_DRAW_FIRST = "must_draw_first"  # meld, lay-off or discard before drawing (R4)
+    ALREADY_DREW = "already_drew"  # a second draw in one turn (R4)
+    DISCARD_PILE_EMPTY = "discard_pile_empty"  # drawing from an empty discard pile (R4)
+    CARD_NOT_IN_HAND = "card_not_in_hand"  # playing a card the player does not hold
+    MELD_LIMIT_REACHED = "meld_limit_reached"  # more melds this turn than melds_per_turn (R5)
+    TAKEN_DISCARD = "taken_discard"  # discarding the card taken from the discard pile (R8)
+    DEAD_END = "dead_end"  # a play that leaves only an unplayable taken discard (R9)
+    FINAL_DISCARD_REQUIRED = "final_discard_required"  # emptying the hand without a discard (R13)
+    HAND_OVER = "hand_over"  # any move once the hand has ended (R13, R18)
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why something is not allowed: ``code`` (contract, Reasons), ``message``, ``cards`` and
-    the ``rule`` id of RULES.md it applies (``"R11"``)."""
+    """Why something is not allowed: ``code`` (a :class:`Code`), ``message`` (a sentence for a
+    player), ``cards`` involved and the ``rule`` id of RULES.md it applies (``"R11"``)."""
 
-    code: str
+    code: Code
     message: str
     cards: tuple["Card", ...] = ()
     rule: str | None = None
@@ -33,7 +62,7 @@ class Reason:
     def as_dict(self) -> dict:
         """The contract's reason object, plus the rule id (``"R11"``) when one applies."""
         return {
-            "code": self.code,
+            "code": self.code.value,
             "message": self.message,
             "cards": [c.code for c in self.cards],
             "rule": self.rule,

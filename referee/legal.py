@@ -1,25 +1,26 @@
 """Every legal move for the player to move (contract, /v1/legal-moves).
 
-Generated directly (not by trying every subset) and kept honest by the property tests, which
-check that :func:`~referee.moves.apply_move` accepts every move listed here and refuses the draws,
-melds, single-card lay-offs and discards left out.
+Candidates are generated directly (every set and run the hand holds, every single-card lay-off
+that fits a meld, every card to discard), never by trying every subset of the hand; each is then
+judged by :func:`~referee.moves.verify_move`, the judge of :func:`~referee.moves.apply_move`, so
+the list never states a rule of its own. The property tests check that apply_move refuses every
+draw, meld, single-card lay-off and discard left out.
 """
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable
 
 from .cards import Card
-from .melds import RUN, SET, canonical_order, fits
-from .moves import DISCARD_PILE, STOCK, Move
+from .melds import MeldKind, canonical_order, fits
+from .moves import Move, Source, can_play
 from .rules import Rules
-from .state import DRAW_PHASE, PLAYING, Meld, State
+from .state import Phase, State, Status
 
 
-def possible_melds(hand: tuple[Card, ...], rules: Rules) -> list[tuple[tuple[Card, ...], str]]:
+def possible_melds(hand: tuple[Card, ...], rules: Rules) -> list[tuple[tuple[Card, ...], MeldKind]]:
     """Every meld the cards of ``hand`` can make, each as (cards in canonical order, kind):
     every set of three or four (R10) and every run of three or more (R11)."""
-    found: list[tuple[tuple[Card, ...], str]] = []
+    found: list[tuple[tuple[Card, ...], MeldKind]] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[int, dict[int, Card]] = {}
     for c in hand:
@@ -30,7 +31,7 @@ def possible_melds(hand: tuple[Card, ...], rules: Rules) -> list[tuple[tuple[Car
             ordered = sorted(cards, key=lambda c: c.suit_index)
             for size in range(3, len(ordered) + 1):
                 for combo in combinations(ordered, size):
-                    found.append((combo, SET))
+                    found.append((combo, MeldKind.SET))
     top = 14 if rules.aces == "high_or_low" else 13
     for ranks in by_suit.values():
         if len(ranks) < 3:
@@ -43,8 +44,23 @@ def possible_melds(hand: tuple[Card, ...], rules: Rules) -> list[tuple[tuple[Car
                 end += 1
                 if end - start >= 2:
                     run = tuple(ranks[r] for r in range(start, end + 1))
-                    found.append((run, RUN))
+                    found.append((run, MeldKind.RUN))
     return found
+
+
+def candidate_moves(state: State) -> list[Move]:
+    """Every move worth judging for ``state.turn.player``, in a stable order: draws (R4); every
+    meld the hand holds (R5); single-card lay-offs onto each meld they fit, naming it (R6);
+    discards (R7). A superset of the legal moves; ``state`` must be valid and playing."""
+    rules, turn, mover = state.rules, state.turn, state.mover
+    player = mover.id
+    if turn.phase == Phase.BEFORE_DRAW:
+        return [Move.draw(player, Source.STOCK), Move.draw(player, Source.DISCARD_PILE)]
+    hand = mover.hand
+    moves = [Move.make_meld(player, canonical_order(cards, kind, rules)) for cards, kind in possible_melds(hand, rules)]
+    moves += [Move.lay_off(player, (card,), m.id) for card in hand for m in state.melds if fits(m.cards, m.kind, card, rules)]
+    moves += [Move.discard(player, card) for card in hand]
+    return moves
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -52,48 +68,6 @@ def legal_moves(state: State) -> list[Move]:
     within ``melds_per_turn``, R5); single-card lay-offs onto each meld they fit, naming it (R6);
     discards (R7, R8). Plays that would break R9 (dead end) or R13 (``final_discard_required``)
     are left out. Empty once the hand is over. ``state`` must be valid."""
-    if state.status != PLAYING:
+    if state.status != Status.PLAYING:
         return []
-    rules, turn, mover = state.rules, state.turn, state.mover
-    player = mover.id
-    if turn.phase == DRAW_PHASE:
-        moves = [Move.draw(player, STOCK)]
-        if state.discard:
-            moves.append(Move.draw(player, DISCARD_PILE))
-        return moves
-    hand = mover.hand
-    taken = turn.taken_discard
-    moves: list[Move] = []
-    if rules.melds_per_turn is None or turn.melds_made < rules.melds_per_turn:
-        for cards, kind in possible_melds(hand, rules):
-            if _finish_ok(state, hand, cards, lambda: state.melds + (Meld("", None, cards, kind),)):
-                moves.append(Move.make_meld(player, canonical_order(cards, kind, rules)))
-    for card in hand:
-        for m in state.melds:
-            if fits(m.cards, m.kind, card, rules):
-                after = lambda: tuple(Meld(x.id, x.owner, x.cards + (card,), x.kind) if x is m else x for x in state.melds)
-                if _finish_ok(state, hand, (card,), after):
-                    moves.append(Move.lay_off(player, (card,), m.id))
-    last = len(hand) == 1
-    for card in hand:
-        if card is not taken or (rules.taken_discard_if_last and last):
-            moves.append(Move.discard(player, card))
-    return moves
-
-
-def _finish_ok(state: State, hand: tuple[Card, ...], played: tuple[Card, ...], melds: Callable[[], tuple[Meld, ...]]) -> bool:
-    """R13 final discard and R9 dead end for a play of ``played`` out of ``hand`` (mirrors
-    ``moves._check_finish``, without building reasons). ``melds`` builds the table after the
-    play, only when R9 needs it (rarely: most plays are settled before)."""
-    rules = state.rules
-    left = len(hand) - len(played)
-    if left == 0:
-        return not rules.final_discard_required
-    taken = state.turn.taken_discard
-    if left != 1 or taken is None or taken in played:
-        return True
-    if rules.taken_discard_if_last:
-        return True
-    if rules.final_discard_required:
-        return False
-    return any(fits(m.cards, m.kind, taken, rules) for m in melds())
+    return [m for m in candidate_moves(state) if can_play(state, m)]

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Sequence
 
 from .cards import Card, DECK, rank_name, show
-from .errors import Problem, InvalidInput, Reason
+from .errors import Code, Problem, InvalidInput, Reason
 from .rules import Rules
 
-SET = "set"
-RUN = "run"
+
+class MeldKind(StrEnum):
+    """What a meld is: a set of one rank (R10) or a run of one suit (R11)."""
+
+    SET = "set"
+    RUN = "run"
+
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
@@ -27,7 +33,7 @@ class MeldCheck:
     (empty when valid)."""
 
     valid: bool
-    kind: str | None
+    kind: MeldKind | None
     cards: tuple[Card, ...]
     reasons: tuple[Reason, ...] = ()
 
@@ -41,9 +47,9 @@ def _ace_high(cards: Sequence[Card], rules: Rules) -> bool:
 def canonical_order(cards: Sequence[Card], kind: str | None, rules: Rules) -> tuple[Card, ...]:
     """Cards in the contract's canonical meld order: runs by rank (an ace above the King when it
     is played high), sets by suit C D H S; an invalid meld keeps the order given."""
-    if kind == SET:
+    if kind == MeldKind.SET:
         return tuple(sorted(cards, key=lambda c: c.suit_index))
-    if kind == RUN:
+    if kind == MeldKind.RUN:
         high = _ace_high(cards, rules)
         return tuple(sorted(cards, key=lambda c: 14 if (high and c.rank == 1) else c.rank))
     return tuple(cards)
@@ -55,8 +61,8 @@ def _intent(cards: Sequence[Card]) -> str:
     by_rank = Counter(c.rank for c in cards).most_common(1)[0][1]
     by_suit = Counter(c.suit for c in cards).most_common(1)[0][1]
     if by_rank != by_suit:
-        return SET if by_rank > by_suit else RUN
-    return RUN if by_rank == 1 else SET
+        return MeldKind.SET if by_rank > by_suit else MeldKind.RUN
+    return MeldKind.RUN if by_rank == 1 else MeldKind.SET
 
 
 def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
@@ -72,14 +78,14 @@ def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
         else:
             what = f"{_and(odd)} are not {word}s"
         reasons.append(Reason(
-            "set_rank_mismatch",
+            Code.SET_RANK_MISMATCH,
             f"{shown} is not a set: {what}",
             odd,
             rule="R10",
         ))
     if len(cards) > 4:
         reasons.append(Reason(
-            "set_too_large",
+            Code.SET_TOO_LARGE,
             f"{shown} is not a set: a set has three or four cards, never a fifth",
             tuple(cards),
             rule="R10",
@@ -99,7 +105,7 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
         else:
             what = f"{_and(odd)} are not {_suit_word(suit).split()[1]}s"
         reasons.append(Reason(
-            "run_suit_mismatch",
+            Code.RUN_SUIT_MISMATCH,
             f"{shown} is not a run: {what}",
             odd,
             rule="R11",
@@ -114,7 +120,7 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     if has_ace and has_king and 2 in ranks and not _consecutive(ranks):
         # K-A-2: the run would have to go round the corner.
         reasons.append(Reason(
-            "run_wraps",
+            Code.RUN_WRAPS,
             f"{shown} is not a run: a run never wraps around from the King to the ace",
             tuple(same),
             rule="R11",
@@ -129,7 +135,7 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
                 return reasons
             aces = tuple(c for c in same if c.rank == 1)
             reasons.append(Reason(
-                "ace_high",
+                Code.ACE_HIGH,
                 f"{shown} is not a run: aces are low, so a run stops at the King",
                 tuple(same) if len(same) <= 4 else aces,
                 rule="R11",
@@ -141,7 +147,7 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     missing_cards = tuple(DECK[_SUIT_ORDER[suit] * 13 + (r if r != 14 else 1) - 1] for r in missing)
     what = show(missing_cards) if len(missing_cards) <= 4 else f"{len(missing_cards)} cards"
     reasons.append(Reason(
-        "run_gap",
+        Code.RUN_GAP,
         f"{shown} is not a run: the ranks are not consecutive, {what} "
         f"{'is' if len(missing_cards) == 1 else 'are'} missing",
         tuple(same),
@@ -198,7 +204,7 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
     shown = show(cards)
     if len(cards) < 3:
         reasons.append(Reason(
-            "too_few_cards",
+            Code.TOO_FEW_CARDS,
             (f"{shown} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
             + "a meld needs at least three cards",
             cards,
@@ -207,7 +213,7 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
     doubled = _duplicates(cards)
     if doubled:
         reasons.append(Reason(
-            "duplicate_card",
+            Code.DUPLICATE_CARD,
             f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} listed twice: "
             "there is only one of each card in the deck",
             doubled,
@@ -218,14 +224,14 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
     distinct = tuple(dict.fromkeys(cards))
     if len(distinct) >= 3 or not reasons:
         kind = intent or _intent(distinct)
-        reasons += _set_reasons(distinct) if kind == SET else _run_reasons(distinct, rules)
+        reasons += _set_reasons(distinct) if kind == MeldKind.SET else _run_reasons(distinct, rules)
     if reasons:
         return MeldCheck(False, None, cards, tuple(reasons))
-    kind = SET if len({c.rank for c in cards}) == 1 else RUN
+    kind = MeldKind.SET if len({c.rank for c in cards}) == 1 else MeldKind.RUN
     return MeldCheck(True, kind, canonical_order(cards, kind, rules), ())
 
 
-def meld_kind(cards: Sequence[Card], rules: Rules) -> str | None:
+def meld_kind(cards: Sequence[Card], rules: Rules) -> MeldKind | None:
     """``"set"``, ``"run"`` or None: the fast yes/no of :func:`check_meld` with no words.
 
     Used on hot paths (legal moves, lay-off fits); agrees with ``check_meld(...).kind``.
@@ -236,17 +242,17 @@ def meld_kind(cards: Sequence[Card], rules: Rules) -> str | None:
     first = cards[0]
     rank = first.rank
     if all(c.rank == rank for c in cards):
-        return SET if n <= 4 and len(set(cards)) == n else None
+        return MeldKind.SET if n <= 4 and len(set(cards)) == n else None
     suit = first.suit
     if not all(c.suit == suit for c in cards):
         return None
     ranks = sorted(c.rank for c in cards)
     if ranks[-1] - ranks[0] == n - 1 and len(set(ranks)) == n:
-        return RUN
+        return MeldKind.RUN
     if rules.aces == "high_or_low" and ranks[0] == 1:
         high = sorted(14 if r == 1 else r for r in ranks)
         if high[-1] - high[0] == n - 1 and len(set(high)) == n:
-            return RUN
+            return MeldKind.RUN
     return None
 
 
@@ -263,7 +269,7 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     if not base.valid:
         raise InvalidInput([Problem(("onto",), f"onto is not a valid meld: {base.reasons[0].message}")])
     if not added:  # as apply_move judges a lay-off of no cards (R6)
-        return MeldCheck(False, None, base.cards, (Reason("too_few_cards", "a lay-off needs at least one card", (), rule="R6"),))
+        return MeldCheck(False, None, base.cards, (Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6"),))
     combined = tuple(base.cards) + tuple(added)
     result = check_meld(combined, rules)
     if result.valid and result.kind == base.kind:
@@ -273,13 +279,13 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     specific = list(result.reasons)
     if result.valid:  # a valid meld, but of the other kind: cards on the table are never rearranged
         specific = [Reason(
-            "kind_changed",
+            Code.KIND_CHANGED,
             f"{show(base.cards)} is a {base.kind}; adding {show(added)} would make it a {result.kind}",
             tuple(added),
             rule="R6",
         )]
     fit = Reason(
-        "does_not_fit",
+        Code.DOES_NOT_FIT,
         f"{show(added)} {'does' if len(added) == 1 else 'do'} not fit {show(base.cards)}: "
         f"{_first_clause(specific[0].message)}",
         tuple(added),
@@ -295,8 +301,8 @@ def _first_clause(message: str) -> str:
 
 def fits(meld: Sequence[Card], kind: str, card: Card, rules: Rules) -> bool:
     """Whether one ``card`` can be laid off on a valid table meld of ``kind`` (fast path, R6)."""
-    if kind == SET:
+    if kind == MeldKind.SET:
         return len(meld) < 4 and card.rank == meld[0].rank and card not in meld
     if card.suit_index != meld[0].suit_index:  # a run is of one suit: most cards stop here
         return False
-    return meld_kind((*meld, card), rules) == RUN
+    return meld_kind((*meld, card), rules) == MeldKind.RUN

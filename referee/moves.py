@@ -1,75 +1,91 @@
 """Moves and how they change the table: draw (R4), meld (R5), lay off (R6), discard (R7, R8),
 no dead ends (R9), going out (R13) and the restocks a draw or a turn's end sets off (R17, R18).
 
-``apply_move(state, move)`` is the one place a move is judged; ``is_legal`` and the property
-tests of ``legal_moves`` use it, so the referee never has two opinions about one move.
+Each move type is judged by one ``verify_*`` function (pokerkit's verify/can/do):
+:func:`apply_move` applies what it accepts, :func:`can_play` asks it, and ``legal_moves`` keeps
+the candidates it accepts, so the referee never has two opinions about one move.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from enum import StrEnum
+from typing import Sequence
 
 from .cards import Card, show
-from .errors import IllegalMove, InvalidInput, Problem, Reason
-from .melds import check_lay_off, check_meld, fits, _duplicates
+from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
+from .finish import verify_finish
+from .melds import MeldCheck, _duplicates, check_lay_off, check_meld
 from .restock import restock_at_turn_end, restock_on_draw
-from .state import DRAW_PHASE, OUT, PLAY_PHASE, PLAYING, Meld, Player, Result, State, Turn
+from .state import Meld, Phase, Player, Result, State, Status, Turn
 
-DRAW, MELD, LAY_OFF, DISCARD = "draw", "meld", "lay_off", "discard"
-ACTIONS = (DRAW, MELD, LAY_OFF, DISCARD)
-STOCK, DISCARD_PILE = "stock", "discard"
-SOURCES = (STOCK, DISCARD_PILE)
+
+class Action(StrEnum):
+    """What a move does (contract, Moves): draw a card (R4), lay a meld (R5), lay cards off on a
+    meld on the table (R6), or discard a card (R7)."""
+
+    DRAW = "draw"
+    MELD = "meld"
+    LAY_OFF = "lay_off"
+    DISCARD = "discard"
+
+
+class Source(StrEnum):
+    """Where a draw takes its card from (R4): the stock, or the discard pile (wire value
+    ``"discard"``)."""
+
+    STOCK = "stock"
+    DISCARD_PILE = "discard"
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One move (contract, Moves). Build with :meth:`draw`, :meth:`meld`, :meth:`lay_off` or
-    :meth:`discard`. ``source`` is ``"stock"``/``"discard"`` for a draw; ``cards`` the cards of a
-    meld or lay-off; ``meld`` the id of the table meld a lay-off names (None: inferred); ``card``
-    the discarded card."""
+    """One move (contract, Moves). Build with :meth:`draw`, :meth:`make_meld`, :meth:`lay_off`
+    or :meth:`discard`. ``source`` is where a draw takes its card; ``cards`` the cards of a meld
+    or lay-off; ``meld`` the id of the table meld a lay-off names (None: inferred); ``card`` the
+    discarded card."""
 
     player: str
-    action: str
-    source: str | None = None
+    action: Action
+    source: Source | None = None
     cards: tuple[Card, ...] = ()
     meld: str | None = None
     card: Card | None = None
 
     @classmethod
-    def draw(cls, player: str, source: str = STOCK) -> "Move":
-        return cls(player, DRAW, source=source)
+    def draw(cls, player: str, source: Source = Source.STOCK) -> "Move":
+        return cls(player, Action.DRAW, source=source)
 
     @classmethod
     def make_meld(cls, player: str, cards: Sequence[Card]) -> "Move":
-        return cls(player, MELD, cards=tuple(cards))
+        return cls(player, Action.MELD, cards=tuple(cards))
 
     @classmethod
     def lay_off(cls, player: str, cards: Sequence[Card], meld: str | None = None) -> "Move":
-        return cls(player, LAY_OFF, cards=tuple(cards), meld=meld)
+        return cls(player, Action.LAY_OFF, cards=tuple(cards), meld=meld)
 
     @classmethod
     def discard(cls, player: str, card: Card) -> "Move":
-        return cls(player, DISCARD, card=card)
+        return cls(player, Action.DISCARD, card=card)
 
     def as_dict(self) -> dict:
         """The contract's move object, canonical codes."""
-        out: dict = {"player": self.player, "action": self.action}
-        if self.action == DRAW:
-            out["source"] = self.source
-        elif self.action == DISCARD:
+        out: dict = {"player": self.player, "action": self.action.value}
+        if self.action == Action.DRAW:
+            out["source"] = self.source.value
+        elif self.action == Action.DISCARD:
             out["card"] = self.card.code
         else:
             out["cards"] = [c.code for c in self.cards]
-            if self.action == LAY_OFF and self.meld is not None:
+            if self.action == Action.LAY_OFF and self.meld is not None:
                 out["meld"] = self.meld
         return out
 
     def __str__(self) -> str:
-        if self.action == DRAW:
-            return f"{self.player} draws from the {'stock' if self.source == STOCK else 'discard pile'}"
-        if self.action == DISCARD:
+        if self.action == Action.DRAW:
+            return f"{self.player} draws from the {'stock' if self.source == Source.STOCK else 'discard pile'}"
+        if self.action == Action.DISCARD:
             return f"{self.player} discards {self.card.symbol}"
-        verb = "melds" if self.action == MELD else "lays off"
+        verb = "melds" if self.action == Action.MELD else "lays off"
         return f"{self.player} {verb} {show(self.cards)}" + (f" on {self.meld}" if self.meld else "")
 
 
@@ -84,10 +100,168 @@ class MovesOutcome:
     state: State
     result: Result | None
 
+    def as_dict(self) -> dict:
+        """The contract's /v1/move answer."""
+        return {"legal": self.legal, "reasons": [r.as_dict() for r in self.reasons], "applied": self.applied,
+                "state": self.state.as_dict(), "result": None if self.result is None else self.result.as_dict()}
 
-def _refuse(code: str, message: str, cards: Iterable[Card] = (), rule: str | None = None) -> IllegalMove:
+
+def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> IllegalMove:
     return IllegalMove([Reason(code, message, tuple(cards), rule)])
 
+
+# --- judging: one verify_* per move type ------------------------------------------------------
+#
+# Each verify_* raises IllegalMove (or InvalidInput for a move that cannot be read) and returns
+# what applying the move needs, so a rule is judged in exactly one place: apply_move applies what
+# verify_move accepted, legal_moves keeps the candidates verify_move accepts, and validate_state
+# asks referee.finish (R9, R13) what verify_meld and verify_lay_off ask it.
+
+def verify_turn(state: State, move: Move) -> None:
+    """Whether ``move.player`` may move now at all: a player at the table (else InvalidInput,
+    path ``("player",)``), a hand still playing (``hand_over``, R13), their turn
+    (``not_your_turn``, R3), and the phase: one draw first (``already_drew``,
+    ``must_draw_first``, R4). Raises :class:`IllegalMove`."""
+    if all(p.id != move.player for p in state.players):  # malformed whatever the state (contract: 422)
+        raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
+    if state.status != Status.PLAYING:
+        raise _refuse(Code.HAND_OVER, f"the hand is over ({'someone went out' if state.status == Status.OUT else 'a drawn hand'}): no more moves", rule="R13")
+    turn = state.turn
+    if move.player != turn.player:
+        raise _refuse(Code.NOT_YOUR_TURN, f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")
+    if move.action == Action.DRAW:
+        if move.source not in (Source.STOCK, Source.DISCARD_PILE):
+            raise InvalidInput([Problem(("source",), f"a draw is from 'stock' or 'discard', not {move.source!r}")])
+        if turn.phase != Phase.BEFORE_DRAW:
+            raise _refuse(Code.ALREADY_DREW, f"{move.player} has already drawn this turn: one draw per turn", rule="R4")
+        return
+    if move.action == Action.DISCARD and move.card is None:
+        raise InvalidInput([Problem(("card",), "a discard names its card")])
+    if move.action not in (Action.MELD, Action.LAY_OFF, Action.DISCARD):
+        raise InvalidInput([Problem(("action",), f"unknown action {move.action!r}")])
+    if turn.phase == Phase.BEFORE_DRAW:
+        raise _refuse(Code.MUST_DRAW_FIRST, f"{move.player} must draw a card before melding, laying off or discarding", rule="R4")
+
+
+def verify_draw(state: State, move: Move) -> None:
+    """R4: a draw from the discard pile needs a card there (``discard_pile_empty``); a draw from
+    an empty stock is allowed (it restocks, R17, or ends the hand, R18)."""
+    if move.source == Source.DISCARD_PILE and not state.discard:
+        raise _refuse(Code.DISCARD_PILE_EMPTY, "the discard pile is empty: draw from the stock", rule="R4")
+
+
+def _rest_of_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) -> tuple[Card, ...]:
+    """The hand without ``cards``; refuses a card named twice (``duplicate_card``, R1) or not
+    held (``card_not_in_hand``)."""
+    doubled = _duplicates(cards)
+    if doubled:
+        raise _refuse(Code.DUPLICATE_CARD, f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1")
+    held = set(hand)
+    missing = [c for c in cards if c not in held]
+    if missing:
+        raise _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}", missing)
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+def next_meld_id(melds: Sequence[Meld]) -> str:
+    """A meld id not used on the table: ``m<n>`` with the smallest n past the meld count."""
+    used = {m.id for m in melds}
+    n = len(melds) + 1
+    while f"m{n}" in used:
+        n += 1
+    return f"m{n}"
+
+
+def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+    """R5: the cards are held, within ``melds_per_turn`` (``meld_limit_reached``), a valid meld
+    (R10, R11 codes), and the turn can still be finished (R9, R13). Returns the hand left and
+    the melds on the table after."""
+    rules, turn, mover = state.rules, state.turn, state.mover
+    rest = _rest_of_hand(mover.hand, move.cards, mover.id)
+    if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
+        n = rules.melds_per_turn
+        raise _refuse(Code.MELD_LIMIT_REACHED, f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules", move.cards, "R5")
+    check = check_meld(move.cards, rules)
+    if not check.valid:
+        raise IllegalMove(check.reasons)
+    melds = state.melds + (Meld(next_meld_id(state.melds), mover.id, check.cards, check.kind),)
+    verify_finish(rules, turn.taken_discard, rest, lambda: melds, f"melding {show(move.cards)}")
+    return rest, melds
+
+
+def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
+    """The table meld a lay-off goes onto, named or the only one it fits (R6), and the check
+    of the meld it makes."""
+    rules = state.rules
+    if move.meld is not None:
+        target = state.meld(move.meld)
+        if target is None:
+            raise _refuse(Code.UNKNOWN_MELD, f"there is no meld {move.meld!r} on the table", move.cards, "R6")
+        check = check_lay_off(target.cards, move.cards, rules)
+        if not check.valid:
+            raise IllegalMove(check.reasons)
+        return target, check
+    checks = [(m, check_lay_off(m.cards, move.cards, rules)) for m in state.melds]
+    fitting = [(m, c) for m, c in checks if c.valid]
+    if not fitting and len(checks) == 1:
+        raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
+    if not fitting:
+        where = "any meld on the table" if state.melds else "anything: there are no melds on the table"
+        raise _refuse(Code.DOES_NOT_FIT, f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where}", move.cards, "R6")
+    if len(fitting) > 1:
+        names = ", ".join(f"{m.id} ({show(m.cards)})" for m, _ in fitting)
+        raise _refuse(Code.AMBIGUOUS_LAY_OFF, f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld", move.cards, "R6")
+    return fitting[0]
+
+
+def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+    """R6: the cards are held, at least one, fit the named meld (or exactly one meld when none
+    is named) keeping its kind, and the turn can still be finished (R9, R13). Returns the hand
+    left and the melds on the table after."""
+    mover = state.mover
+    rest = _rest_of_hand(mover.hand, move.cards, mover.id)
+    if not move.cards:
+        raise _refuse(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", rule="R6")
+    target, check = _lay_off_target(state, move)
+    melds = tuple(Meld(m.id, m.owner, check.cards, m.kind) if m is target else m for m in state.melds)
+    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: melds, f"laying off {show(move.cards)}")
+    return rest, melds
+
+
+def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
+    """R7, R8: the card is held (``card_not_in_hand``) and is not the card taken from the
+    discard pile this turn (``taken_discard``; under ``taken_discard_if_last`` it may be, as
+    the last card). Returns the hand left."""
+    rules, turn, mover = state.rules, state.turn, state.mover
+    card = move.card
+    if card not in mover.hand:
+        raise _refuse(Code.CARD_NOT_IN_HAND, f"{mover.id} does not hold {card.symbol}", (card,))
+    if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
+        extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
+        raise _refuse(Code.TAKEN_DISCARD, f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
+    return tuple(c for c in mover.hand if c is not card)
+
+
+def verify_move(state: State, move: Move):
+    """Judge ``move`` on a valid ``state`` without applying it: :func:`verify_turn`, then the
+    move type's own verify_*. Returns what that verify_* returns. Raises :class:`IllegalMove`
+    with the reasons, or :class:`InvalidInput` for a move that cannot be read."""
+    verify_turn(state, move)
+    return _VERIFY[move.action](state, move)
+
+
+def can_play(state: State, move: Move) -> bool:
+    """Whether :func:`verify_move` accepts ``move`` (the answer of :func:`apply_move` without
+    the new state)."""
+    try:
+        verify_move(state, move)
+    except (IllegalMove, InvalidInput):
+        return False
+    return True
+
+
+# --- applying -----------------------------------------------------------------------------
 
 def apply_move(state: State, move: Move) -> State:
     """Apply one move to a valid state (see ``validate_state``) and return the new state.
@@ -99,37 +273,22 @@ def apply_move(state: State, move: Move) -> State:
     ``final_discard_required``), and :class:`~referee.errors.InvalidInput` (path ``("player",)``)
     for a player id not at the table. The input state is never changed.
     """
-    if all(p.id != move.player for p in state.players):  # malformed whatever the state (contract: 422)
-        raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
-    if state.status != PLAYING:
-        raise _refuse("hand_over", f"the hand is over ({'someone went out' if state.status == OUT else 'a drawn hand'}): no more moves", rule="R13")
-    turn = state.turn
-    if move.player != turn.player:
-        raise _refuse("not_your_turn", f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")
-    if move.action == DRAW:
-        if move.source not in SOURCES:
-            raise InvalidInput([Problem(("source",), f"a draw is from 'stock' or 'discard', not {move.source!r}")])
+    verify_turn(state, move)
+    action = move.action
+    if action == Action.DRAW:
+        verify_draw(state, move)
         return _draw(state, move)
-    if move.action == DISCARD and move.card is None:
-        raise InvalidInput([Problem(("card",), "a discard names its card")])
-    if turn.phase == DRAW_PHASE:
-        raise _refuse("must_draw_first", f"{move.player} must draw a card before melding, laying off or discarding", rule="R4")
-    if move.action == MELD:
-        return _meld(state, move)
-    if move.action == LAY_OFF:
-        return _lay_off(state, move)
-    if move.action == DISCARD:
-        return _discard(state, move)
-    raise InvalidInput([Problem(("action",), f"unknown action {move.action!r}")])
+    if action == Action.DISCARD:
+        return _discard(state, verify_discard(state, move), move.card)
+    rest, melds = _VERIFY[action](state, move)
+    turn = state.turn
+    turn = replace(turn, melds_made=turn.melds_made + 1) if action == Action.MELD else replace(turn, laid_off=True)
+    return _after_play(state, rest, melds, turn)
 
 
 def is_legal(state: State, move: Move) -> bool:
     """Whether :func:`apply_move` would accept ``move``."""
-    try:
-        apply_move(state, move)
-    except (IllegalMove, InvalidInput):
-        return False
-    return True
+    return can_play(state, move)
 
 
 def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
@@ -151,148 +310,49 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
     return MovesOutcome(True, (), applied, state, state.result())
 
 
-# --- R4 draw -----------------------------------------------------------------------------
-
 def _draw(state: State, move: Move) -> State:
     turn = state.turn
-    if turn.phase != DRAW_PHASE:
-        raise _refuse("already_drew", f"{move.player} has already drawn this turn: one draw per turn", rule="R4")
-    if move.source == DISCARD_PILE:
-        if not state.discard:
-            raise _refuse("discard_pile_empty", "the discard pile is empty: draw from the stock", rule="R4")
+    if move.source == Source.DISCARD_PILE:
         card = state.discard[-1]
         stock, discard, taken = state.stock, state.discard[:-1], card
     else:
         if not state.stock:
             state = restock_on_draw(state)
-            if state.status != PLAYING:
+            if state.status != Status.PLAYING:
                 return state  # R18: the hand is a draw
         card = state.stock[0]
         stock, discard, taken = state.stock[1:], state.discard, None
     # One new State, not one per changed field (a move is judged on every request).
     players = tuple(Player(p.id, p.hand + (card,), p.tabled) if p.id == turn.player else p for p in state.players)
-    turn = Turn(turn.player, PLAY_PHASE, taken, turn.melds_made, turn.laid_off)
+    turn = Turn(turn.player, Phase.AFTER_DRAW, taken, turn.melds_made, turn.laid_off)
     return replace(state, players=players, stock=stock, discard=discard, turn=turn)
 
 
-# --- shared checks for melds and lay-offs ------------------------------------------------
-
-def _take_from_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) -> tuple[Card, ...]:
-    """The hand without ``cards``; refuses duplicates and cards not held."""
-    doubled = _duplicates(cards)
-    if doubled:
-        raise _refuse("duplicate_card", f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1")
-    held = set(hand)
-    missing = [c for c in cards if c not in held]
-    if missing:
-        raise _refuse("card_not_in_hand", f"{player} does not hold {show(missing)}", missing)
-    gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
-
-
-def _check_finish(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], what: str) -> None:
-    """R13 final discard and R9 dead end, for a meld or lay-off leaving ``rest`` in hand."""
-    rules = state.rules
-    if not rest:
-        if rules.final_discard_required:
-            raise _refuse("final_discard_required", f"{what} would empty the hand, but the last card must be discarded (house rule final_discard_required)", rule="R13")
-        return
-    taken = state.turn.taken_discard
-    if len(rest) != 1 or rest[0] is not taken:
-        return
-    if rules.taken_discard_if_last:
-        return  # R8 option: the taken discard may go back when it is the last card
-    if not rules.final_discard_required and any(fits(m.cards, m.kind, taken, rules) for m in melds):
-        return
-    raise _refuse(
-        "dead_end",
-        f"{what} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
-        "which can be neither discarded nor laid off: the turn could not be finished",
-        (taken,), "R9",
-    )
-
-
-def _after_play(state: State, mover: Player, rest: tuple[Card, ...], melds: tuple[Meld, ...], turn: Turn) -> State:
+def _after_play(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], turn: Turn) -> State:
+    """The table after a meld or lay-off leaving ``rest`` in the mover's hand."""
     if turn.taken_discard is not None and turn.taken_discard not in rest:
         # The taken discard is now on the table; R8 no longer concerns it, and the contract
         # requires turn.taken_discard to be a card in the mover's hand.
         turn = replace(turn, taken_discard=None)
-    players = tuple(Player(p.id, rest, p.tabled) if p.id == mover.id else p for p in state.players)
+    players = tuple(Player(p.id, rest, p.tabled) if p.id == turn.player else p for p in state.players)
     # R13: emptying the hand goes out, and the hand ends at once
-    return replace(state, players=players, melds=melds, turn=turn, status=state.status if rest else OUT)
+    return replace(state, players=players, melds=melds, turn=turn, status=state.status if rest else Status.OUT)
 
 
-def next_meld_id(melds: Sequence[Meld]) -> str:
-    """A meld id not used on the table: ``m<n>`` with the smallest n past the meld count."""
-    used = {m.id for m in melds}
-    n = len(melds) + 1
-    while f"m{n}" in used:
-        n += 1
-    return f"m{n}"
-
-
-# --- R5 meld -----------------------------------------------------------------------------
-
-def _meld(state: State, move: Move) -> State:
-    rules, turn, mover = state.rules, state.turn, state.mover
-    rest = _take_from_hand(mover.hand, move.cards, mover.id)
-    if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
-        n = rules.melds_per_turn
-        raise _refuse("meld_limit_reached", f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules", move.cards, "R5")
-    check = check_meld(move.cards, rules)
-    if not check.valid:
-        raise IllegalMove(check.reasons)
-    melds = state.melds + (Meld(next_meld_id(state.melds), mover.id, check.cards, check.kind),)
-    _check_finish(state, rest, melds, f"melding {show(move.cards)}")
-    return _after_play(state, mover, rest, melds, replace(turn, melds_made=turn.melds_made + 1))
-
-
-# --- R6 lay off --------------------------------------------------------------------------
-
-def _lay_off(state: State, move: Move) -> State:
-    rules, turn, mover = state.rules, state.turn, state.mover
-    rest = _take_from_hand(mover.hand, move.cards, mover.id)
-    if not move.cards:
-        raise _refuse("too_few_cards", "a lay-off needs at least one card", rule="R6")
-    if move.meld is not None:
-        target = state.meld(move.meld)
-        if target is None:
-            raise _refuse("unknown_meld", f"there is no meld {move.meld!r} on the table", move.cards, "R6")
-        check = check_lay_off(target.cards, move.cards, rules)
-        if not check.valid:
-            raise IllegalMove(check.reasons)
-    else:
-        checks = [(m, check_lay_off(m.cards, move.cards, rules)) for m in state.melds]
-        fitting = [(m, c) for m, c in checks if c.valid]
-        if not fitting and len(checks) == 1:
-            raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
-        if not fitting:
-            where = "any meld on the table" if state.melds else "anything: there are no melds on the table"
-            raise _refuse("does_not_fit", f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where}", move.cards, "R6")
-        if len(fitting) > 1:
-            names = ", ".join(f"{m.id} ({show(m.cards)})" for m, _ in fitting)
-            raise _refuse("ambiguous_lay_off", f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld", move.cards, "R6")
-        target, check = fitting[0]
-    melds = tuple(Meld(m.id, m.owner, check.cards, m.kind) if m is target else m for m in state.melds)
-    _check_finish(state, rest, melds, f"laying off {show(move.cards)}")
-    return _after_play(state, mover, rest, melds, replace(turn, laid_off=True))
-
-
-# --- R7, R8 discard ----------------------------------------------------------------------
-
-def _discard(state: State, move: Move) -> State:
-    rules, turn, mover = state.rules, state.turn, state.mover
-    card = move.card
-    if card not in mover.hand:
-        raise _refuse("card_not_in_hand", f"{mover.id} does not hold {card.symbol}", (card,))
-    if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
-        extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
-        raise _refuse("taken_discard", f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
-    rest = tuple(c for c in mover.hand if c is not card)
+def _discard(state: State, rest: tuple[Card, ...], card: Card) -> State:
+    mover, turn = state.mover, state.turn
     discard = state.discard + (card,)
     if not rest:
-        return replace(state.with_player(replace(mover, hand=rest)), discard=discard, status=OUT)  # R13
+        return replace(state.with_player(replace(mover, hand=rest)), discard=discard, status=Status.OUT)  # R13
     tabled = mover.tabled or turn.melds_made > 0 or turn.laid_off
     players = tuple(Player(mover.id, rest, tabled) if p.id == mover.id else p for p in state.players)
     state = replace(state, players=players, discard=discard, turn=Turn(state.left_of(mover.id)))
     return restock_at_turn_end(state)
+
+
+_VERIFY = {
+    Action.DRAW: verify_draw,
+    Action.MELD: verify_meld,
+    Action.LAY_OFF: verify_lay_off,
+    Action.DISCARD: verify_discard,
+}

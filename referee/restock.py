@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .state import DRAW, State
+from .state import State, Status
 
 
 def limit_reached(state: State) -> bool:
@@ -26,10 +26,10 @@ def restock(state: State, keep_top: bool) -> State:
     is reached or there is no card to turn over.
     """
     if limit_reached(state):
-        return replace(state, status=DRAW)
+        return replace(state, status=Status.DRAWN_HAND)
     pile = state.discard[:-1] if keep_top else state.discard
     if not pile:
-        return replace(state, status=DRAW)
+        return replace(state, status=Status.DRAWN_HAND)
     left = state.discard[-1:] if keep_top else ()
     return replace(state, stock=tuple(pile), discard=left, restocks=state.restocks + 1)
 

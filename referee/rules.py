@@ -6,7 +6,7 @@ and impossible values with :class:`RulesError` rather than ignoring them.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 from .errors import Problem, InvalidInput
@@ -48,7 +48,7 @@ class Rules:
 
     def as_dict(self) -> dict[str, Any]:
         """The preset and every option's resolved value, as the contract echoes rules."""
-        return asdict(self)
+        return {name: getattr(self, name) for name in _RULES_FIELDS}
 
 
 PRESETS: dict[str, Rules] = {
@@ -64,6 +64,7 @@ PRESETS: dict[str, Rules] = {
         dealer_rotation="left",
     ),
 }
+_RULES_FIELDS = tuple(f.name for f in fields(Rules))
 DEFAULT_PRESET = "standard"
 OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
 MAX_TARGET_SCORE = 100_000

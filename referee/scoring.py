@@ -5,7 +5,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .cards import Card
+from .errors import InvalidInput, Problem
 from .rules import Rules
+from .seating import hand_size
 
 
 def card_points(card: Card) -> int:
@@ -33,13 +35,31 @@ class HandScore:
     multiplier: int
     rummy: bool
 
+    def as_dict(self) -> dict:
+        """The contract's /v1/hand-score answer."""
+        return {"points": self.points, "by_player": dict(self.by_player), "multiplier": self.multiplier, "rummy": self.rummy}
+
 
 def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rules) -> HandScore:
     """Score a hand that someone went out of (R14, R15).
 
     ``remaining`` maps each opponent to the cards left in their hand (melded or not). Returns a
-    :class:`HandScore`; the points are the winner's, nobody else scores. Never raises.
+    :class:`HandScore`; the points are the winner's, nobody else scores. Raises
+    :class:`~referee.errors.InvalidInput` (paths ``(player,)`` and ``(player, index)``) when the
+    cards cannot be true: more cards than the deal gives with this many players (R2), or one
+    card listed twice (R1).
     """
+    problems, seen = [], {}
+    dealt = hand_size(len(remaining) + 1)
+    for player, cards in remaining.items():
+        if len(cards) > dealt:
+            problems.append(Problem((player,), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)"))
+        for j, card in enumerate(cards):
+            if card in seen:
+                problems.append(Problem((player, j), (f"{card.symbol} is listed twice for {player}" if seen[card] == player else f"{card.symbol} is listed for both {seen[card]} and {player}") + "; there is only one in the deck (R1)"))
+            seen.setdefault(card, player)
+    if problems:
+        raise InvalidInput(problems)
     by_player = {player: hand_points(cards) for player, cards in remaining.items()}
     multiplier = rummy_multiplier(rummy, rules)
     return HandScore(multiplier * sum(by_player.values()), by_player, multiplier, rummy)

@@ -7,43 +7,36 @@ canonical form (melds in canonical order, each with its kind).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Iterable, Sequence
 
 from .cards import Card, DECK, show
 from .errors import InvalidInput, Problem
-from .melds import check_meld, fits
+from .finish import dead_end
+from .melds import MeldKind, check_meld
 from .rules import Rules, PRESETS, DEFAULT_PRESET
 from .scoring import hand_points, rummy_multiplier
+from .seating import MAX_PLAYERS, MIN_PLAYERS, check_seating, hand_size  # noqa: F401 (check_seating: re-exported)
 
-PLAYING, OUT, DRAW = "playing", "out", "draw"
-STATUSES = (PLAYING, OUT, DRAW)
-DRAW_PHASE, PLAY_PHASE = "draw", "play"
-PHASES = (DRAW_PHASE, PLAY_PHASE)
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+class Status(StrEnum):
+    """Where the hand stands: still ``playing``; someone went ``out`` (R13); or a drawn hand,
+    nobody scoring (R16, R18), whose wire value is ``"draw"``."""
+
+    PLAYING = "playing"
+    OUT = "out"
+    DRAWN_HAND = "draw"
+
+
+class Phase(StrEnum):
+    """How far the turn has gone: before the draw (wire value ``"draw"``: the player must draw,
+    R4) or after it (``"play"``: may meld and lay off, must discard, R5–R7)."""
+
+    BEFORE_DRAW = "draw"
+    AFTER_DRAW = "play"
+
 _DECK_SET = frozenset(DECK)
-
-
-def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
-    """Faults in a list of seats (R2): 2–6 players, no id twice, a dealer who sits at the table.
-    Paths: ``("players",)``, ``("players", i)``, ``(dealer_field,)``."""
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
-    seen = set()
-    for i, p in enumerate(players):
-        if p in seen:
-            problems.append(Problem(("players", i), f"player {p!r} is listed twice"))
-        seen.add(p)
-    if dealer is not None and dealer not in seen:
-        problems.append(Problem((dealer_field,), f"{dealer_field.replace('_', ' ')} {dealer!r} is not one of the players"))
-    return problems
-
-
-def hand_size(players: int) -> int:
-    """Cards dealt to each player (R2): 10 with 2 players, 7 with 3–4, 6 with 5–6."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Rummy is for 2 to 6 players, not {players}")
-    return 10 if players == 2 else 7 if players <= 4 else 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +48,10 @@ class Player:
     hand: tuple[Card, ...]
     tabled: bool = False
 
+    def as_dict(self) -> dict:
+        """The contract's player object, canonical codes."""
+        return {"id": self.id, "hand": [c.code for c in self.hand], "tabled": self.tabled}
+
 
 @dataclass(frozen=True, slots=True)
 class Turn:
@@ -63,21 +60,31 @@ class Turn:
     laid this turn (R5); ``laid_off`` whether the player laid off this turn (R6)."""
 
     player: str
-    phase: str = DRAW_PHASE
+    phase: Phase = Phase.BEFORE_DRAW
     taken_discard: Card | None = None
     melds_made: int = 0
     laid_off: bool = False
+
+    def as_dict(self) -> dict:
+        """The contract's turn object, every field filled in."""
+        taken = self.taken_discard
+        return {"player": self.player, "phase": self.phase.value, "taken_discard": None if taken is None else taken.code,
+                "melds_made": self.melds_made, "laid_off": self.laid_off}
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld on the table: ``id``, ``owner`` (a player id or None), ``cards`` in canonical
-    order and ``kind`` ``"set"`` or ``"run"``."""
+    order and ``kind`` (None on input that does not say; :func:`validate_state` fills it in)."""
 
     id: str
     owner: str | None
     cards: tuple[Card, ...]
-    kind: str = ""
+    kind: MeldKind | None = None
+
+    def as_dict(self) -> dict:
+        """The contract's meld object (its ``kind`` known: a validated state's melds)."""
+        return {"id": self.id, "owner": self.owner, "cards": [c.code for c in self.cards], "kind": self.kind.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +93,7 @@ class Result:
     ``multiplier`` 1 or 2, ``remaining`` each opponent's plain card total, ``points`` =
     multiplier × their sum (R14). ``outcome`` ``"draw"``: nobody scores (R16)."""
 
-    outcome: str
+    outcome: Status
     points: int = 0
     winner: str | None = None
     rummy: bool = False
@@ -95,14 +102,14 @@ class Result:
 
     def as_dict(self) -> dict:
         """The contract's result object."""
-        if self.outcome == DRAW:
-            return {"outcome": DRAW, "points": 0}
+        if self.outcome == Status.DRAWN_HAND:
+            return {"outcome": "draw", "points": 0}
         return {
-            "outcome": OUT,
+            "outcome": "out",
+            "points": self.points,
             "winner": self.winner,
             "rummy": self.rummy,
             "multiplier": self.multiplier,
-            "points": self.points,
             "remaining": dict(self.remaining or {}),
         }
 
@@ -120,7 +127,22 @@ class State:
     dealer: str | None = None
     rules: Rules = PRESETS[DEFAULT_PRESET]
     restocks: int = 0
-    status: str = PLAYING
+    status: Status = Status.PLAYING
+
+    def as_dict(self) -> dict:
+        """The contract's state in canonical form (a validated state: every field filled in,
+        rules resolved), in the key order of ``StateOutSchema``."""
+        return {
+            "rules": self.rules.as_dict(),
+            "players": [p.as_dict() for p in self.players],
+            "dealer": self.dealer,
+            "turn": self.turn.as_dict(),
+            "stock": [c.code for c in self.stock],
+            "discard": [c.code for c in self.discard],
+            "melds": [m.as_dict() for m in self.melds],
+            "restocks": self.restocks,
+            "status": self.status.value,
+        }
 
     def player(self, player_id: str) -> Player:
         """The seat of ``player_id``; raises KeyError when nobody sits there."""
@@ -158,15 +180,15 @@ class State:
 
     def result(self) -> Result | None:
         """The hand's :class:`Result` when it is over, else None (R14–R16)."""
-        if self.status == PLAYING:
+        if self.status == Status.PLAYING:
             return None
-        if self.status == DRAW:
-            return Result(DRAW)
+        if self.status == Status.DRAWN_HAND:
+            return Result(Status.DRAWN_HAND)
         winner = next(p for p in self.players if not p.hand)
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
         rummy = not winner.tabled
         multiplier = rummy_multiplier(rummy, self.rules)
-        return Result(OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
+        return Result(Status.OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
 
 
 def _place(state: State, path: tuple) -> str:
@@ -177,21 +199,6 @@ def _place(state: State, path: tuple) -> str:
     if path[0] == "melds":
         return f"in meld {state.melds[path[1]].id} {at}"
     return f"in the stock {at}" if path[0] == "stock" else f"in the discard pile {at}"
-
-
-def _stuck(state: State) -> bool:
-    """R9: the mover's last card is the taken discard and it can be neither discarded (R8) nor
-    laid off on any valid meld on the table (never, under final_discard_required)."""
-    rules, card = state.rules, state.turn.taken_discard
-    if rules.taken_discard_if_last:
-        return False
-    if rules.final_discard_required:
-        return True
-    for m in state.melds:
-        check = check_meld(m.cards, rules)
-        if check.valid and fits(check.cards, check.kind, card, rules):
-            return False
-    return True
 
 
 def validate_state(state: State) -> State:
@@ -258,7 +265,7 @@ def validate_state(state: State) -> State:
         check = check_meld(m.cards, rules)
         if not check.valid:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
-            canonical_melds.append(m)
+            canonical_melds.append(replace(m, kind=None))
         else:
             if m.kind and m.kind != check.kind:
                 problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
@@ -275,20 +282,20 @@ def validate_state(state: State) -> State:
     if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         size = hand_size(len(players))
         for i, p in enumerate(players):
-            allowed = size + (1 if p.id == turn.player and turn.phase == PLAY_PHASE else 0)
+            allowed = size + (1 if p.id == turn.player and turn.phase == Phase.AFTER_DRAW else 0)
             if len(p.hand) > allowed:
                 problems.append(Problem(("players", i, "hand"), f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)"))
 
     # The turn (R4, R5, R8).
-    if turn.phase == DRAW_PHASE:
+    if turn.phase == Phase.BEFORE_DRAW:
         if turn.taken_discard is not None:
             problems.append(Problem(("turn", "taken_discard"), "a player who has not drawn yet cannot have taken a discard this turn"))
         if turn.melds_made or turn.laid_off:
             problems.append(Problem(("turn", "phase"), "a player who has not drawn yet cannot have melded or laid off this turn"))
     if turn.taken_discard is not None and mover_known:
-        if turn.taken_discard not in players[ids[turn.player]].hand and state.status == PLAYING:
+        if turn.taken_discard not in players[ids[turn.player]].hand and state.status == Status.PLAYING:
             problems.append(Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand"))
-        elif state.status == PLAYING and players[ids[turn.player]].hand == (turn.taken_discard,) and _stuck(state):
+        elif state.status == Status.PLAYING and dead_end(rules, turn.taken_discard, players[ids[turn.player]].hand, [m for m in canonical_melds if m.kind]):
             problems.append(Problem(("turn", "taken_discard"), f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)"))
     if rules.melds_per_turn is not None and turn.melds_made > rules.melds_per_turn:
         problems.append(Problem(("turn", "melds_made"), f"{turn.melds_made} melds this turn is more than melds_per_turn allows ({rules.melds_per_turn}, R5)"))
@@ -307,14 +314,14 @@ def validate_state(state: State) -> State:
             problems.append(Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)"))
 
     # R17, R18: a drawn hand has no stock left; under immediate restocks no turn starts without one.
-    if state.status == DRAW and state.stock:
+    if state.status == Status.DRAWN_HAND and state.stock:
         problems.append(Problem(("status",), f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)"))
-    if state.status == PLAYING and rules.restock == "immediate" and turn.phase == DRAW_PHASE and not state.stock:
+    if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
         problems.append(Problem(("stock",), "the stock is empty at the start of a turn, which restock: immediate never allows: it is rebuilt, or the hand drawn, as the turn before ends (R17, R18)"))
 
     # R13: the status agrees with the hands.
     empty = [i for i, p in enumerate(players) if not p.hand]
-    if state.status == OUT:
+    if state.status == Status.OUT:
         if len(empty) != 1:
             problems.append(Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)"))
         elif players[empty[0]].id != turn.player:

@@ -16,9 +16,9 @@ from typing import Sequence
 
 from .cards import Card
 from .legal import legal_moves
-from .moves import DISCARD_PILE, DRAW, Move
+from .moves import Action, Move, Source
 from .rules import Rules
-from .state import PLAYING, Meld, Result, State, Turn
+from .state import Meld, Result, State, Status, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +29,8 @@ class Event:
     its ``card``. ``player`` made the move."""
 
     player: str
-    action: str
-    source: str | None = None
+    action: Action
+    source: Source | None = None
     cards: tuple[Card, ...] = ()
     meld: str | None = None
     card: Card | None = None
@@ -38,10 +38,10 @@ class Event:
     def as_dict(self) -> dict:
         """The event as answers give it (the shape of a Move, canonical codes; a draw from the
         discard pile adds ``card``)."""
-        out: dict = {"player": self.player, "action": self.action}
+        out: dict = {"player": self.player, "action": self.action.value}
         if self.source is not None:
-            out["source"] = self.source
-        if self.action in ("meld", "lay_off"):
+            out["source"] = self.source.value
+        if self.action in (Action.MELD, Action.LAY_OFF):
             out["cards"] = [c.code for c in self.cards]
             out["meld"] = self.meld
         if self.card is not None:
@@ -56,11 +56,11 @@ def seen(before: State, move: Move, after: State) -> Event:
     the stock shows no card. A meld names the new meld's id (the meld of ``after`` not in
     ``before``); a lay-off the meld it went onto (named by the move or the one that grew).
     """
-    if move.action == DRAW:
-        card = before.discard[-1] if move.source == DISCARD_PILE else None
-        return Event(move.player, DRAW, source=move.source, card=card)
-    if move.action == "discard":
-        return Event(move.player, "discard", card=move.card)
+    if move.action == Action.DRAW:
+        card = before.discard[-1] if move.source == Source.DISCARD_PILE else None
+        return Event(move.player, Action.DRAW, source=move.source, card=card)
+    if move.action == Action.DISCARD:
+        return Event(move.player, Action.DISCARD, card=move.card)
     meld_id = move.meld
     if meld_id is None:
         old = {m.id: m.cards for m in before.melds}
@@ -98,7 +98,7 @@ class SeatView:
     discard: tuple[Card, ...]
     melds: tuple[Meld, ...]
     restocks: int
-    status: str
+    status: Status
     result: Result | None
     remaining_cards: dict[str, tuple[Card, ...]] | None
     events: tuple[Event, ...] = ()
@@ -107,7 +107,7 @@ class SeatView:
     @property
     def to_move(self) -> bool:
         """Whether the viewer is the player to move in a hand still playing."""
-        return self.status == PLAYING and self.viewer is not None and self.turn.player == self.viewer
+        return self.status == Status.PLAYING and self.viewer is not None and self.turn.player == self.viewer
 
     def seat(self, player_id: str) -> Seat:
         """The seat of ``player_id``; raises KeyError when nobody sits there."""
@@ -129,7 +129,7 @@ def seat_view(state: State, viewer: str | None, events: Sequence[Event] = ()) ->
         hand = state.player(viewer).hand
     else:
         hand = ()
-    over = state.status != PLAYING
+    over = state.status != Status.PLAYING
     return SeatView(
         viewer=viewer,
         rules=state.rules,

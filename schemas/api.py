@@ -3,20 +3,17 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from referee import HandEntry, Remaining
+from referee import Code, HandEntry, Remaining
 from referee.deal import MAX_SEED
 from referee.rules import MAX_DEALS
 
-from . import fast
-from .base import FastPathSchema
+from .base import AnswerSchema
+from .compiled import CompiledSchema
 from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
-from .rules import ResolvedRulesSchema, RulesSchema
+from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
 
-CODES = ("too_few_cards, duplicate_card, set_rank_mismatch, set_too_large, run_suit_mismatch, run_gap, "
-         "ace_high, run_wraps, does_not_fit, kind_changed, ambiguous_lay_off, unknown_meld, not_your_turn, "
-         "must_draw_first, already_drew, discard_pile_empty, card_not_in_hand, meld_limit_reached, "
-         "taken_discard, dead_end, final_discard_required, hand_over")
+CODES = ", ".join(Code)
 
 
 class ReasonSchema(Schema):
@@ -28,13 +25,13 @@ class ReasonSchema(Schema):
 
 # --- /v1/melds/check ---------------------------------------------------------------------
 
-class MeldCheckRequest(Schema):
+class MeldCheckRequest(CompiledSchema):
     cards = CardList(required=True, metadata={"description": "The meld to check, or with onto the cards laid off."})
     onto = CardList(max_length=13, metadata={"description": "A valid meld on the table to lay cards off onto (R6)."})
-    rules = fields.Nested(RulesSchema, load_default=None)
+    rules = RulesField()
 
 
-class MeldCheckResponse(Schema):
+class MeldCheckResponse(AnswerSchema):
     valid = fields.Boolean(required=True)
     kind = fields.String(allow_none=True, required=True, metadata={"enum": ["set", "run", None]})
     cards = fields.List(fields.String(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."})
@@ -43,15 +40,15 @@ class MeldCheckResponse(Schema):
 
 # --- /v1/hand-score ----------------------------------------------------------------------
 
-class HandScoreRequest(Schema):
+class HandScoreRequest(CompiledSchema):
     remaining = PlayerEntries(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
                             validate=validate.Length(min=1, max=5),
                             metadata={"description": "Each opponent's cards left in hand (R14)."})
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
-    rules = fields.Nested(RulesSchema, load_default=None)
+    rules = RulesField()
 
 
-class HandScoreResponse(Schema):
+class HandScoreResponse(AnswerSchema):
     points = fields.Integer(required=True, metadata={"description": "multiplier × the sum of by_player, in points."})
     by_player = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     multiplier = fields.Integer(required=True, metadata={"enum": [1, 2]})
@@ -60,21 +57,21 @@ class HandScoreResponse(Schema):
 
 # --- /v1/deal ----------------------------------------------------------------------------
 
-class DealRequest(Schema):
+class DealRequest(CompiledSchema):
     players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True)
     seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                          metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
-    rules = fields.Nested(RulesSchema, load_default=None)
+    rules = RulesField()
 
 
-class StateResponse(Schema):
+class StateResponse(AnswerSchema):
     state = fields.Nested(StateOutSchema, required=True)
 
 
 # --- /v1/move ----------------------------------------------------------------------------
 
-class MoveRequest(FastPathSchema):
+class MoveRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
     moves = BoundedList(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
@@ -84,8 +81,6 @@ class MoveRequest(FastPathSchema):
         has_move, has_moves = "move" in original, "moves" in original
         if has_move == has_moves:
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
-
-    fast_load = staticmethod(lambda x: fast.load_move_request(x))
 
 
 class ResultSchema(Schema):
@@ -97,19 +92,17 @@ class ResultSchema(Schema):
     remaining = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
-class MoveResponse(FastPathSchema):
+class MoveResponse(AnswerSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
     state = fields.Nested(StateOutSchema, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
 
-    fast_dump = staticmethod(lambda x: fast.dump_move_response(x))
-
 
 # --- /v1/legal-moves ---------------------------------------------------------------------
 
-class LegalMovesRequest(Schema):
+class LegalMovesRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
 
 
@@ -122,12 +115,10 @@ class MoveOutSchema(Schema):
     card = fields.String()
 
 
-class LegalMovesResponse(FastPathSchema):
+class LegalMovesResponse(AnswerSchema):
     player = fields.String(allow_none=True, required=True)
     phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
-
-    fast_dump = staticmethod(lambda x: fast.dump_legal_moves(x))
 
 
 # --- /v1/scorepad ------------------------------------------------------------------------
@@ -158,8 +149,8 @@ class HandEntrySchema(Schema):
         return HandEntry(d["winner"], d["rummy"], d["remaining"], d["draw"])
 
 
-class ScorepadRequest(Schema):
-    rules = fields.Nested(RulesSchema, load_default=None)
+class ScorepadRequest(CompiledSchema):
+    rules = RulesField()
     players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
     # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
@@ -184,7 +175,7 @@ class StandingSchema(Schema):
     rank = fields.Integer(required=True, metadata={"description": "1 for the leader; equal totals share a rank."})
 
 
-class ScorepadResponse(Schema):
+class ScorepadResponse(AnswerSchema):
     hands = fields.List(fields.Nested(HandLineSchema), required=True)
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
@@ -196,5 +187,5 @@ class ScorepadResponse(Schema):
     rules = fields.Nested(ResolvedRulesSchema, required=True)
 
 
-class HealthSchema(Schema):
+class HealthSchema(AnswerSchema):
     status = fields.String(required=True, metadata={"example": "ok"})

@@ -1,33 +1,54 @@
-"""A marshmallow Schema that may take a fast path (``schemas/fast.py``) for the inputs and
-answers it knows, and otherwise loads and dumps exactly as marshmallow does."""
+"""Answer bodies: the core's values dump themselves; the schemas document them.
+
+Every value a view answers with (``State``, ``Move``, ``Reason``, ``Result``, ``MovesOutcome``,
+``Rules``…) has an ``as_dict()`` giving its contract shape, key for key. An
+:class:`AnswerSchema` dumps a view's answer through those, and falls back to marshmallow's own
+dump for anything else. The schema stays the answer's documentation of record (OpenAPI), and
+``tests/test_compiled.py`` checks, for the answers of every endpoint, that marshmallow's dump of
+the same value gives the same JSON, byte for byte.
+"""
 from __future__ import annotations
 
-from typing import Any, Callable
+from enum import Enum
+from typing import Any
 
 from marshmallow import Schema
 
 
-class FastPathSchema(Schema):
-    """Set ``fast_load`` (data → object, or None to decline) and/or ``fast_dump`` (object →
-    dict, or None to decline) on a subclass. They apply to that class only, never to its
-    subclasses, and only to plain single-object calls; tests/test_fast_paths.py proves each
-    gives marshmallow's result."""
+class _NotPlain(Exception):
+    """A value with no ``as_dict``: marshmallow dumps the answer."""
 
-    fast_load: Callable[[Any], Any] | None = None
-    fast_dump: Callable[[Any], Any] | None = None
 
-    def load(self, data, *, many=None, partial=None, unknown=None):
-        fast_load = type(self).__dict__.get("fast_load")
-        if fast_load is not None and not many and not self.many and partial is None and unknown is None:
-            out = fast_load.__func__(data) if isinstance(fast_load, staticmethod) else fast_load(data)
-            if out is not None:
-                return out
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+def as_json(value: Any) -> Any:
+    """``value`` as plain JSON types: dicts, lists and tuples walked, values with ``as_dict()``
+    dumped by it, enums by their value. Raises ``_NotPlain`` for any other object."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None or kind is float:
+        return value
+    if kind is dict:
+        return {k: as_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [as_json(v) for v in value]
+    if isinstance(value, Enum):
+        return value.value
+    as_dict = getattr(value, "as_dict", None)
+    if as_dict is None:
+        raise _NotPlain
+    return as_dict()
+
+
+class AnswerSchema(Schema):
+    """The schema of an answer body. ``dump(obj)`` is :func:`as_json` of ``obj`` when every value
+    in it dumps itself, else marshmallow's dump."""
 
     def dump(self, obj, *, many=None):
-        fast_dump = type(self).__dict__.get("fast_dump")
-        if fast_dump is not None and not many and not self.many:
-            out = fast_dump.__func__(obj) if isinstance(fast_dump, staticmethod) else fast_dump(obj)
-            if out is not None:
-                return out
+        if many is None and not self.many:
+            try:
+                return as_json(obj)
+            except _NotPlain:
+                pass
         return super().dump(obj, many=many)
+
+    def dump_by_schema(self, obj) -> Any:
+        """marshmallow's own dump of ``obj`` (the reference the tests compare with)."""
+        return super().dump(obj)

@@ -5,13 +5,15 @@ from marshmallow import Schema, fields, post_load, validate
 
 from referee.errors import InvalidInput
 from referee.rules import (ACE_MODES, DEALER_ROTATIONS, MAX_DEALS, MAX_RESTOCKS_OPTION,
-                           MAX_TARGET_SCORE, PRESETS, RESTOCK_MODES, resolve_rules)
+                           MAX_TARGET_SCORE, PRESETS, DEFAULT_PRESET, RESTOCK_MODES, resolve_rules)
 
+from .base import AnswerSchema
+from .compiled import CompiledSchema
 from .errors import raise_problems
 from .fields import StrictBoolean, StrictInteger
 
 
-class RulesSchema(Schema):
+class RulesSchema(CompiledSchema):
     """A preset and option overrides (R21). Loads a resolved :class:`referee.Rules`; dumps the
     preset and every option's value. Unknown options are refused."""
 
@@ -35,6 +37,18 @@ class RulesSchema(Schema):
             raise_problems(bad)
 
 
+class RulesField(fields.Nested):
+    """A request's ``rules``: optional everywhere (contract, Rules object); left out or null it
+    loads the default, the standard preset (R21). The one place that default is written."""
+
+    def __init__(self, **kwargs):
+        super().__init__(RulesSchema, load_default=None, **kwargs)
+
+    def deserialize(self, value, attr=None, data=None, **kwargs):
+        loaded = super().deserialize(value, attr, data, **kwargs)
+        return PRESETS[DEFAULT_PRESET] if loaded is None else loaded
+
+
 class ResolvedRulesSchema(RulesSchema):
     """Rules as answers echo them: the preset and every option, all present."""
 
@@ -42,7 +56,7 @@ class ResolvedRulesSchema(RulesSchema):
         fields = ("preset",) + tuple(n for n in RulesSchema._declared_fields if n != "preset")
 
 
-class RulesListSchema(Schema):
+class RulesListSchema(AnswerSchema):
     """``GET /v1/rules``: every preset with every option value."""
 
     default_preset = fields.String(required=True)

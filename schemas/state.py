@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from referee import Meld, Move, Player, State, Turn, validate_state
+from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
 from referee.errors import InvalidInput
-from referee.moves import ACTIONS, DISCARD, DRAW, LAY_OFF, MELD, SOURCES
-from referee.rules import PRESETS, DEFAULT_PRESET
-from referee.state import PHASES, STATUSES
 
-from . import fast
-from .base import FastPathSchema
+from .compiled import CompiledSchema
 from .errors import raise_problems
 from .fields import BoundedList, Card, VisibleId, CardList, PlayerName, StrictBoolean, StrictInteger
-from .rules import ResolvedRulesSchema, RulesSchema
+from .rules import ResolvedRulesSchema, RulesField
 
 MAX_MELDS = 17  # 52 cards make at most 17 melds of three
 MAX_MOVES = 200
 
 
-class PlayerSchema(Schema):
+class PlayerSchema(CompiledSchema):
     id = PlayerName(required=True)
     hand = CardList(required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."})
     tabled = StrictBoolean(load_default=False, metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
@@ -30,9 +26,9 @@ class PlayerSchema(Schema):
         return Player(d["id"], d["hand"], d["tabled"])
 
 
-class TurnSchema(Schema):
+class TurnSchema(CompiledSchema):
     player = PlayerName(required=True)
-    phase = fields.String(load_default="draw", validate=validate.OneOf(PHASES), metadata={"description": "draw: must draw; play: has drawn (R4)."})
+    phase = fields.Enum(Phase, by_value=fields.String, load_default=Phase.BEFORE_DRAW, metadata={"description": "draw: must draw; play: has drawn (R4)."})
     taken_discard = Card(load_default=None, allow_none=True, metadata={"description": "The card taken from the discard pile this turn (R8)."})
     melds_made = StrictInteger(load_default=0, validate=validate.Range(min=0, max=MAX_MELDS))
     laid_off = StrictBoolean(load_default=False)
@@ -42,21 +38,21 @@ class TurnSchema(Schema):
         return Turn(d["player"], d["phase"], d["taken_discard"], d["melds_made"], d["laid_off"])
 
 
-class MeldSchema(Schema):
+class MeldSchema(CompiledSchema):
     id = VisibleId(required=True)
     owner = PlayerName(load_default=None, allow_none=True)
     cards = CardList(required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."})
-    kind = fields.String(validate=validate.OneOf(["set", "run"]), metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."})
+    kind = fields.Enum(MeldKind, by_value=fields.String, metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."})
 
     @post_load
     def make(self, d, **kw):
-        return Meld(d["id"], d["owner"], d["cards"], d.get("kind", ""))
+        return Meld(d["id"], d["owner"], d["cards"], d.get("kind"))
 
 
-class StateSchema(FastPathSchema):
+class StateSchema(CompiledSchema):
     """A table snapshot. Loads a validated, canonical :class:`referee.State`."""
 
-    rules = fields.Nested(RulesSchema, load_default=None)
+    rules = RulesField()
     players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=2, max=6))
     dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."})
     turn = fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."})
@@ -64,11 +60,11 @@ class StateSchema(FastPathSchema):
     discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
     melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=validate.Length(max=MAX_MELDS))
     restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
-    status = fields.String(load_default="playing", validate=validate.OneOf(STATUSES))
+    status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
 
     @post_load
     def make(self, d, **kw):
-        rules = d["rules"] if d["rules"] is not None else PRESETS[DEFAULT_PRESET]
+        rules = d["rules"]
         players = tuple(d["players"])
         dealer = d["dealer"]
         turn = d["turn"]
@@ -82,24 +78,20 @@ class StateSchema(FastPathSchema):
         except InvalidInput as bad:
             raise_problems(bad)
 
-    fast_load = staticmethod(lambda x: fast.load_state(x))
-
 
 class StateOutSchema(StateSchema):
     """A state as answers give it: canonical, every field filled in, rules resolved."""
 
     rules = fields.Nested(ResolvedRulesSchema, required=True)
 
-    fast_dump = staticmethod(lambda x: fast.dump_state(x))
 
-
-class MoveSchema(FastPathSchema):
+class MoveSchema(CompiledSchema):
     """One move. ``source`` with draw; ``cards`` with meld and lay_off (and ``meld`` naming the
     table meld, optional when the cards fit exactly one); ``card`` with discard."""
 
     player = PlayerName(required=True)
-    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    source = fields.String(validate=validate.OneOf(SOURCES))
+    action = fields.Enum(Action, by_value=fields.String, required=True)
+    source = fields.Enum(Source, by_value=fields.String)
     cards = CardList(max_length=11, min_length=1)
     meld = VisibleId()
     card = Card()
@@ -107,13 +99,13 @@ class MoveSchema(FastPathSchema):
     @validates_schema
     def fields_match_action(self, d, **kw):
         action = d.get("action")
-        needs = {DRAW: "source", MELD: "cards", LAY_OFF: "cards", DISCARD: "card"}.get(action)
-        allowed = {DRAW: {"source"}, MELD: {"cards"}, LAY_OFF: {"cards", "meld"}, DISCARD: {"card"}}.get(action, set())
+        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}.get(action)
+        allowed = {Action.DRAW: {"source"}, Action.MELD: {"cards"}, Action.LAY_OFF: {"cards", "meld"}, Action.DISCARD: {"card"}}.get(action, set())
         errors = {}
         if needs and needs not in d:
             errors[needs] = [f"{action} needs {needs!r}"]
         for extra in ("source", "cards", "meld", "card"):
-            if extra in d and extra not in allowed and action in ACTIONS:
+            if extra in d and extra not in allowed and action is not None:
                 errors[extra] = [f"{extra!r} does not belong to a {action} move"]
         if errors:
             raise ValidationError(errors)
@@ -121,5 +113,3 @@ class MoveSchema(FastPathSchema):
     @post_load
     def make(self, d, **kw):
         return Move(d["player"], d["action"], d.get("source"), d.get("cards", ()), d.get("meld"), d.get("card"))
-
-    fast_load = staticmethod(lambda x: fast.load_move(x))

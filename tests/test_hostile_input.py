@@ -16,6 +16,8 @@ import time
 
 import pytest
 import yaml
+
+from web import bodies, problems as problems_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder
@@ -581,12 +583,12 @@ def test_the_limits_are_in_the_openapi_document(client, app):
     spec = yaml.safe_load(client.get("/openapi.yaml").data)
     limits = spec["info"]["x-limits"]
     assert limits["max_body_bytes"] == app.config["MAX_CONTENT_LENGTH"]
-    assert limits["max_json_depth"] == app_module.MAX_JSON_DEPTH
-    assert limits["max_json_keys"] == app_module.MAX_JSON_KEYS
-    assert limits["max_listed_errors"] == app_module.MAX_LISTED_ERRORS
+    assert limits["max_json_depth"] == bodies.MAX_JSON_DEPTH
+    assert limits["max_json_keys"] == bodies.MAX_JSON_KEYS
+    assert limits["max_listed_errors"] == problems_module.MAX_LISTED_ERRORS
     # The structural array limit is exactly the longest list any schema accepts: no valid
     # request is refused by it, and no list is loaded item by item past its own limit.
-    assert limits["max_json_items"] == app_module.MAX_JSON_ITEMS == _max_items(spec["paths"] | spec["components"]["schemas"])
+    assert limits["max_json_items"] == bodies.MAX_JSON_ITEMS == _max_items(spec["paths"] | spec["components"]["schemas"])
     assert spec["components"]["schemas"]["ScorepadRequest"]["properties"]["hands"]["maxItems"] == limits["max_scorepad_hands"]
     assert spec["components"]["schemas"]["MoveRequest"]["properties"]["moves"]["maxItems"] == limits["max_moves_per_request"]
 

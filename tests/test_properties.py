@@ -15,7 +15,7 @@ from referee import (
 )
 from referee import melds as melds_module
 from referee.melds import fits, meld_kind
-from referee.moves import ACTIONS, SOURCES
+from referee.moves import Action, Source
 
 PRESET_NAMES = sorted(PRESETS)
 # the presets, and a few option overrides so that R9, R11 and R13 options are explored as well
@@ -196,11 +196,11 @@ def positions(draw):
 def random_move(draw, state):
     ids = [p.id for p in state.players]
     player = draw(st.one_of(st.just(state.turn.player), st.just(state.turn.player), st.sampled_from(ids + ["zed"])))
-    action = draw(st.sampled_from(ACTIONS))
+    action = draw(st.sampled_from(list(Action)))
     held = list(state.player(player).hand) if player in ids else []
     pool = st.sampled_from(list(DECK)) if not held else st.one_of(st.sampled_from(held), st.sampled_from(held), st.sampled_from(list(DECK)))
     if action == "draw":
-        return Move.draw(player, draw(st.sampled_from(SOURCES)))
+        return Move.draw(player, draw(st.sampled_from(list(Source))))
     if action == "discard":
         return Move.discard(player, draw(pool))
     picked = tuple(draw(st.lists(pool, min_size=0 if action == "lay_off" else 1, max_size=5)))
@@ -273,7 +273,7 @@ def assert_exact(state, sample):
     for move in listed:
         assert accepted(state, move), move
     # draws
-    for source in SOURCES:
+    for source in Source:
         move = Move.draw(player, source)
         assert accepted(state, move) == (move in listed), move
     # discards

@@ -1,11 +1,12 @@
-"""The fast paths of issue #6 give what the slow, obvious paths give.
+"""The fast paths give what the slow, obvious paths give.
 
 - ``check_meld`` decides valid melds without words; ``explain_meld`` is the full judgement.
-- ``schemas.fast``: loading a state or a move, and dumping a state, without marshmallow's generic
-  machinery. For any input the fast loader either returns exactly what marshmallow loads, or
-  declines (None) and marshmallow does it, errors included; the fast dump is marshmallow's dump,
-  byte for byte.
-- ``app.decode_body``'s quick checks of depth and repeated keys agree with the plain ones.
+- ``schemas.compiled``: loading through a plan compiled from the schema's own fields and hooks.
+  For any input the plan either returns exactly what marshmallow loads, or declines and
+  marshmallow does it, errors included.
+- ``schemas.base``: answers dumped by the core's own ``as_dict`` are marshmallow's dump of the
+  same values, byte for byte (the schemas stay the documentation of record).
+- ``web.bodies.decode_body``'s one-walk checks of depth and repeated keys agree with plain ones.
 
 No test here times anything: the timings are in ``bench/`` (``make bench``).
 """
@@ -21,12 +22,13 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from marshmallow import Schema, ValidationError
 
-from referee import (DECK, PRESETS, Move, apply_move, apply_moves, deal, legal_moves, resolve_rules,
-                     validate_state)
+from referee import (DECK, PRESETS, Move, MovesOutcome, Result, Status, apply_move, apply_moves, deal, legal_moves,
+                     resolve_rules, validate_state)
 from referee.melds import check_meld, explain_meld
-from schemas import fast
-from schemas.api import LegalMovesResponse, MoveRequest, MoveResponse
-from schemas.state import MoveSchema, StateOutSchema, StateSchema
+from schemas.api import LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse
+from schemas.compiled import CompiledSchema, _Decline
+from schemas.rules import RulesSchema
+from schemas.state import MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
 
 SETTINGS = dict(deadline=None, derandomize=True)
 RULESETS = [*PRESETS.values(), resolve_rules({"aces": "high_or_low"}),
@@ -92,37 +94,101 @@ def _outcome(fn, *args):
         return ("error", e.messages)
 
 
-def test_the_fast_paths_are_on():
-    """Fails when a schema changed shape: update schemas/fast.py (until then marshmallow does all
-    the work, correctly but slower)."""
-    assert fast.fast_paths_on() is None
+def _compiled(schema, data):
+    """What the compiled plan alone makes of ``data``: ("ok", value) or ("declined",)."""
+    assert schema.compiled
+    try:
+        return ("ok", schema._compiled(data))
+    except _Decline:
+        return ("declined",)
 
 
-def test_a_fast_dump_that_drifts_from_the_schema_is_noticed(monkeypatch):
-    real = fast._dump_state
-    monkeypatch.setattr(fast, "_dump_state", lambda s: {**real(s), "extra": 1})
-    assert fast._compare_dumps() is False
-    monkeypatch.setattr(fast, "_dump_state", real)
-    monkeypatch.setattr(fast, "_dump_result", lambda r: (None, True))  # results dropped
-    assert fast._compare_dumps() is False
+def _agrees(schema, data):
+    """The compiled plan gives marshmallow's value or declines; the schema's load (the plan,
+    then marshmallow) gives marshmallow's outcome, errors included."""
+    want = _outcome(_marshmallow_load, schema, copy.deepcopy(data))
+    got = _compiled(schema, copy.deepcopy(data))
+    if got[0] == "ok":
+        assert want == got, data
+    assert _outcome(schema.load, copy.deepcopy(data)) == want
+    return got
+
+
+HOT = [StateSchema, MoveSchema, MoveRequest, LegalMovesRequest, RulesSchema, PlayerSchema, TurnSchema, MeldSchema]
+
+
+@pytest.mark.parametrize("schema", HOT, ids=lambda s: s.__name__)
+def test_the_hot_schemas_compile(schema):
+    """Fails when a schema gains something compiled.py does not understand (then marshmallow
+    does all the work, correctly but slower): teach compiled.py, or accept the cost."""
+    assert schema().compiled
+
+
+def test_a_schema_with_what_the_plan_does_not_understand_loads_through_marshmallow():
+    from marshmallow import fields, pre_load
+
+    class WithPreLoad(CompiledSchema):
+        n = fields.Integer()
+
+        @pre_load
+        def double(self, data, **kw):
+            return {"n": data["n"] * 2}
+
+    class WithDataKey(CompiledSchema):
+        n = fields.Integer(data_key="N")
+
+    assert not WithPreLoad().compiled and WithPreLoad().load({"n": 2}) == {"n": 4}
+    assert not WithDataKey().compiled and WithDataKey().load({"N": 2}) == {"n": 2}
+
+
+def test_a_new_schema_hook_changes_the_answer_with_no_other_edit(tmp_path):
+    """Issue #13's experiment, as a code edit: a copy of the project whose StateSchema gains a
+    @validates_schema hook refusing restocks != 0, and nothing else. The compiled plan calls the
+    schema's own hooks, so that copy's API refuses such a table at once."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for part in ("app.py", "referee", "schemas", "web", "static"):
+        (shutil.copytree if (root / part).is_dir() else shutil.copy)(root / part, tmp_path / part)
+    source = tmp_path / "schemas" / "state.py"
+    text = source.read_text()
+    anchor = "class StateOutSchema(StateSchema):"
+    hook = ("    @validates_schema\n"
+            "    def no_restocks(self, data, **kw):\n"
+            "        if data.get('restocks'):\n"
+            "            raise ValidationError('this table allows no restocks', 'restocks')\n\n\n")
+    assert anchor in text
+    source.write_text(text.replace(anchor, hook + anchor))
+    state = _marshmallow_dump(_states(5)[0])
+    body = {"state": dict(state, restocks=1), "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}}
+    script = ("import json, sys; from app import app; "
+              "r = app.test_client().post('/v1/move', json=json.loads(sys.argv[1])); "
+              "print(r.status_code, json.dumps(r.get_json().get('errors')))")
+    run = lambda where: subprocess.run([sys.executable, "-c", script, json.dumps(body)], cwd=where,  # noqa: E731
+                                       capture_output=True, text=True, check=True).stdout.strip()
+    assert run(root).startswith("200 ")
+    assert run(tmp_path) == '422 [{"pointer": "/state/restocks", "detail": "this table allows no restocks"}]'
 
 
 @settings(max_examples=80, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_dump_state_is_marshmallows_byte_for_byte(seed):
+def test_state_as_dict_is_marshmallows_dump_byte_for_byte(seed):
     schema = StateOutSchema()
     for state in _states(seed):
-        assert orjson.dumps(schema.dump(state)) == orjson.dumps(_marshmallow_dump(state))
+        assert orjson.dumps(schema.dump(state)) == orjson.dumps(_marshmallow_dump(state)) == orjson.dumps(state.as_dict())
 
 
 @settings(max_examples=80, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_load_state_is_marshmallows_load(seed):
+def test_compiled_state_load_is_marshmallows(seed):
     schema = StateSchema()
     rng = random.Random(seed)
     for state in _states(seed):
         data = _marshmallow_dump(state)
-        assert fast.load_state(copy.deepcopy(data)) == state  # an answer's state, sent back
+        assert _agrees(schema, data) == ("ok", state)  # an answer's state, sent back
         # the optional fields left out (which may make it another table, or none), other
         # spellings of cards, no rules at all
         if rng.random() < 0.5:
@@ -135,15 +201,12 @@ def test_load_state_is_marshmallows_load(seed):
             if rng.random() < 0.3:
                 m.pop("kind")
                 rng.shuffle(m["cards"])
-        want = _outcome(_marshmallow_load, schema, copy.deepcopy(data))
-        got = fast.load_state(copy.deepcopy(data))
-        assert want == ("ok", got) if got is not None else want[0] == "error" or "turn" not in data
-        assert _outcome(schema.load, copy.deepcopy(data)) == want
+        _agrees(schema, data)
 
 
 def _mutations(data, rng):
     """One damaged copy of a state's JSON: a wrong type, an unknown field, a value out of range,
-    a bad card or name, a field missing — the inputs the fast loader must decline or get right."""
+    a bad card or name, a field missing — the inputs the compiled plan must decline or get right."""
     bad_values = [None, True, False, 0, 1, -1, 1.0, 1001, 18, "", " x", "x" * 41, "ZZ", "\u200bana", [], {}, ["AS"], "set", "run", "draw", "play", "out", "AS", "playing"]
     d = copy.deepcopy(data)
     paths = []
@@ -177,67 +240,39 @@ def _mutations(data, rng):
 
 @settings(max_examples=150, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_load_state_declines_or_agrees_on_damaged_input(seed):
+def test_compiled_state_load_declines_or_agrees_on_damaged_input(seed):
     rng = random.Random(seed)
     schema = StateSchema()
-    states = _states(seed)
-    data = _marshmallow_dump(rng.choice(states))
+    data = _marshmallow_dump(rng.choice(_states(seed)))
     for _ in range(10):
-        bad = _mutations(data, rng)
-        want = _outcome(_marshmallow_load, schema, copy.deepcopy(bad))
-        got = fast.load_state(copy.deepcopy(bad))
-        if got is not None:
-            assert want == ("ok", got), bad
-        assert _outcome(schema.load, copy.deepcopy(bad)) == want
+        _agrees(schema, _mutations(data, rng))
 
 
 @settings(max_examples=150, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_load_move_declines_or_agrees(seed):
+def test_compiled_move_load_declines_or_agrees(seed):
     rng = random.Random(seed)
     schema = MoveSchema()
     state = rng.choice(_states(seed))
     moves = [m.as_dict() for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
     for move in rng.sample(moves, min(5, len(moves))):
-        assert fast.load_move(copy.deepcopy(move)) == _marshmallow_load(schema, copy.deepcopy(move))
-        bad = _mutations(move, rng)
-        want = _outcome(_marshmallow_load, schema, copy.deepcopy(bad))
-        got = fast.load_move(copy.deepcopy(bad))
-        if got is not None:
-            assert want == ("ok", got), bad
-        assert _outcome(schema.load, copy.deepcopy(bad)) == want
+        assert _agrees(schema, move)[0] == "ok"
+        _agrees(schema, _mutations(move, rng))
 
 
 @settings(max_examples=60, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_dump_legal_moves_is_marshmallows_byte_for_byte(seed):
+def test_legal_moves_answer_is_marshmallows_dump_byte_for_byte(seed):
     schema = LegalMovesResponse()
     for state in _states(seed):
-        answer = {"player": state.turn.player, "phase": state.turn.phase,
-                  "moves": [m.as_dict() for m in legal_moves(state)]}
-        got = fast.dump_legal_moves(answer)
-        assert got is not None
-        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(Schema.dump(schema, answer)) == orjson.dumps(got)
+        moves = legal_moves(state)
+        answer = {"player": state.turn.player, "phase": state.turn.phase, "moves": moves}
+        by_schema = schema.dump_by_schema({**answer, "moves": [m.as_dict() for m in moves]})
+        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(by_schema)
 
 
-@pytest.mark.parametrize("answer", [
-    {"player": None, "phase": "draw", "moves": []},
-    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "discard", "card": "QS", "extra": 1}]},
-    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "meld", "cards": ("QS", "KS", "JS")}]},
-    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "draw", "source": None}]},
-    {"player": 7, "phase": "play", "moves": []},
-    {"player": "ana", "phase": "play", "moves": [{"player": "ana", "action": "meld", "cards": ["QS", 7]}]},
-])
-def test_dump_legal_moves_declines_or_agrees_on_odd_answers(answer):
-    schema = LegalMovesResponse()
-    got = fast.dump_legal_moves(answer)
-    if got is not None:
-        assert orjson.dumps(got) == orjson.dumps(Schema.dump(schema, answer))
-    assert orjson.dumps(schema.dump(answer)) == orjson.dumps(Schema.dump(schema, answer))
-
-
-def _answers(seed: int):
-    """/v1/move answers as the view builds them: legal moves, illegal ones (with reasons) and
+def _outcomes(seed: int):
+    """/v1/move answers as the core gives them: legal moves, illegal ones (with reasons) and
     hands that end (with a result)."""
     rng = random.Random(seed)
     out = []
@@ -245,40 +280,36 @@ def _answers(seed: int):
         moves = legal_moves(state) or [Move.draw(state.turn.player, "stock")]
         tries = [rng.choice(moves), Move.discard(state.turn.player, rng.choice(DECK)),
                  Move.make_meld(state.turn.player, rng.sample(DECK, 3)), Move.draw(state.players[-1].id, "discard")]
-        for move in tries:
-            o = apply_moves(state, [move])
-            out.append({"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "applied": o.applied,
-                        "state": o.state, "result": o.result.as_dict() if o.result else None})
+        out += [apply_moves(state, [move]) for move in tries]
     return out
 
 
 @settings(max_examples=60, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_dump_move_response_is_marshmallows_byte_for_byte(seed):
+def test_move_answer_is_marshmallows_dump_byte_for_byte(seed):
     schema = MoveResponse()
-    for answer in _answers(seed):
-        got = fast.dump_move_response(answer)
-        assert got is not None
-        assert orjson.dumps(got) == orjson.dumps(Schema.dump(schema, answer)) == orjson.dumps(schema.dump(answer))
+    for outcome in _outcomes(seed):
+        assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(_by_fields(outcome)))
 
 
-def test_dump_move_response_of_every_result():
+def _by_fields(o: MovesOutcome) -> dict:
+    """The answer as marshmallow reads it: the state as a core value, the rest as the contract's
+    objects (marshmallow's String field would write a Card as its symbol)."""
+    return {"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "applied": o.applied,
+            "state": o.state, "result": o.result.as_dict() if o.result else None}
+
+
+def test_move_answer_of_every_result():
     schema = MoveResponse()
     state = _states(3)[0]
-    for result in (None, {"outcome": "draw", "points": 0},
-                   {"outcome": "out", "winner": "p0", "rummy": True, "multiplier": 2, "points": 40, "remaining": {"p1": 20}},
-                   {"outcome": "out", "winner": "p0", "rummy": 1, "multiplier": 2, "points": 40, "remaining": {}},
-                   {"outcome": "out", "points": 4, "remaining": {"p1": "4"}}):
-        answer = {"legal": True, "reasons": [], "applied": 1, "state": state, "result": result}
-        got = fast.dump_move_response(answer)
-        if got is not None:
-            assert orjson.dumps(got) == orjson.dumps(Schema.dump(schema, answer))
-        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(Schema.dump(schema, answer))
+    for result in (None, Result(Status.DRAWN_HAND), Result(Status.OUT, 40, "p0", True, 2, {"p1": 20})):
+        outcome = MovesOutcome(True, (), 1, state, result)
+        assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(_by_fields(outcome)))
 
 
 @settings(max_examples=100, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_load_move_request_declines_or_agrees(seed):
+def test_compiled_move_request_load_declines_or_agrees(seed):
     rng = random.Random(seed)
     schema = MoveRequest()
     state = rng.choice(_states(seed))
@@ -286,45 +317,55 @@ def test_load_move_request_declines_or_agrees(seed):
     data = _marshmallow_dump(state)
     bodies = [{"state": data, "move": rng.choice(moves)}, {"state": data, "moves": rng.sample(moves, min(3, len(moves)))}]
     for body in bodies:
-        assert fast.load_move_request(copy.deepcopy(body)) == _marshmallow_load(schema, copy.deepcopy(body))
+        assert _agrees(schema, body)[0] == "ok"
     odd = [{"state": data}, {"state": data, "move": moves[0], "moves": moves[:1]}, {"state": data, "moves": []},
            {"state": data, "move": None}, {"state": data, "moves": None}, {"move": moves[0]},
            {"state": data, "moves": [moves[0]] * 201}, {"state": data, "move": moves[0], "x": 1}]
     odd += [_mutations(rng.choice(bodies), rng) for _ in range(6)]
     for body in odd:
-        want = _outcome(_marshmallow_load, schema, copy.deepcopy(body))
-        got = fast.load_move_request(copy.deepcopy(body))
-        if got is not None:
-            assert want == ("ok", got)
-        assert _outcome(schema.load, copy.deepcopy(body)) == want
+        _agrees(schema, body)
 
 
-def test_load_move_of_each_action_and_lay_off_without_meld():
+def test_compiled_move_load_of_each_action_and_lay_off_without_meld():
     schema = MoveSchema()
     for move in ({"player": "ana", "action": "draw", "source": "discard"},
                  {"player": "ana", "action": "meld", "cards": ["QS", "k♠", "JS"]},
                  {"player": "ana", "action": "lay_off", "cards": ["TS"]},
                  {"player": "ana", "action": "lay_off", "cards": ["TS"], "meld": "m1"},
                  {"player": "ana", "action": "discard", "card": "10♥\ufe0f"}):
-        got = fast.load_move(dict(move))
-        assert got is not None and got == _marshmallow_load(schema, dict(move))
+        assert _agrees(schema, move)[0] == "ok"
 
 
 def test_a_rules_object_is_not_mistaken_for_another_of_equal_values():
-    """``true`` and ``1`` are equal in Python; the cache of resolved rules keeps them apart."""
+    """``true`` and ``1`` are equal in Python; strict booleans keep them apart."""
     state = _marshmallow_dump(_states(1)[0])
     ok = dict(state, rules={"preset": "standard", "going_rummy_doubles": True})
-    assert fast.load_state(copy.deepcopy(ok)) is not None
+    assert _agrees(StateSchema(), ok)[0] == "ok"
     bad = dict(state, rules={"preset": "standard", "going_rummy_doubles": 1})
-    assert fast.load_state(copy.deepcopy(bad)) is None
+    assert _agrees(StateSchema(), bad) == ("declined",)
     with pytest.raises(ValidationError):
         StateSchema().load(bad)
 
 
-# --- decode_body's quick checks ----------------------------------------------------------------
+# --- decode_body's checks ---------------------------------------------------------------------
 
 def _nested(depth: int) -> bytes:
     return b'{"a": ' * (depth - 1) + b"{}" + b"}" * (depth - 1)
+
+
+def _depth(value) -> int:
+    """The plain rule: nesting depth of a JSON value (a scalar in the top object is at depth 2)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _plain_repeated_key(raw: bytes) -> bool:
+    seen = []
+    json.loads(raw, object_pairs_hook=lambda pairs: seen.append(len({k for k, _ in pairs}) != len(pairs)))
+    return any(seen)
 
 
 @pytest.mark.parametrize("raw", [
@@ -332,25 +373,26 @@ def _nested(depth: int) -> bytes:
     b'{"a\\u0062": 1, "ab": 2}', b'{"k": ":::", "l": "{[{[{["}', _nested(32), _nested(33),
     b'{"s": "' + b"[" * 40 + b'"}', b'[1, 2]', b'{"a": [[[[]]]]}', b'{"\\"": 1, "\\\\": 2}',
 ])
-def test_decode_body_quick_checks_agree_with_plain_ones(app, raw):
-    import app as app_module
+def test_decode_body_checks_agree_with_plain_ones(app, raw):
     from werkzeug.exceptions import BadRequest
 
+    from web.bodies import MAX_JSON_DEPTH, decode_body
+
     def plain():
-        if app_module._has_repeated_key(raw):
+        if _plain_repeated_key(raw):
             raise BadRequest("a key twice")
         body = json.loads(raw)
         if not isinstance(body, dict):
             raise BadRequest("not an object")
-        if app_module._depth(body, app_module.MAX_JSON_DEPTH) > app_module.MAX_JSON_DEPTH:
+        if _depth(body) > MAX_JSON_DEPTH:
             raise BadRequest("too deep")
         return body
 
-    def quick():
+    def checked():
         with app.test_request_context("/v1/move", method="POST", data=raw, content_type="application/json"):
-            return app_module.decode_body()
+            return decode_body()
 
-    want, got = _outcome_http(plain), _outcome_http(quick)
+    want, got = _outcome_http(plain), _outcome_http(checked)
     assert got[0] == want[0], (got, want)
     if got[0] == "ok":
         assert got[1] == want[1]
@@ -370,18 +412,19 @@ def _json_values(max_depth):
         st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=2), inner, max_size=4)), max_leaves=max_depth)
 
 
-def _plain_shape_ok(body, app_module) -> bool:
-    if app_module._depth(body, app_module.MAX_JSON_DEPTH) > app_module.MAX_JSON_DEPTH:
+def _plain_shape_ok(body) -> bool:
+    from web.bodies import MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS
+    if _depth(body) > MAX_JSON_DEPTH:
         return False
     stack = [body]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
-            if len(v) > app_module.MAX_JSON_KEYS:
+            if len(v) > MAX_JSON_KEYS:
                 return False
             stack.extend(v.values())
         elif isinstance(v, list):
-            if len(v) > app_module.MAX_JSON_ITEMS:
+            if len(v) > MAX_JSON_ITEMS:
                 return False
             stack.extend(v)
     return True
@@ -390,9 +433,10 @@ def _plain_shape_ok(body, app_module) -> bool:
 @settings(max_examples=300, **SETTINGS)
 @given(depth=st.integers(25, 40), width=st.sampled_from([0, 1, 63, 64, 65]), items=st.sampled_from([0, 999, 1000, 1001]),
        extra=_json_values(12), where=st.integers(0, 40))
-def test_shape_quick_check_is_the_plain_rule(depth, width, items, extra, where):
-    """app._shape_ok (the usual case, no paths) says yes exactly when the plain rules do."""
-    import app as app_module
+def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
+    """web.bodies.shape_fault finds a fault exactly when the plain rules do, and its path leads
+    to a container that breaks one."""
+    from web.bodies import shape_fault
     body = extra if isinstance(extra, dict) else {"x": extra}
     node = body
     for i in range(depth - 2):  # a chain of objects and arrays down to about ``depth``
@@ -405,10 +449,10 @@ def test_shape_quick_check_is_the_plain_rule(depth, width, items, extra, where):
         else:
             node.append(child)
         node = child
-    assert app_module._shape_ok(body, 1) == _plain_shape_ok(body, app_module)
-    try:
-        app_module._check_shape(body)
-        raised = False
-    except app_module.BodyProblem:
-        raised = True
-    assert raised == (not _plain_shape_ok(body, app_module))
+    fault = shape_fault(body)
+    assert (fault is None) == _plain_shape_ok(body)
+    if fault:
+        at = body
+        for key in reversed(fault[1]):
+            at = at[key]
+        assert isinstance(at, (dict, list))

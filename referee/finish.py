@@ -1,0 +1,52 @@
+"""Whether a turn can still be finished after a play: R9 (no dead ends) and R13's
+``final_discard_required``. One judge, used by ``moves`` (melds and lay-offs), ``legal_moves``
+(through ``moves``) and ``validate_state`` (a table nobody could have reached).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from .cards import Card
+from .errors import Code, IllegalMove, Reason
+from .melds import fits
+from .rules import Rules
+
+if TYPE_CHECKING:  # state imports this module
+    from .state import Meld
+
+
+def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence["Meld"]] | Sequence["Meld"]) -> bool:
+    """R9: whether a hand of ``rest`` (after a meld or lay-off, the hand not empty) is stuck:
+    its only card is ``taken``, the card taken from the discard pile this turn, which can be
+    neither discarded (R8, unless ``taken_discard_if_last``) nor laid off on any of ``melds``
+    (never, under ``final_discard_required``, R13). ``melds`` (the valid melds on the table
+    after the play) may be a function building them, called only when needed."""
+    if taken is None or len(rest) != 1 or rest[0] is not taken:
+        return False
+    if rules.taken_discard_if_last:
+        return False  # R8 option: the taken discard may go back when it is the last card
+    if rules.final_discard_required:
+        return True
+    table = melds() if callable(melds) else melds
+    return not any(fits(m.cards, m.kind, taken, rules) for m in table)
+
+
+def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence["Meld"]], what: str) -> None:
+    """Refuse a meld or lay-off (described by ``what``, "melding 8♠ 8♥ 8♦") that leaves ``rest``
+    in hand when the turn could not be finished: an empty hand under ``final_discard_required``
+    (R13, code ``final_discard_required``), or a dead end (R9, code ``dead_end``).
+
+    Raises :class:`~referee.errors.IllegalMove`."""
+    if not rest:
+        if rules.final_discard_required:
+            raise IllegalMove([Reason(
+                Code.FINAL_DISCARD_REQUIRED,
+                f"{what} would empty the hand, but the last card must be discarded (house rule final_discard_required)",
+                (), "R13")])
+        return
+    if dead_end(rules, taken, rest, melds):
+        raise IllegalMove([Reason(
+            Code.DEAD_END,
+            f"{what} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
+            "which can be neither discarded nor laid off: the turn could not be finished",
+            (taken,), "R9")])

@@ -1,0 +1,126 @@
+"""Request bodies: JSON only, bounded before any schema reads them.
+
+Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
+list's length only after loading every item, so a 60 000-item list would cost half a second
+and megabytes of error messages). No valid request comes near them: the longest list of any
+schema is a scorepad's hands (MAX_JSON_ITEMS; a test keeps the two equal), the widest object
+the rules (11 keys).
+"""
+from __future__ import annotations
+
+import json
+
+import orjson
+from flask import request
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+
+MAX_JSON_DEPTH = 32
+MAX_JSON_ITEMS = 1000
+MAX_JSON_KEYS = 64
+
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "true or false", type(None): "null"}
+
+
+class BodyProblem(BadRequest):
+    """A 400 about one place in the body: ``path`` becomes the problem's JSON Pointer."""
+
+    def __init__(self, description: str, path: tuple = ()) -> None:
+        super().__init__(description)
+        self.path = path
+
+
+def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
+    """The first place where the container ``value`` (at ``depth``; a scalar in the top object
+    is at depth 2) breaks a structural limit: nested deeper than MAX_JSON_DEPTH, an array longer
+    than MAX_JSON_ITEMS, an object wider than MAX_JSON_KEYS. Returns (what is wrong, the path to
+    it, innermost key first) or None. The path is built only on the way back from a fault, so
+    the usual body costs one walk."""
+    if depth + (1 if value else 0) > MAX_JSON_DEPTH:
+        return f"the body is nested more than {MAX_JSON_DEPTH} levels deep", []
+    if isinstance(value, dict):
+        if len(value) > MAX_JSON_KEYS:
+            return f"an object of {len(value)} keys: no object here has more than {MAX_JSON_KEYS}", []
+        items = value.items()
+    else:
+        if len(value) > MAX_JSON_ITEMS:
+            return f"an array of {len(value)} items: no array here has more than {MAX_JSON_ITEMS}", []
+        items = enumerate(value)
+    for key, v in items:
+        if isinstance(v, (dict, list)):
+            fault = shape_fault(v, depth + 1)
+            if fault:
+                fault[1].append(key)
+                return fault
+    return None
+
+
+class _Repeated(dict):
+    """An object in which ``key`` appeared more than once (found after the parse, with its path)."""
+
+    key: str = ""
+
+
+def _repeated_key_path(value, path=()):
+    """The path of the first key repeated in one object of a body parsed with a marking hook,
+    or None."""
+    if isinstance(value, _Repeated):
+        return (*path, value.key)
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in children:
+        found = _repeated_key_path(v, (*path, k))
+        if found:
+            return found
+    return None
+
+
+def _find_repeated_key(raw: bytes) -> tuple | None:
+    """The path of a key repeated in one object of ``raw`` (orjson keeps the last silently, so
+    the body is read a second time, strictly, by the standard library), or None."""
+    repeated = []
+
+    def mark(pairs):
+        obj = dict(pairs)
+        if len(obj) == len(pairs):
+            return obj
+        marked = _Repeated(pairs)
+        seen = set()
+        marked.key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        repeated.append(True)
+        return marked
+
+    try:
+        value = json.loads(raw, object_pairs_hook=mark)
+    except (ValueError, RecursionError):
+        raise BadRequest("the body is not valid JSON") from None
+    return _repeated_key_path(value) if repeated else None
+
+
+def decode_body() -> dict:
+    """The request body as a JSON object, or an HTTP error naming what is wrong with it:
+    415 not JSON, 413 too large, 400 not parseable, with a repeated key, not an object, or past
+    the structural limits (nesting, array length, object width)."""
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
+        raise UnsupportedMediaType(f"send the body as JSON with Content-Type: application/json (got {mimetype or 'none'!r})")
+    raw = request.get_data(cache=True)  # 413 when Content-Length is over MAX_CONTENT_LENGTH
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(raw) >= limit and request.environ["wsgi.input"].read(1):
+        # A chunked body is read up to the limit and silently cut there: more is too large.
+        raise RequestEntityTooLarge()
+    if not raw.strip():
+        raise BadRequest("the request body is empty: send a JSON object")
+    try:
+        body = orjson.loads(raw)
+    except orjson.JSONDecodeError as e:
+        raise BadRequest(f"the body is not valid JSON: {e}") from None
+    if not isinstance(body, dict):
+        raise BadRequest(f"the body must be a JSON object, not {_JSON_TYPES.get(type(body), type(body).__name__)}")
+    fault = shape_fault(body)
+    if fault:
+        raise BodyProblem(fault[0], tuple(reversed(fault[1])))
+    repeated = _find_repeated_key(raw) if b'"' in raw else None
+    if repeated:
+        shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
+        raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
+    return body

@@ -1,0 +1,116 @@
+"""The OpenAPI document: flask-smorest's, generated from the schemas and routes, with the
+request limits stated and error answers declared as problem details; and the request examples
+of /docs, made by the referee itself so they are always valid."""
+from __future__ import annotations
+
+import yaml
+from flask import Flask
+
+import referee
+from referee.rules import MAX_DEALS
+from schemas.state import MAX_MOVES
+
+from .bodies import MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS
+from .problems import MAX_LISTED_ERRORS, PROBLEM_JSON
+
+API_DESCRIPTION = (
+    "A stateless referee and scorepad for Basic / Straight Rummy (2–6 players, one 52-card deck). "
+    "Rules: RULES.md (R1–R21). Errors are RFC 9457 application/problem+json with JSON Pointers."
+)
+
+
+def request_examples() -> dict:
+    """Request examples for the docs, by endpoint; the table ones come from a seeded deal."""
+    opening = referee.validate_state(referee.deal(["ana", "ben"], referee.PRESETS["standard"], seed=7))
+    state = opening.as_dict()
+    ex = lambda summary, value: {"summary": summary, "value": value}  # noqa: E731
+    return {
+        "melds/check": {
+            "disputed": ex("A disputed Q♠ K♠ A♠ (aces are low)", {"cards": ["Q♠", "K♠", "A♠"]}),
+            "house_rule": ex("The same under the high_or_low house rule", {"cards": ["QS", "KS", "AS"], "rules": {"aces": "high_or_low"}}),
+            "lay_off": ex("Lay 8♠ off onto 5♠ 6♠ 7♠", {"cards": ["8S"], "onto": ["5S", "6S", "7S"]}),
+        },
+        "hand-score": {
+            "rummy": ex("Going rummy: 30 in hand, doubled", {"remaining": {"ben": ["KC", "QD", "9S", "AC"]}, "rummy": True}),
+        },
+        "deal": {
+            "seeded": ex("Two players, reproducible", {"players": ["ana", "ben"], "seed": 7}),
+        },
+        "move": {
+            "draw": ex("ana draws from the stock", {"state": state, "move": {"player": "ana", "action": "draw", "source": "stock"}}),
+            "turn": ex("A whole turn: draw, then discard the card drawn", {"state": state, "moves": [
+                {"player": "ana", "action": "draw", "source": "stock"},
+                {"player": "ana", "action": "discard", "card": state["stock"][0]}]}),
+        },
+        "legal-moves": {"opening": ex("The opening position of a seeded deal", {"state": state})},
+        "scorepad": {
+            "three_players": ex("Three players, a hand and a drawn hand", {
+                "players": ["Ana", "Ben", "Cy"], "first_dealer": "Ana",
+                "hands": [{"winner": "Ana", "rummy": False, "remaining": {"Ben": {"cards": ["KC", "QD", "9S", "AC"]}, "Cy": {"points": 12}}},
+                          {"draw": True}]}),
+        },
+    }
+
+
+def build_spec(app: Flask) -> dict:
+    """The OpenAPI document as a dict: flask-smorest's, with error responses declared as
+    ``application/problem+json`` (RFC 9457) and the request limits stated."""
+    spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+    for resp in spec.get("components", {}).get("responses", {}).values():
+        content = resp.get("content", {})
+        if "application/json" in content and resp.get("description") not in ("OK",):
+            content[PROBLEM_JSON] = content.pop("application/json")
+    spec["info"]["x-limits"] = {
+        "description": (
+            "Every request is bounded. Bodies over max_body_bytes are 413; bodies nested deeper than "
+            "max_json_depth, with an array longer than max_json_items or an object with more than "
+            "max_json_keys keys are 400, before any field is read. Each field's own limits are the "
+            "schemas' maxItems / maxLength / maximum (422). A 422 lists at most max_listed_errors "
+            "faults. Within these limits a move or legal-moves request takes milliseconds of "
+            "CPU whatever it holds; the costliest, a scorepad of the most hands or one whose every "
+            "entry is wrong, a few hundred milliseconds."
+        ),
+        "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
+        "max_json_depth": MAX_JSON_DEPTH,
+        "max_json_items": MAX_JSON_ITEMS,
+        "max_json_keys": MAX_JSON_KEYS,
+        "max_listed_errors": MAX_LISTED_ERRORS,
+        "max_moves_per_request": MAX_MOVES,
+        "max_scorepad_hands": MAX_DEALS,
+    }
+    _precise_schemas(spec)
+    return spec
+
+
+def _precise_schemas(node) -> None:
+    """Say in the document exactly what the schemas accept, where apispec's output is looser or
+    wrong for OpenAPI 3.0 (found by the schemathesis contract tests):
+
+    - a nullable nested schema comes out as ``anyOf: [$ref, {type: object, nullable: true}]``,
+      which admits *any* object; it becomes ``{nullable: true, allOf: [$ref]}``;
+    - a length on a JSON object (a marshmallow ``Dict``) comes out as ``minLength``/``maxLength``,
+      which apply to strings only; they become ``minProperties``/``maxProperties``.
+    """
+    if isinstance(node, list):
+        for item in node:
+            _precise_schemas(item)
+        return
+    if not isinstance(node, dict):
+        return
+    any_of = node.get("anyOf")
+    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "object", "nullable": True} in any_of:
+        ref = next(x for x in any_of if x != {"type": "object", "nullable": True})
+        del node["anyOf"]
+        node["nullable"] = True
+        node["allOf"] = [ref]
+    if node.get("type") == "object":
+        for old, new in (("minLength", "minProperties"), ("maxLength", "maxProperties")):
+            if old in node:
+                node[new] = node.pop(old)
+    for value in node.values():
+        _precise_schemas(value)
+
+
+def openapi_document(app: Flask) -> str:
+    """The OpenAPI 3 document as YAML, generated from the schemas and routes."""
+    return yaml.safe_dump(build_spec(app), sort_keys=False, allow_unicode=True)

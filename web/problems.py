@@ -1,0 +1,74 @@
+"""Problem documents (RFC 9457 ``application/problem+json``) for every error the service answers."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import orjson
+from flask import Response, request
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from referee.errors import InvalidInput, Problem
+from schemas.errors import ProblemSchema, count_messages, pointer, problems_from_messages
+
+PROBLEM_JSON = "application/problem+json"
+MAX_LISTED_ERRORS = 100  # a 422 lists at most this many faults, and says how many more there are
+
+
+def problem(status: int, detail: str, problems: list[Problem] | None = None, headers=None) -> Response:
+    """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors``."""
+    body = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail}
+    if problems is not None:
+        body["errors"] = [{"pointer": pointer(p.path), "detail": p.message} for p in problems]
+    resp = Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for k, v in (headers or {}).items():
+        resp.headers[k] = v
+    return resp
+
+
+def invalid(problems: list[Problem], total: int | None = None) -> Response:
+    """422 for input that cannot be true, each fault by JSON Pointer (the first
+    MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``)."""
+    first = problems[0]
+    where = pointer(first.path) or "the body"
+    if len(where) > 100:
+        where = where[:100] + "…"
+    total = max(total or 0, len(problems))
+    listed = f"; the first {MAX_LISTED_ERRORS} are listed" if total > MAX_LISTED_ERRORS else ""
+    more = f" (and {total - 1} more{listed})" if total > 1 else ""
+    return problem(422, f"{where}: {first.message}{more}", problems[:MAX_LISTED_ERRORS])
+
+
+def invalid_input(bad: InvalidInput) -> Response:
+    """The one answer to the core's :class:`~referee.errors.InvalidInput`: a 422 naming each
+    fault (views put the request's own path in front with ``InvalidInput.under``)."""
+    return invalid(bad.problems)
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering every HTTP error as problem details."""
+
+    ERROR_SCHEMA = ProblemSchema  # the documented error body is the one actually sent (RFC 9457)
+
+    def handle_http_exception(self, error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages")
+        if error.code == 422 and messages:
+            # webargs nests errors under the location ("json"); the pointer is into the body.
+            messages = messages.get("json", messages) if isinstance(messages, dict) else messages
+            found = problems_from_messages(messages, limit=MAX_LISTED_ERRORS)
+            return invalid(found or [Problem((), "the body is not valid")], count_messages(messages))
+        if error.code == 400 and messages:
+            return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
+        headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+        detail = error.description or HTTPStatus(error.code).phrase
+        if error.code == 404:
+            detail = f"there is no {request.path!r} here; see /openapi.yaml for the API's paths"
+        elif error.code == 405:
+            detail = f"{request.method} is not allowed on {request.path}; allowed: {headers.get('Allow', '')}"
+        elif error.code == 413:
+            detail = f"the body is larger than this service accepts ({request.max_content_length} bytes)"
+        elif error.code >= 500:
+            detail = "the service failed to answer; this is a fault of the service, not of the request"
+        problems = [Problem(getattr(error, "path", ()), detail)] if error.code == 400 else None
+        return problem(error.code, detail, problems, headers=headers)
