@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from .cards import Card
+from .cards import Card, show
 from .errors import Code, IllegalMove, Reason
 from .melds import fits
 from .rules import Rules
@@ -31,22 +31,24 @@ def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Call
     return not any(fits(m.cards, m.kind, taken, rules) for m in table)
 
 
-def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence["Meld"]], what: str) -> None:
-    """Refuse a meld or lay-off (described by ``what``, "melding 8♠ 8♥ 8♦") that leaves ``rest``
-    in hand when the turn could not be finished: an empty hand under ``final_discard_required``
-    (R13, code ``final_discard_required``), or a dead end (R9, code ``dead_end``).
+def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence["Meld"]],
+                  verb: str, played: Sequence[Card]) -> None:
+    """Refuse a meld or lay-off of ``played`` (``verb``: "melding", "laying off") that leaves
+    ``rest`` in hand when the turn could not be finished: an empty hand under
+    ``final_discard_required`` (R13, code ``final_discard_required``), or a dead end (R9, code
+    ``dead_end``). ``melds`` builds the table after the play, when R9 needs it.
 
     Raises :class:`~referee.errors.IllegalMove`."""
     if not rest:
         if rules.final_discard_required:
             raise IllegalMove([Reason(
                 Code.FINAL_DISCARD_REQUIRED,
-                f"{what} would empty the hand, but the last card must be discarded (house rule final_discard_required)",
+                f"{verb} {show(played)} would empty the hand, but the last card must be discarded (house rule final_discard_required)",
                 (), "R13")])
         return
     if dead_end(rules, taken, rest, melds):
         raise IllegalMove([Reason(
             Code.DEAD_END,
-            f"{what} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
+            f"{verb} {show(played)} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
             "which can be neither discarded nor laid off: the turn could not be finished",
             (taken,), "R9")])

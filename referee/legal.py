@@ -11,8 +11,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from .cards import Card
-from .melds import MeldKind, canonical_order, fits
-from .moves import Move, Source, can_play
+from .melds import MeldKind, fitting_cards
+from .errors import IllegalMove, InvalidInput
+from .moves import Action, Move, Source, can_play, verify_turn
 from .rules import Rules
 from .state import Phase, State, Status
 
@@ -57,8 +58,9 @@ def candidate_moves(state: State) -> list[Move]:
     if turn.phase == Phase.BEFORE_DRAW:
         return [Move.draw(player, Source.STOCK), Move.draw(player, Source.DISCARD_PILE)]
     hand = mover.hand
-    moves = [Move.make_meld(player, canonical_order(cards, kind, rules)) for cards, kind in possible_melds(hand, rules)]
-    moves += [Move.lay_off(player, (card,), m.id) for card in hand for m in state.melds if fits(m.cards, m.kind, card, rules)]
+    moves = [Move.make_meld(player, cards) for cards, _ in possible_melds(hand, rules)]
+    fitting = [(m.id, fitting_cards(m.cards, m.kind, rules)) for m in state.melds]
+    moves += [Move.lay_off(player, (card,), meld_id) for card in hand for meld_id, cards in fitting if card in cards]
     moves += [Move.discard(player, card) for card in hand]
     return moves
 
@@ -70,4 +72,21 @@ def legal_moves(state: State) -> list[Move]:
     are left out. Empty once the hand is over. ``state`` must be valid."""
     if state.status != Status.PLAYING:
         return []
-    return [m for m in candidate_moves(state) if can_play(state, m)]
+    turn_ok: dict[Action, bool] = {}  # verify_turn depends only on the action here: once each
+    legal = []
+    for move in candidate_moves(state):
+        ok = turn_ok.get(move.action)
+        if ok is None:
+            ok = turn_ok[move.action] = can_play_turn(state, move)
+        if ok and can_play(state, move, turn_verified=True):
+            legal.append(move)
+    return legal
+
+
+def can_play_turn(state: State, move: Move) -> bool:
+    """Whether :func:`~referee.moves.verify_turn` lets ``move``'s player make a move of its action now."""
+    try:
+        verify_turn(state, move)
+    except (IllegalMove, InvalidInput):
+        return False
+    return True

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 from typing import Sequence
 
 from .cards import Card, DECK, rank_name, show
 from .errors import Code, Problem, InvalidInput, Reason
-from .rules import Rules
+from .rules import ACE_MODES, Rules
+
+_ACES_RULES = {aces: Rules(aces=aces) for aces in ACE_MODES}  # see _checked
 
 
 class MeldKind(StrEnum):
@@ -171,6 +174,8 @@ def _consecutive(ranks: Sequence[int]) -> bool:
 
 
 def _duplicates(cards: Sequence[Card]) -> tuple[Card, ...]:
+    if len(set(cards)) == len(cards):
+        return ()
     seen: set[Card] = set()
     doubled = []
     for c in cards:
@@ -187,7 +192,16 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
     ``set_rank_mismatch``, ``set_too_large``, ``run_suit_mismatch``, ``run_gap``, ``ace_high``,
     ``run_wraps``. Never raises for any sequence of cards.
     """
-    cards = tuple(cards)
+    return _checked(tuple(cards), rules.aces)
+
+
+@lru_cache(maxsize=8192)
+def _checked(cards: tuple[Card, ...], aces: str) -> MeldCheck:
+    """:func:`check_meld`, remembered: every request sends its table's melds again, and
+    ``legal_moves`` judges the same few melds for every candidate. Of all the options only
+    ``aces`` bears on what a meld is (R10, R11), so it is the key (cards are interned and hash
+    cheaply; a MeldCheck is immutable, so sharing one is safe)."""
+    rules = _ACES_RULES[aces]
     kind = meld_kind(cards, rules)
     if kind is not None:  # valid: nothing to explain (every meld on the table, every request)
         return MeldCheck(True, kind, canonical_order(cards, kind, rules), ())
@@ -239,20 +253,16 @@ def meld_kind(cards: Sequence[Card], rules: Rules) -> MeldKind | None:
     n = len(cards)
     if n < 3:
         return None
-    first = cards[0]
-    rank = first.rank
-    if all(c.rank == rank for c in cards):
+    ranks = {c.rank for c in cards}
+    if len(ranks) == 1:  # one rank: a set, unless a card is doubled or it has a fifth card
         return MeldKind.SET if n <= 4 and len(set(cards)) == n else None
-    suit = first.suit
-    if not all(c.suit == suit for c in cards):
+    if len(ranks) != n or len({c.suit_index for c in cards}) != 1:
         return None
-    ranks = sorted(c.rank for c in cards)
-    if ranks[-1] - ranks[0] == n - 1 and len(set(ranks)) == n:
+    low, high = min(ranks), max(ranks)
+    if high - low == n - 1:
         return MeldKind.RUN
-    if rules.aces == "high_or_low" and ranks[0] == 1:
-        high = sorted(14 if r == 1 else r for r in ranks)
-        if high[-1] - high[0] == n - 1 and len(set(high)) == n:
-            return MeldKind.RUN
+    if low == 1 and rules.aces == "high_or_low" and 14 - min(ranks - {1}) == n - 1:
+        return MeldKind.RUN  # the ace above the King (R11 house rule)
     return None
 
 
@@ -268,25 +278,31 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     base = check_meld(meld, rules)
     if not base.valid:
         raise InvalidInput([Problem(("onto",), f"onto is not a valid meld: {base.reasons[0].message}")])
+    return extend_meld(base.cards, base.kind, added, rules)
+
+
+def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules) -> MeldCheck:
+    """:func:`check_lay_off` for a meld known to be valid: ``meld`` in canonical order, of ``kind``
+    (as every meld of a validated table is)."""
     if not added:  # as apply_move judges a lay-off of no cards (R6)
-        return MeldCheck(False, None, base.cards, (Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6"),))
-    combined = tuple(base.cards) + tuple(added)
+        return MeldCheck(False, None, tuple(meld), (Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6"),))
+    combined = tuple(meld) + tuple(added)
     result = check_meld(combined, rules)
-    if result.valid and result.kind == base.kind:
+    if result.valid and result.kind == kind:
         return result
     if not result.valid:  # explain against the meld on the table: 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault
-        result = explain_meld(combined, rules, intent=base.kind)
+        result = explain_meld(combined, rules, intent=kind)
     specific = list(result.reasons)
     if result.valid:  # a valid meld, but of the other kind: cards on the table are never rearranged
         specific = [Reason(
             Code.KIND_CHANGED,
-            f"{show(base.cards)} is a {base.kind}; adding {show(added)} would make it a {result.kind}",
+            f"{show(meld)} is a {kind}; adding {show(added)} would make it a {result.kind}",
             tuple(added),
             rule="R6",
         )]
     fit = Reason(
         Code.DOES_NOT_FIT,
-        f"{show(added)} {'does' if len(added) == 1 else 'do'} not fit {show(base.cards)}: "
+        f"{show(added)} {'does' if len(added) == 1 else 'do'} not fit {show(meld)}: "
         f"{_first_clause(specific[0].message)}",
         tuple(added),
         rule="R6",
@@ -299,10 +315,38 @@ def _first_clause(message: str) -> str:
     return message.split(": ", 1)[1] if ": " in message else message
 
 
-def fits(meld: Sequence[Card], kind: str, card: Card, rules: Rules) -> bool:
-    """Whether one ``card`` can be laid off on a valid table meld of ``kind`` (fast path, R6)."""
+def fitting_cards(meld: Sequence[Card], kind: MeldKind, rules: Rules) -> frozenset[Card]:
+    """The cards that one at a time can be laid off on a valid table ``meld`` of ``kind`` (R6):
+    for a set of three, the missing suit of its rank (R10: never a fifth card); for a run, the
+    card just below its lowest and just above its highest, in its suit, never past the King nor
+    round the corner (R11; under ``aces: high_or_low`` the ace may go above the King).
+    ``meld`` is in canonical order, as on a validated table."""
+    return _fitting(tuple(meld), kind, rules.aces)
+
+
+@lru_cache(maxsize=8192)
+def _fitting(meld: tuple[Card, ...], kind: MeldKind, aces: str) -> frozenset[Card]:
+    """:func:`fitting_cards`, remembered like :func:`_checked` (the same melds come back on
+    every request of a hand)."""
+    first = meld[0]
     if kind == MeldKind.SET:
-        return len(meld) < 4 and card.rank == meld[0].rank and card not in meld
-    if card.suit_index != meld[0].suit_index:  # a run is of one suit: most cards stop here
-        return False
-    return meld_kind((*meld, card), rules) == MeldKind.RUN
+        if len(meld) >= 4:
+            return frozenset()
+        return frozenset(DECK[s * 13 + first.rank - 1] for s in range(4)) - set(meld)
+    suit = first.suit_index
+    ace_high = meld[-1].rank == 1 and len(meld) > 1 and meld[-2].rank == 13  # canonical order: Q K A
+    low, high = first.rank, 14 if ace_high else meld[-1].rank
+    out = set()
+    if low > 1:
+        out.add(DECK[suit * 13 + low - 2])
+    if high < 13:
+        out.add(DECK[suit * 13 + high])
+    elif high == 13 and aces == "high_or_low" and low > 1:
+        out.add(DECK[suit * 13])  # the ace above the King
+    return frozenset(out.difference(meld))  # a run holding every rank (ace high) takes nothing
+
+
+def fits(meld: Sequence[Card], kind: MeldKind, card: Card, rules: Rules) -> bool:
+    """Whether one ``card`` can be laid off on a valid table meld of ``kind`` (R6); see
+    :func:`fitting_cards`."""
+    return card in fitting_cards(meld, kind, rules)

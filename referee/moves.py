@@ -14,7 +14,7 @@ from typing import Sequence
 from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import verify_finish
-from .melds import MeldCheck, _duplicates, check_lay_off, check_meld
+from .melds import MeldCheck, _duplicates, check_meld, extend_meld
 from .restock import restock_at_turn_end, restock_on_draw
 from .state import Meld, Phase, Player, Result, State, Status, Turn
 
@@ -122,7 +122,8 @@ def verify_turn(state: State, move: Move) -> None:
     path ``("player",)``), a hand still playing (``hand_over``, R13), their turn
     (``not_your_turn``, R3), and the phase: one draw first (``already_drew``,
     ``must_draw_first``, R4). Raises :class:`IllegalMove`."""
-    if all(p.id != move.player for p in state.players):  # malformed whatever the state (contract: 422)
+    if move.player != state.turn.player and all(p.id != move.player for p in state.players):
+        # malformed whatever the state (contract: 422)
         raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
     if state.status != Status.PLAYING:
         raise _refuse(Code.HAND_OVER, f"the hand is over ({'someone went out' if state.status == Status.OUT else 'a drawn hand'}): no more moves", rule="R13")
@@ -156,12 +157,13 @@ def _rest_of_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) ->
     doubled = _duplicates(cards)
     if doubled:
         raise _refuse(Code.DUPLICATE_CARD, f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1")
-    held = set(hand)
-    missing = [c for c in cards if c not in held]
-    if missing:
-        raise _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}", missing)
     gone = set(cards)
-    return tuple(c for c in hand if c not in gone)
+    rest = tuple([c for c in hand if c not in gone])
+    if len(rest) + len(gone) != len(hand):
+        held = set(hand)
+        missing = [c for c in cards if c not in held]
+        raise _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}", missing)
+    return rest
 
 
 def next_meld_id(melds: Sequence[Meld]) -> str:
@@ -173,10 +175,10 @@ def next_meld_id(melds: Sequence[Meld]) -> str:
     return f"m{n}"
 
 
-def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], MeldCheck]:
     """R5: the cards are held, within ``melds_per_turn`` (``meld_limit_reached``), a valid meld
     (R10, R11 codes), and the turn can still be finished (R9, R13). Returns the hand left and
-    the melds on the table after."""
+    the check of the new meld (its kind and canonical order)."""
     rules, turn, mover = state.rules, state.turn, state.mover
     rest = _rest_of_hand(mover.hand, move.cards, mover.id)
     if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
@@ -185,9 +187,9 @@ def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], tuple[Meld,
     check = check_meld(move.cards, rules)
     if not check.valid:
         raise IllegalMove(check.reasons)
-    melds = state.melds + (Meld(next_meld_id(state.melds), mover.id, check.cards, check.kind),)
-    verify_finish(rules, turn.taken_discard, rest, lambda: melds, f"melding {show(move.cards)}")
-    return rest, melds
+    verify_finish(rules, turn.taken_discard, rest, lambda: state.melds + (Meld("", mover.id, check.cards, check.kind),),
+                  "melding", move.cards)
+    return rest, check
 
 
 def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
@@ -198,11 +200,11 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         target = state.meld(move.meld)
         if target is None:
             raise _refuse(Code.UNKNOWN_MELD, f"there is no meld {move.meld!r} on the table", move.cards, "R6")
-        check = check_lay_off(target.cards, move.cards, rules)
+        check = extend_meld(target.cards, target.kind, move.cards, rules)
         if not check.valid:
             raise IllegalMove(check.reasons)
         return target, check
-    checks = [(m, check_lay_off(m.cards, move.cards, rules)) for m in state.melds]
+    checks = [(m, extend_meld(m.cards, m.kind, move.cards, rules)) for m in state.melds]
     fitting = [(m, c) for m, c in checks if c.valid]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
@@ -215,18 +217,23 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
     return fitting[0]
 
 
-def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+def _laid_off(melds: tuple[Meld, ...], target: Meld, check: MeldCheck) -> tuple[Meld, ...]:
+    """The table with ``target`` grown to the cards of ``check``."""
+    return tuple(Meld(m.id, m.owner, check.cards, m.kind) if m is target else m for m in melds)
+
+
+def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], Meld, MeldCheck]:
     """R6: the cards are held, at least one, fit the named meld (or exactly one meld when none
     is named) keeping its kind, and the turn can still be finished (R9, R13). Returns the hand
-    left and the melds on the table after."""
+    left, the table meld laid off on and the check of the meld it makes."""
     mover = state.mover
     rest = _rest_of_hand(mover.hand, move.cards, mover.id)
     if not move.cards:
         raise _refuse(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", rule="R6")
     target, check = _lay_off_target(state, move)
-    melds = tuple(Meld(m.id, m.owner, check.cards, m.kind) if m is target else m for m in state.melds)
-    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: melds, f"laying off {show(move.cards)}")
-    return rest, melds
+    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: _laid_off(state.melds, target, check),
+                  "laying off", move.cards)
+    return rest, target, check
 
 
 def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
@@ -240,22 +247,25 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
     if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
         extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
         raise _refuse(Code.TAKEN_DISCARD, f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
-    return tuple(c for c in mover.hand if c is not card)
+    return tuple([c for c in mover.hand if c is not card])
 
 
-def verify_move(state: State, move: Move):
-    """Judge ``move`` on a valid ``state`` without applying it: :func:`verify_turn`, then the
-    move type's own verify_*. Returns what that verify_* returns. Raises :class:`IllegalMove`
-    with the reasons, or :class:`InvalidInput` for a move that cannot be read."""
-    verify_turn(state, move)
+def verify_move(state: State, move: Move, turn_verified: bool = False):
+    """Judge ``move`` on a valid ``state`` without applying it: :func:`verify_turn` (unless
+    ``turn_verified``: the caller verified it for a move of the same player and action), then
+    the move type's own verify_*. Returns what that verify_* returns. Raises
+    :class:`IllegalMove` with the reasons, or :class:`InvalidInput` for a move that cannot be
+    read."""
+    if not turn_verified:
+        verify_turn(state, move)
     return _VERIFY[move.action](state, move)
 
 
-def can_play(state: State, move: Move) -> bool:
+def can_play(state: State, move: Move, turn_verified: bool = False) -> bool:
     """Whether :func:`verify_move` accepts ``move`` (the answer of :func:`apply_move` without
     the new state)."""
     try:
-        verify_move(state, move)
+        verify_move(state, move, turn_verified)
     except (IllegalMove, InvalidInput):
         return False
     return True
@@ -280,10 +290,13 @@ def apply_move(state: State, move: Move) -> State:
         return _draw(state, move)
     if action == Action.DISCARD:
         return _discard(state, verify_discard(state, move), move.card)
-    rest, melds = _VERIFY[action](state, move)
     turn = state.turn
-    turn = replace(turn, melds_made=turn.melds_made + 1) if action == Action.MELD else replace(turn, laid_off=True)
-    return _after_play(state, rest, melds, turn)
+    if action == Action.MELD:
+        rest, check = verify_meld(state, move)
+        melds = state.melds + (Meld(next_meld_id(state.melds), turn.player, check.cards, check.kind),)
+        return _after_play(state, rest, melds, replace(turn, melds_made=turn.melds_made + 1))
+    rest, target, check = verify_lay_off(state, move)
+    return _after_play(state, rest, _laid_off(state.melds, target, check), replace(turn, laid_off=True))
 
 
 def is_legal(state: State, move: Move) -> bool:

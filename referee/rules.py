@@ -7,6 +7,7 @@ and impossible values with :class:`RulesError` rather than ignoring them.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Any, Mapping
 
 from .errors import Problem, InvalidInput
@@ -111,6 +112,19 @@ def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:
     """
     if spec is None:
         return PRESETS[DEFAULT_PRESET]
+    try:  # every request of a game sends the same rules: resolved once (1 and True kept apart)
+        key = tuple((name, type(value), value) for name, value in spec.items())
+        return _resolved(key)
+    except TypeError:  # an unhashable value: no option takes one, so it is refused below
+        return _resolve(spec)
+
+
+@lru_cache(maxsize=1024)
+def _resolved(key: tuple) -> Rules:
+    return _resolve({name: value for name, _, value in key})
+
+
+def _resolve(spec: Mapping[str, Any]) -> Rules:
     problems: list[Problem] = []
     preset_name = spec.get("preset", DEFAULT_PRESET)
     if preset_name not in PRESETS:

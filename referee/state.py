@@ -265,7 +265,7 @@ def validate_state(state: State) -> State:
         check = check_meld(m.cards, rules)
         if not check.valid:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
-            canonical_melds.append(replace(m, kind=None))
+            canonical_melds.append(Meld(m.id, m.owner, m.cards))
         else:
             if m.kind and m.kind != check.kind:
                 problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
@@ -333,4 +333,4 @@ def validate_state(state: State) -> State:
     if problems:
         raise InvalidInput(problems)
     dealer = state.dealer if state.dealer is not None else players[-1].id
-    return replace(state, melds=tuple(canonical_melds), dealer=dealer)
+    return State(players, turn, state.stock, state.discard, tuple(canonical_melds), dealer, rules, state.restocks, state.status)

@@ -3,6 +3,7 @@ booleans and integers. Each parses in one step and reports a precise message per
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from marshmallow import ValidationError, fields, validate
 
@@ -44,10 +45,17 @@ class BoundedList(fields.List):
     loads (and reports) every item first, so a 1000-item list where 6 are allowed would cost
     1000 nested loads and 1000 error messages; this one refuses it at once, at the list."""
 
+    _longest: int | None | bool = False  # the lowest Length max of the validators; False: not read yet
+
     def _too_long(self, value) -> None:
-        for check in self.validators:
-            if isinstance(check, validate.Length) and check.max is not None and len(value) > check.max:
-                check(value)  # raises the usual "length must be between …" message
+        longest = self._longest
+        if longest is False:
+            maxima = [c.max for c in self.validators if isinstance(c, validate.Length) and c.max is not None]
+            longest = self._longest = min(maxima) if maxima else None
+        if longest is not None and len(value) > longest:
+            for check in self.validators:
+                if isinstance(check, validate.Length):
+                    check(value)  # raises the usual "length must be between …" message
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, list):
@@ -112,9 +120,11 @@ _JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner
 _BLANK_LOOKING = {"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"}
 
 
+@lru_cache(maxsize=4096)
 def name_problem(value: str) -> str | None:
     """Why ``value`` cannot be a player name or id, or None. Names are shown to people and
-    compared exactly, so invisible characters and look-alike spellings are refused."""
+    compared exactly, so invisible characters and look-alike spellings are refused. Remembered:
+    the same few names come with every request of a game."""
     if not value:
         return "must not be empty"
     if len(value) > MAX_NAME_LENGTH:

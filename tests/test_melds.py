@@ -1,10 +1,13 @@
 """Sets (R10), runs (R11), lay-offs (R6) and the words of a refusal (R12)."""
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from conftest import cards
-from referee import PRESETS, InvalidInput, check_lay_off, check_meld, resolve_rules, score_hand
+from referee import DECK, PRESETS, InvalidInput, check_lay_off, check_meld, resolve_rules, score_hand
+from referee.melds import fitting_cards
 from referee.cards import codes
 
 STANDARD = PRESETS["standard"]
@@ -291,3 +294,25 @@ def test_r12_right_ranks_wrong_suit_is_only_a_suit_fault():
     """5♠ 6♥ 7♠: the ranks run; saying "6♠ is missing" would blame the wrong thing (R12)."""
     check = meld("5S 6H 7S")
     assert reasons(check) == [("run_suit_mismatch", "5♠ 6♥ 7♠ is not a run: 6♥ is not a spade", ["6H"])]
+
+
+@pytest.mark.parametrize("aces", ["low", "high_or_low"])
+def test_r6_fitting_cards_are_exactly_the_single_cards_a_lay_off_accepts(aces):
+    """Every valid run (of every length and start) and set, against all 52 cards: the quick
+    answer used to list lay-offs is the full judgement of check_lay_off, card by card."""
+    rules = resolve_rules({"aces": aces})
+    melds = []
+    for suit in range(4):
+        for start in range(1, 15):
+            for end in range(start + 2, 15):
+                cards = [DECK[suit * 13 + (1 if r == 14 else r) - 1] for r in range(start, end + 1)]
+                check = check_meld(cards, rules)
+                if len(set(cards)) == len(cards) and check.valid:
+                    melds.append(check)
+    for rank in range(1, 14):
+        for size in (3, 4):
+            melds += [check_meld(combo, rules) for combo in combinations([DECK[s * 13 + rank - 1] for s in range(4)], size)]
+    assert len(melds) > 300
+    for meld in melds:
+        judged = {c for c in DECK if c not in meld.cards and check_lay_off(meld.cards, [c], rules).valid}
+        assert fitting_cards(meld.cards, meld.kind, rules) == judged, meld.cards
