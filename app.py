@@ -355,7 +355,7 @@ def check_meld(args):
     else:
         check = referee.check_meld(args["cards"], rules)
     return {"valid": check.valid, "kind": check.kind, "cards": [c.code for c in check.cards],
-            "reasons": [r.as_dict() for r in check.reasons]}
+            "reasons": [r.as_dict() for r in check.reasons], "summary": check.summary}
 
 
 @blp.route("/hand-score", methods=["POST"])

@@ -8,10 +8,10 @@ reads as a set ("5♣ is not a 9"), the reverse as a run ("6♠ is not a heart")
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
-from .cards import Card, DECK, rank_name, show
+from .cards import Card, DECK, SUIT_NAMES, rank_name, show
 from .errors import Problem, InvalidInput, Reason
 from .rules import Rules
 
@@ -24,12 +24,31 @@ _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 class MeldCheck:
     """The answer of :func:`check_meld`: ``valid``; ``kind`` ``"set"``/``"run"`` (None when
     invalid); ``cards`` in canonical order (runs by rank, sets by suit C D H S); ``reasons``
-    (empty when valid)."""
+    (empty when valid); ``laid_off``, for a lay-off that fits (:func:`check_lay_off`), the cards
+    added to the meld on the table."""
 
     valid: bool
     kind: str | None
     cards: tuple[Card, ...]
     reasons: tuple[Reason, ...] = ()
+    laid_off: tuple[Card, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """One sentence for the players at the table: the first reason of a refusal, else what
+        the meld is ("5♠ 6♠ 7♠ is a run of spades"; for a lay-off "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠
+        is a run of spades")."""
+        if not self.valid:
+            return self.reasons[0].message if self.reasons else f"{show(self.cards)} is not a meld"
+        if self.kind == SET:
+            what = f"{show(self.cards)} is a set of {rank_name(self.cards[0].rank)}s"
+        else:
+            what = f"{show(self.cards)} is a run of {SUIT_NAMES[self.cards[0].suit]}"
+        if not self.laid_off:
+            return what
+        onto = tuple(c for c in self.cards if c not in self.laid_off)
+        verb = "fits" if len(self.laid_off) == 1 else "fit"
+        return f"{show(self.laid_off)} {verb} {show(onto)}: {what}"
 
 
 def _ace_high(cards: Sequence[Card], rules: Rules) -> bool:
@@ -267,7 +286,7 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     combined = tuple(base.cards) + tuple(added)
     result = check_meld(combined, rules)
     if result.valid and result.kind == base.kind:
-        return result
+        return replace(result, laid_off=tuple(c for c in result.cards if c in added))
     if not result.valid:  # explain against the meld on the table: 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault
         result = explain_meld(combined, rules, intent=base.kind)
     specific = list(result.reasons)
