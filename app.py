@@ -548,6 +548,13 @@ def create_app(config: dict | None = None) -> Flask:
     def static_file(name):
         return send_from_directory(STATIC, name)
 
+    @app.get("/sw.js")
+    def service_worker():
+        """The scorepad's service worker, served at the root so that it may keep "/" for offline use."""
+        resp = send_from_directory(STATIC, "sw.js", max_age=0)
+        resp.headers["Cache-Control"] = "no-cache"
+        return resp
+
     return app
 
 
