@@ -108,9 +108,14 @@ export function cardPicker(opts) {
   return wrap;
 }
 
-/** After a pick: focus `id`, or when it went disabled (just picked), the chosen suit. */
+/** After a pick: focus `id`, or when it went disabled (just picked), the next rank still open
+ * in the same grid (so ranks can be picked one after another from the keyboard), else the suit. */
 export function focusAfterPick(id, key, suit) {
   let target = document.getElementById(id);
-  if (target && target.disabled) target = document.getElementById(`suit-${key}-${suit || 'C'}`);
+  if (target && target.disabled) {
+    let next = target.nextElementSibling;
+    while (next && next.disabled) next = next.nextElementSibling;
+    target = next || document.getElementById(`suit-${key}-${suit || 'C'}`);
+  }
   if (target) target.focus();
 }

@@ -221,7 +221,7 @@ function showVerdict(data, layOff) {
   note.appendChild(h('a', { href: '#rules', text: 'Read the rules' }));
   if (rules.length) note.appendChild(document.createTextNode(` (rule ${rules.join(', ')} in the rulebook)`));
   show(box, true);
-  box.scrollIntoView({ block: 'nearest' });
+  box.scrollIntoView({ block: 'start' });
   announce(`${$('verdict-word').textContent}. ${data.summary}`);
 }
 

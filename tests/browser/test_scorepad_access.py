@@ -137,8 +137,8 @@ def test_a_hand_entered_with_the_keyboard_alone(pad, page):
     page.keyboard.press("ArrowDown")  # ♥
     assert page.is_checked("#suit-1-H")
     page.keyboard.press("Tab")
-    page.keyboard.press("Enter")  # the ace
-    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the ace; focus moves on to the two
+    assert page.evaluate("() => document.activeElement.id") == "rank-1-2"
     page.keyboard.press("Enter")  # the two
     assert page.inner_text("#opp-1 .chosen").split()[::2] == ["A♥", "2♥"]
     page.focus("#save-hand")
