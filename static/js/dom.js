@@ -1,5 +1,5 @@
 /* Small DOM helpers shared by the scorepad, the meld checker and the rules screen.
- * No innerHTML anywhere: every element is built with createElement and textContent. */
+ * No markup is ever parsed: every element is built with createElement and textContent. */
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
