@@ -690,6 +690,7 @@ function refreshPickers(focusId) {
 }
 
 function cancelEdit() {
+  ui.confirmDraw = false;
   var idx = store.edit && store.edit.index;
   store.edit = null;
   clearHistoryErrors();
@@ -701,6 +702,7 @@ function cancelEdit() {
 }
 
 function startEdit(k) {
+  ui.confirmDraw = false;
   var hand = store.pad.hands[k];
   var d = newDraft(k);
   if (!hand.draw) {
@@ -1191,6 +1193,7 @@ function refresh() {
     quiet: true,
     saved: function () {
       showNotice(null);
+      showSaved(null);
       offerPutBack();
     },
     refused: function (problem) {
@@ -1199,6 +1202,7 @@ function refresh() {
     failed: function (message) {
       if (store.result) {
         showNotice('Offline: showing the totals of the last answer. Saving new hands needs a connection; what you type is kept.', { id: 'retry', label: 'Try again', run: refresh });
+        showSaved('Offline: saving a hand needs a connection. What you type is kept.');
       } else {
         showNotice(message, { id: 'retry', label: 'Try again', run: refresh });
       }

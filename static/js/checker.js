@@ -50,7 +50,7 @@ let check = loadCheck();
 let presets = null; // GET /v1/rules' presets, by name
 
 function loadCheck() {
-  const fresh = { cards: [], suit: null, onto: [], ontoSuit: null, layOff: false, rules: 'game' };
+  const fresh = loadCheckDefaults();
   try {
     const saved = JSON.parse(window.localStorage.getItem(CHECK_KEY) || 'null');
     if (saved && Array.isArray(saved.cards) && Array.isArray(saved.onto)) return Object.assign(fresh, saved);
@@ -62,11 +62,21 @@ function saveCheck() {
   try { window.localStorage.setItem(CHECK_KEY, JSON.stringify(check)); } catch (e) { /* kept for this visit only */ }
 }
 
+/* The checker as it starts: no cards, no lay-off, the game's rules (or the default preset). */
+function loadCheckDefaults() {
+  return { cards: [], suit: null, onto: [], ontoSuit: null, layOff: false, rules: 'game' };
+}
+
 // ---------------------------------------------------------------- screens
 
+let screen = 'pad';
+
+/* The screen the address names (#check, #rules, #pad); any other fragment (the skip link's
+ * #main) keeps the screen shown. */
 function currentScreen() {
   const name = window.location.hash.replace('#', '');
-  return SCREENS[name] ? name : 'pad';
+  if (SCREENS[name]) screen = name;
+  return screen;
 }
 
 function showScreen(moveFocus) {
@@ -108,9 +118,6 @@ export function initScreens(opts) {
   showScreen(false);
 }
 
-function loadCheckDefaults() {
-  return { cards: [], suit: null, onto: [], ontoSuit: null, layOff: false, rules: 'game' };
-}
 
 // ---------------------------------------------------------------- the meld checker
 

@@ -161,3 +161,8 @@ def test_the_checker_with_the_keyboard_alone(pad, page):
     page.keyboard.press("Enter")
     page.wait_for_selector("#verdict:not([hidden])")
     assert page.inner_text("#verdict-summary") == "5♠ 6♠ 7♠ is a run of spades"
+    # the skip link jumps to the content and keeps the screen shown
+    page.focus(".skip")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "main"
+    assert page.is_visible("#check-screen") and page.is_hidden("#pad-screen")

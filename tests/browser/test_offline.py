@@ -3,6 +3,8 @@ its files, so with no connection the page opens with the last game, says plainly
 hands needs a connection, and keeps what was typed. The page's CSP is the same as before."""
 import app as app_module
 
+from .test_scorepad_table import in_view
+
 
 def test_the_page_opens_offline_with_the_last_game(pad, page, context, shots):
     page.allow_network_errors = True
@@ -25,7 +27,11 @@ def test_the_page_opens_offline_with_the_last_game(pad, page, context, shots):
     assert pad.text("#entry-title") == "Hand 2"
     assert page.is_checked("#winner-2")
     assert page.input_value("#points-0") == "7"
+    # said again beside Save, which stays in view
+    assert pad.text("#saved-note") == "Offline: saving a hand needs a connection. What you type is kept."
     page.fill("#points-1", "9")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert in_view(page, "#notice") and in_view(page, "#saved-note") and in_view(page, "#save-hand")
     page.screenshot(path=str(shots / "9-offline-start-360.png"))
 
     page.click("#save-hand")

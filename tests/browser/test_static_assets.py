@@ -73,3 +73,11 @@ def test_manifest_icons_are_there_at_their_stated_sizes():
         if icon["type"] == "image/png":
             width, height = struct.unpack(">II", path.read_bytes()[16:24])
             assert icon["sizes"] == f"{width}x{height}", icon
+
+
+def test_one_submit_path_for_the_pad():
+    """Every change to the game goes through submitPad: one POST /v1/scorepad in the page."""
+    js = read("scorepad.js")
+    assert js.count("postJson(API_URL") == 1
+    # the definition, then: start a game, save a hand, replace the hands (undo, delete, put back), refresh
+    assert len(re.findall(r"\bsubmitPad\(", js)) == 5
