@@ -80,6 +80,7 @@ function currentScreen() {
 }
 
 function showScreen(moveFocus) {
+  const before = screen;
   const name = currentScreen();
   Object.keys(SCREENS).forEach((k) => {
     show($(SCREENS[k]), k === name);
@@ -89,7 +90,7 @@ function showScreen(moveFocus) {
   });
   if (name === 'check') renderChecker();
   if (name === 'rules') renderRules();
-  if (moveFocus) {
+  if (moveFocus && name !== before) {
     const title = name === 'pad' ? $('main') : $(name + '-title');
     window.scrollTo(0, 0);
     title.focus({ preventScroll: true });
