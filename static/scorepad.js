@@ -30,16 +30,18 @@ export const PRESET_NAMES = { basic: 'Basic rules', standard: 'Standard rules', 
  * store.draft:     the next hand being entered
  * store.edit:      a correction of an earlier hand being entered, or null
  * store.setup:     the new-game form
- * store.undone:    the hand last removed with "Undo", so it can be put back */
+ * store.undone:    {hand, number}: the hand last removed with "Undo", so it can be put back
+ *                  (kept with the game, so the offer survives a reload)
+ * ui.confirmDraw:  the drawn-hand button was tapped once and asks to confirm */
 var store = emptyStore();
-var ui = { busy: false, settingUp: false, confirmDelete: null, historyErrors: {} };
+var ui = { busy: false, settingUp: false, confirmDelete: null, confirmDraw: false, historyErrors: {} };
 
 function emptyStore() {
   return { pad: null, result: null, draft: newDraft(), edit: null, setup: defaultSetup(), undone: null };
 }
 
 function defaultSetup() {
-  return { names: ['', ''], preset: 'standard', length: 'target', target: 100, deals: '6', firstDealer: 0 };
+  return { names: ['', ''], preset: 'standard', length: 'target', target: '100', deals: '6', firstDealer: 0 };
 }
 
 function newDraft(index) {
