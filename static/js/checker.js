@@ -48,6 +48,9 @@ const ALWAYS = [
 let game = { gameRules: () => null };
 let check = loadCheck();
 let presets = null; // GET /v1/rules' presets, by name
+let pointedRules = []; // rule ids the last verdict pointed to: marked on the Rules screen
+let pointedPreset = null; // and the rules it was checked under, shown there
+const KIND_RULES = { set: 'R10', run: 'R11' };
 
 function loadCheck() {
   const fresh = loadCheckDefaults();
@@ -90,6 +93,7 @@ function showScreen(moveFocus) {
   });
   if (name === 'check') renderChecker();
   if (name === 'rules') renderRules();
+  else pointedRules = [];
   if (moveFocus && name !== before) {
     const title = name === 'pad' ? $('main') : $(name + '-title');
     window.scrollTo(0, 0);
@@ -223,10 +227,15 @@ function showVerdict(data, layOff) {
   const more = data.reasons.filter((r) => r.message !== data.summary);
   more.forEach((r) => reasons.appendChild(h('li', { text: r.message })));
   show(reasons, more.length > 0);
-  const rules = Array.from(new Set(data.reasons.map((r) => r.rule).filter(Boolean)));
+  // The rules that decided it: a refusal's reasons name theirs; a meld that holds is a set or a run.
+  const rules = data.valid ? [KIND_RULES[data.kind]].concat(layOff ? ['R6'] : [])
+    : Array.from(new Set(data.reasons.map((r) => r.rule).filter(Boolean)));
   const note = $('verdict-rules');
   clear(note);
-  note.appendChild(h('a', { href: '#rules', text: 'Read the rules' }));
+  note.appendChild(h('a', {
+    href: '#rules', id: 'read-rule', text: rules.length ? 'Read the rule' : 'Read the rules',
+    onclick: () => { pointedRules = rules; pointedPreset = check.rules; },
+  }));
   if (rules.length) note.appendChild(document.createTextNode(` (rule ${rules.join(', ')} in the rulebook)`));
   show(box, true);
   box.scrollIntoView({ block: 'start' });
@@ -237,7 +246,8 @@ function showVerdict(data, layOff) {
 
 function renderRules() {
   const select = $('rules-preset');
-  const keep = select.value || 'game';
+  const keep = pointedPreset || select.value || 'game';
+  pointedPreset = null;
   presetOptions(select, keep);
   if (presets) { renderRulesBody(); return; }
   try {
@@ -275,8 +285,14 @@ function renderRulesBody() {
   const always = h('ul', { class: 'rule-list', 'aria-labelledby': 'rules-always' });
   ALWAYS.forEach(([sentence, rule]) => always.appendChild(ruleItem(sentence, rule)));
   body.appendChild(always);
+  const first = body.querySelector('.pointed');
+  if (first) first.scrollIntoView({ block: 'center' });
 }
 
 function ruleItem(sentence, rule, id) {
-  return h('li', { id }, [h('span', { text: sentence }), ' ', h('small', { class: 'rule-id', text: `Rule ${rule}` })]);
+  const pointed = pointedRules.indexOf(rule) >= 0;
+  return h('li', { id, class: pointed ? 'pointed' : null }, [
+    pointed ? h('strong', { class: 'pointed-tag', text: 'The rule for your meld: ' }) : null,
+    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id', text: `Rule ${rule}` }),
+  ]);
 }

@@ -44,7 +44,7 @@ def test_a_disputed_meld_refused_then_one_accepted(pad, page, server_url, shots)
     status, answer = api_post(server_url, "/v1/melds/check", {"cards": ["QS", "KS", "AS"]})
     assert status == 200 and answer["summary"] == summary
     assert page.is_hidden("#verdict-reasons")  # the one reason is the sentence already shown
-    assert page.inner_text("#verdict-rules").strip() == "Read the rules (rule R11 in the rulebook)"
+    assert page.inner_text("#verdict-rules").strip() == "Read the rule (rule R11 in the rulebook)"
     assert in_view(page, "#verdict-word") and in_view(page, "#verdict-summary")
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#verdict-word')).fontSize)")
     assert size >= 28, size  # large type, to read across the table
@@ -56,6 +56,7 @@ def test_a_disputed_meld_refused_then_one_accepted(pad, page, server_url, shots)
     word, summary = check(page)
     assert (word, summary) == ("Yes, a meld", "5♠ 6♠ 7♠ is a run of spades")
     assert "valid" in page.get_attribute("#verdict", "class")
+    assert page.inner_text("#verdict-rules").strip() == "Read the rule (rule R11 in the rulebook)"
     page.screenshot(path=str(shots / "6-check-accepted-360.png"))
 
     # changing the cards takes the old verdict away
@@ -111,9 +112,14 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
     pick(page, "meld", ["QS", "KS", "AS"])
     assert check(page)[1] == ACES_LOW
 
-    page.click("#verdict-rules a")  # from the verdict to the rules themselves
+    assert page.inner_text("#verdict-rules") == "Read the rule (rule R11 in the rulebook)"
+    page.click("#read-rule")  # from the verdict to the rule itself
     page.wait_for_selector("#rules-screen:not([hidden]) #rule-going_rummy_doubles")
     assert page.evaluate("() => document.activeElement.id") == "rules-title"
+    # the rules that decided it are marked: the aces option, and what a run is
+    assert page.locator("#rules-body li.pointed").all_inner_texts() == [
+        "The rule for your meld:\nAces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace. Rule R11",
+        "The rule for your meld:\nA run is three or more cards of one suit in a row. Rule R11"]
     assert page.inner_text("#rules-body h3 >> nth=0") == "Basic rules"
     sentences = {li.get_attribute("id"): li.locator("span").inner_text()
                  for li in page.locator("#rules-body li[id]").all()}

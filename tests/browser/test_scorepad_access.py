@@ -1,5 +1,7 @@
 """Accessibility and phone use: labels on every control, 360 px without sideways scrolling,
-touch targets of at least 44 px, readable contrast, and a hand entered with the keyboard alone."""
+touch targets of at least 44 px, readable contrast (light and dark), and a hand entered with the
+keyboard alone."""
+from .scorepad_driver import Scorepad
 
 AUDIT_JS = r"""
 () => {
@@ -193,3 +195,38 @@ def test_checker_and_rules_screens_labels_targets_width_and_contrast(pad, page):
     page.wait_for_selector("#rule-aces")
     audit(page, "rules screen")
     assert not low_contrast(page, ["#rule-aces span", "#rule-aces .rule-id", "#rules-screen .small-print"])
+
+
+def test_contrast_in_dark_mode(browser, server_url):
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, base_url=server_url, color_scheme="dark")
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        pad = Scorepad(page, server_url)
+        pad.open()
+        pad.start(["Ana", "Ben"])
+        pad.choose_winner("Ben")
+        page.click("#mode-0-cards + span")
+        pad.pick_card(0, "KH")
+        assert not low_contrast(page, ["body", "#nav-pad", "#nav-check", "#rank-0-K", "#rank-0-Q", "#save-hand",
+                                       ".choice span", ".muted", ".top h1"])
+        page.click("#nav-check")
+        assert not low_contrast(page, ["#rank-meld-A"])
+        page.click("#suit-meld-S + span")
+        for rank in ("Q", "K", "A"):
+            page.click(f"#rank-meld-{rank}")
+        page.click("#check-meld")
+        page.wait_for_selector("#verdict.refused")
+        assert not low_contrast(page, ["#verdict-word", "#verdict-summary", "#verdict-rules", "#rank-meld-Q", "#nav-check"])
+        page.click("#clear-check")
+        page.click("#suit-meld-S + span")
+        for rank in ("5", "6", "7"):
+            page.click(f"#rank-meld-{rank}")
+        page.click("#check-meld")
+        page.wait_for_selector("#verdict.valid")
+        assert not low_contrast(page, ["#verdict-word", "#verdict-summary"])
+        page.click("#read-rule")
+        page.wait_for_selector("#rules-body li.pointed")
+        assert not low_contrast(page, ["#rules-body li.pointed span", "#rules-body li.pointed .pointed-tag", ".rule-id"])
+    finally:
+        ctx.close()
