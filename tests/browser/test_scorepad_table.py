@@ -72,6 +72,12 @@ def test_save_and_its_confirmation_stay_in_view(pad, page, shots):
     assert in_view(page, "#save-hand")
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight / 2)")
     assert in_view(page, "#save-hand")
+    # from the keyboard, Save comes right after the entry (and the drawn-hand choice)
+    page.focus("#points-2")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "drawn-hand"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "save-hand"
     page.click("#save-hand")
     pad.wait_hands(1)
     assert pad.text("#saved-note") == "Hand 1 saved: Dee scores 38."
