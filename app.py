@@ -97,7 +97,7 @@ def check_meld(args):
     else:
         check = referee.check_meld(args["cards"], args["rules"])
     return {"valid": check.valid, "kind": check.kind, "cards": [c.code for c in check.cards],
-            "reasons": [r.as_dict() for r in check.reasons]}
+            "reasons": [r.as_dict() for r in check.reasons], "summary": check.summary}
 
 
 @post("hand-score", S.HandScoreRequest, S.HandScoreResponse)
@@ -248,6 +248,13 @@ def create_app(config: dict | None = None) -> Flask:
     @app.get("/static/<path:name>")
     def static_file(name):
         return send_from_directory(STATIC, name)
+
+    @app.get("/sw.js")
+    def service_worker():
+        """The scorepad's service worker, served at the root so that it may keep "/" for offline use."""
+        resp = send_from_directory(STATIC, "sw.js", max_age=0)
+        resp.headers["Cache-Control"] = "no-cache"
+        return resp
 
     return app
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import StrEnum
+from functools import lru_cache
 from typing import Sequence
 
-from .cards import Card, DECK, rank_name, show
+from .cards import Card, DECK, SUIT_NAMES, rank_name, show
 from .errors import Code, Problem, InvalidInput, Reason
 from .rules import ACE_MODES, Rules
 
@@ -33,12 +33,31 @@ _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 class MeldCheck:
     """The answer of :func:`check_meld`: ``valid``; ``kind`` ``"set"``/``"run"`` (None when
     invalid); ``cards`` in canonical order (runs by rank, sets by suit C D H S); ``reasons``
-    (empty when valid)."""
+    (empty when valid); ``laid_off``, for a lay-off that fits (:func:`check_lay_off`), the cards
+    added to the meld on the table."""
 
     valid: bool
     kind: MeldKind | None
     cards: tuple[Card, ...]
     reasons: tuple[Reason, ...] = ()
+    laid_off: tuple[Card, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """One sentence for the players at the table: the first reason of a refusal, else what
+        the meld is ("5♠ 6♠ 7♠ is a run of spades"; for a lay-off "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠
+        is a run of spades")."""
+        if not self.valid:
+            return self.reasons[0].message if self.reasons else f"{show(self.cards)} is not a meld"
+        if self.kind == MeldKind.SET:
+            what = f"{show(self.cards)} is a set of {rank_name(self.cards[0].rank)}s"
+        else:
+            what = f"{show(self.cards)} is a run of {SUIT_NAMES[self.cards[0].suit]}"
+        if not self.laid_off:
+            return what
+        onto = tuple(c for c in self.cards if c not in self.laid_off)
+        verb = "fits" if len(self.laid_off) == 1 else "fit"
+        return f"{show(self.laid_off)} {verb} {show(onto)}: {what}"
 
 
 def _ace_high(cards: Sequence[Card], rules: Rules) -> bool:
@@ -289,7 +308,7 @@ def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rul
     combined = tuple(meld) + tuple(added)
     result = check_meld(combined, rules)
     if result.valid and result.kind == kind:
-        return result
+        return MeldCheck(True, kind, result.cards, (), tuple(c for c in result.cards if c in added))
     if not result.valid:  # explain against the meld on the table: 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault
         result = explain_meld(combined, rules, intent=kind)
     specific = list(result.reasons)

@@ -36,6 +36,7 @@ class MeldCheckResponse(AnswerSchema):
     kind = fields.String(allow_none=True, required=True, metadata={"enum": ["set", "run", None]})
     cards = fields.List(fields.String(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."})
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    summary = fields.String(required=True, metadata={"description": "One sentence for a person: what the meld is (\"5♠ 6♠ 7♠ is a run of spades\"), or the first reason it is refused."})
 
 
 # --- /v1/hand-score ----------------------------------------------------------------------

@@ -322,7 +322,8 @@ def test_a_card_code_with_unicode_oddities_is_422_at_the_card(client, card):
 
 def test_the_accepted_unicode_spellings_still_parse(client):
     r = client.post("/v1/melds/check", json={"cards": ["J♤", "q♠\ufe0f", "K♠"]})
-    assert r.get_json() == {"valid": True, "kind": "run", "cards": ["JS", "QS", "KS"], "reasons": []}
+    assert r.get_json() == {"valid": True, "kind": "run", "cards": ["JS", "QS", "KS"], "reasons": [],
+                              "summary": "J♠ Q♠ K♠ is a run of spades"}
 
 
 @pytest.mark.parametrize("name,why", [

@@ -25,7 +25,8 @@ def check(client, cards, **extra):
 ])
 def test_r1_every_spelling_answers_canonical_codes(client, spelling):
     r = check(client, spelling)
-    assert r == {"valid": True, "kind": "run", "cards": ["10H", "JH", "QH"], "reasons": []}
+    assert r == {"valid": True, "kind": "run", "cards": ["10H", "JH", "QH"], "reasons": [],
+                 "summary": "10♥ J♥ Q♥ is a run of hearts"}
 
 
 @pytest.mark.parametrize("symbols,codes", [
@@ -74,7 +75,8 @@ def test_r12_every_meld_reason_over_http(client, cards, code, message):
 
 def test_r11_aces_high_or_low_option(client):
     r = check(client, ["AS", "QS", "KS"], rules={"aces": "high_or_low"})
-    assert r == {"valid": True, "kind": "run", "cards": ["QS", "KS", "AS"], "reasons": []}
+    assert r == {"valid": True, "kind": "run", "cards": ["QS", "KS", "AS"], "reasons": [],
+                 "summary": "Q♠ K♠ A♠ is a run of spades"}
     r = check(client, ["KS", "AS", "2S"], rules={"aces": "high_or_low"})
     assert r["reasons"][0]["code"] == "run_wraps"
 
@@ -85,7 +87,8 @@ def test_r10_set_answers_in_suit_order(client):
 
 def test_r6_lay_off_several_cards_at_once_and_kind_kept(client):
     r = check(client, ["8S", "4S"], onto=["5S", "6S", "7S"])
-    assert r == {"valid": True, "kind": "run", "cards": ["4S", "5S", "6S", "7S", "8S"], "reasons": []}
+    assert r == {"valid": True, "kind": "run", "cards": ["4S", "5S", "6S", "7S", "8S"], "reasons": [],
+                 "summary": "4♠ 8♠ fit 5♠ 6♠ 7♠: 4♠ 5♠ 6♠ 7♠ 8♠ is a run of spades"}
     r = check(client, ["5D"], onto=["5S", "6S", "7S"])
     assert [x["code"] for x in r["reasons"]] == ["does_not_fit", "run_suit_mismatch"]
     assert r["reasons"][0]["message"] == "5♦ does not fit 5♠ 6♠ 7♠: 5♦ is not a spade"
@@ -264,3 +267,21 @@ def test_every_documented_request_example_is_answered_200(client):
     assert seen == 9  # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1
     r = client.post("/v1/melds/check", json={"cards": ["Q♠", "K♠", "A♠"]})
     assert r.get_json()["reasons"][0]["code"] == "ace_high"
+
+
+# --- the summary sentence of /v1/melds/check (contract: one sentence, for a valid meld too) ---
+
+@pytest.mark.parametrize("body, summary", [
+    ({"cards": ["5S", "6S", "7S"]}, "5♠ 6♠ 7♠ is a run of spades"),
+    ({"cards": ["8S", "8H", "8D"]}, "8♦ 8♥ 8♠ is a set of 8s"),
+    ({"cards": ["QH", "QC", "QS"]}, "Q♣ Q♥ Q♠ is a set of queens"),
+    ({"cards": ["QS", "KS", "AS"]}, "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"),
+    ({"cards": ["8S"], "onto": ["5S", "6S", "7S"]}, "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠ is a run of spades"),
+    ({"cards": ["AC"], "onto": ["AS", "AD", "AH"]}, "A♣ fits A♦ A♥ A♠: A♣ A♦ A♥ A♠ is a set of aces"),
+    ({"cards": ["5D"], "onto": ["5S", "6S", "7S"]}, "5♦ does not fit 5♠ 6♠ 7♠: 5♦ is not a spade"),
+])
+def test_melds_check_summary_is_one_sentence_for_players(client, body, summary):
+    r = client.post("/v1/melds/check", json=body).get_json()
+    assert r["summary"] == summary
+    if not r["valid"]:
+        assert r["summary"] == r["reasons"][0]["message"]

@@ -316,3 +316,31 @@ def test_r6_fitting_cards_are_exactly_the_single_cards_a_lay_off_accepts(aces):
     for meld in melds:
         judged = {c for c in DECK if c not in meld.cards and check_lay_off(meld.cards, [c], rules).valid}
         assert fitting_cards(meld.cards, meld.kind, rules) == judged, meld.cards
+
+
+# --- the summary: one sentence for the table (R12), for a meld that holds too -------------------
+
+@pytest.mark.parametrize("given, summary", [
+    ("5S 6S 7S", "5♠ 6♠ 7♠ is a run of spades"),
+    ("7S 5S 6S", "5♠ 6♠ 7♠ is a run of spades"),
+    ("KD KC KH", "K♣ K♦ K♥ is a set of kings"),
+    ("2H 2S 2C 2D", "2♣ 2♦ 2♥ 2♠ is a set of 2s"),
+    ("QS KS AS", "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"),
+    ("QH KH", "Q♥ K♥ are not a meld: a meld needs at least three cards"),
+])
+def test_r12_meld_summary(given, summary):
+    assert meld(given).summary == summary
+
+
+def test_r11_meld_summary_with_aces_high():
+    assert check_meld(cards("QS KS AS"), resolve_rules({"aces": "high_or_low"})).summary == "Q♠ K♠ A♠ is a run of spades"
+
+
+@pytest.mark.parametrize("onto, added, summary", [
+    ("5S 6S 7S", "8S", "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠ is a run of spades"),
+    ("5S 6S 7S", "4S 8S", "4♠ 8♠ fit 5♠ 6♠ 7♠: 4♠ 5♠ 6♠ 7♠ 8♠ is a run of spades"),
+    ("7S 7H 7D", "7C", "7♣ fits 7♦ 7♥ 7♠: 7♣ 7♦ 7♥ 7♠ is a set of 7s"),
+    ("5S 6S 7S", "9S", "9♠ does not fit 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ is missing"),
+])
+def test_r6_lay_off_summary(onto, added, summary):
+    assert lay(onto, added).summary == summary

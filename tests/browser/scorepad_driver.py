@@ -47,7 +47,7 @@ class Scorepad:
         else:
             pg.click("#length-target + span")
             if target is not None:
-                pg.select_option("#target", str(target))
+                pg.fill("#target", str(target))
         if first_dealer is not None:
             pg.select_option("#first-dealer", label=first_dealer)
 
@@ -98,8 +98,10 @@ class Scorepad:
         self.save_hand(expect_hands=n + 1)
 
     def drawn_hand(self):
+        """A drawn hand: the first tap asks, the second records it."""
         n = self.hand_count()
         self.page.click("#drawn-hand")
+        self.page.click("#confirm-draw")
         self.wait_hands(n + 1)
 
     def wait_hands(self, n):

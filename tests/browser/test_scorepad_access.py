@@ -1,5 +1,7 @@
 """Accessibility and phone use: labels on every control, 360 px without sideways scrolling,
-touch targets of at least 44 px, readable contrast, and a hand entered with the keyboard alone."""
+touch targets of at least 44 px, readable contrast (light and dark), and a hand entered with the
+keyboard alone."""
+from .scorepad_driver import Scorepad
 
 AUDIT_JS = r"""
 () => {
@@ -74,6 +76,9 @@ def audit(page, where):
 def test_labels_touch_targets_width_and_contrast_at_360px(pad, page):
     pad.open()
     audit(page, "setup")
+    page.click("#nav-check")
+    audit(page, "meld checker, empty")
+    page.click("#nav-pad")
     pad.start(["Ana", "Benedict Cumberbatch", "Cy", "Dee"], target=150)
     pad.enter_hand("Dee", {"Ana": 7, "Benedict Cumberbatch": ["QS", "10D"], "Cy": 3})
     pad.choose_winner("Cy")
@@ -137,11 +142,91 @@ def test_a_hand_entered_with_the_keyboard_alone(pad, page):
     page.keyboard.press("ArrowDown")  # ♥
     assert page.is_checked("#suit-1-H")
     page.keyboard.press("Tab")
-    page.keyboard.press("Enter")  # the ace
-    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the ace; focus moves on to the two
+    assert page.evaluate("() => document.activeElement.id") == "rank-1-2"
     page.keyboard.press("Enter")  # the two
     assert page.inner_text("#opp-1 .chosen").split()[::2] == ["A♥", "2♥"]
     page.focus("#save-hand")
     page.keyboard.press("Enter")
     pad.wait_hands(2)
     assert pad.totals() == {"Ana": 3, "Ben": 18}
+
+
+def low_contrast(page, selectors):
+    ratios = page.evaluate(CONTRAST_JS, selectors)
+    missing = [sel for sel, r in ratios.items() if r is None]
+    assert not missing, f"not on the page: {missing}"
+    return {sel: r for sel, r in ratios.items() if r < 4.5}
+
+
+def test_checker_and_rules_screens_labels_targets_width_and_contrast(pad, page):
+    pad.open()
+    pad.start(["Ana", "Ben"], target=150)
+    pad.choose_winner("Ben")
+    page.click("#mode-0-cards + span")
+    pad.pick_card(0, "KH")
+    assert not low_contrast(page, ["#nav-pad", "#nav-check", "#rank-0-K", "#rank-0-Q", "#save-hand", ".running-total"])
+    page.click("#mode-0-points + span")
+    page.fill("#points-0", "5")
+    page.click("#save-hand")
+    page.wait_for_selector("#saved-note:not([hidden])")
+    assert not low_contrast(page, ["#saved-note", ".chart .axis"])
+
+    page.click("#nav-check")
+    assert not low_contrast(page, ["#rank-meld-A"])  # not available yet (no suit)
+    page.click("label[for=lay-off]")
+    page.click("#suit-onto-S + span")
+    for rank in ("5", "6", "7"):
+        page.click(f"#rank-onto-{rank}")
+    page.click("#suit-meld-S + span")
+    page.click("#rank-meld-9")
+    page.click("#check-meld")
+    page.wait_for_selector("#verdict:not([hidden])")
+    audit(page, "meld checker with a refused lay-off")
+    assert not low_contrast(page, ["#verdict-word", "#verdict-summary", "#verdict-reasons li", "#verdict-rules",
+                                   "#rank-meld-6", "#nav-check"])
+    page.click("#chip-meld-0")
+    page.click("#rank-meld-8")
+    page.click("#check-meld")
+    page.wait_for_selector("#verdict.valid")
+    assert not low_contrast(page, ["#verdict-word", "#verdict-summary"])
+
+    page.click("#nav-rules")
+    page.wait_for_selector("#rule-aces")
+    audit(page, "rules screen")
+    assert not low_contrast(page, ["#rule-aces span", "#rule-aces .rule-id", "#rules-screen .small-print"])
+
+
+def test_contrast_in_dark_mode(browser, server_url):
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, base_url=server_url, color_scheme="dark")
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        pad = Scorepad(page, server_url)
+        pad.open()
+        pad.start(["Ana", "Ben"])
+        pad.choose_winner("Ben")
+        page.click("#mode-0-cards + span")
+        pad.pick_card(0, "KH")
+        assert not low_contrast(page, ["body", "#nav-pad", "#nav-check", "#rank-0-K", "#rank-0-Q", "#save-hand",
+                                       ".choice span", ".muted", ".top h1"])
+        page.click("#nav-check")
+        assert not low_contrast(page, ["#rank-meld-A"])
+        page.click("#suit-meld-S + span")
+        for rank in ("Q", "K", "A"):
+            page.click(f"#rank-meld-{rank}")
+        page.click("#check-meld")
+        page.wait_for_selector("#verdict.refused")
+        assert not low_contrast(page, ["#verdict-word", "#verdict-summary", "#verdict-rules", "#rank-meld-Q", "#nav-check"])
+        page.click("#clear-check")
+        page.click("#suit-meld-S + span")
+        for rank in ("5", "6", "7"):
+            page.click(f"#rank-meld-{rank}")
+        page.click("#check-meld")
+        page.wait_for_selector("#verdict.valid")
+        assert not low_contrast(page, ["#verdict-word", "#verdict-summary"])
+        page.click("#read-rule")
+        page.wait_for_selector("#rules-body li.pointed")
+        assert not low_contrast(page, ["#rules-body li.pointed span", "#rules-body li.pointed .pointed-tag", ".rule-id"])
+    finally:
+        ctx.close()

@@ -1,5 +1,6 @@
-"""Every 422 from POST /v1/scorepad is shown in words next to the entry it concerns; nothing is
-saved until the API accepts it; a lost connection keeps the entry and the last totals."""
+"""Every 422 from POST /v1/scorepad is shown in words next to the entry it concerns, as a player
+reads it (no rule ids, no "hand 4:" prefix: the message sits beside its hand); nothing is saved
+until the API accepts it; a lost connection keeps the entry and the last totals."""
 import re
 
 from .scorepad_driver import api_post
@@ -32,11 +33,11 @@ def test_invalid_points_show_the_api_message_next_to_the_entry(pad, page, server
 
     errors = problem_for(server_url, pad_with(pad, [
         {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"points": 500}, "Cy": {"points": 10}}}]))
-    ben = [e for e in errors if e["pointer"].startswith("/hands/0/remaining/Ben")]
-    assert ben, errors
-    shown = visible_text(page, "#opp-1-error")
-    for err in ben:
-        assert err["detail"] in shown
+    ben = [e["detail"] for e in errors if e["pointer"].startswith("/hands/0/remaining/Ben")]
+    assert ben == ["hand 1: Ben's 500 points cannot be right: 7 cards could be worth at most 70 (R14)"]
+    # the same sentence, without the API's hand number and rule id
+    assert visible_text(page, "#opp-1-error") == "Ben's 500 points cannot be right: 7 cards could be worth at most 70"
+    assert visible_text(page, "#saved-note") == "Not saved: Ben's 500 points cannot be right: 7 cards could be worth at most 70"
     assert page.get_attribute("#points-1", "aria-invalid") == "true"
     assert page.get_attribute("#points-1", "aria-describedby") == "opp-1-error"
     page.screenshot(path=str(shots / "4-invalid-entry-360.png"), full_page=True)
@@ -62,10 +63,8 @@ def test_too_many_cards_show_the_api_message_next_to_the_picker(pad, page, serve
     page.wait_for_selector("#opp-1-error:not([hidden])")
     errors = problem_for(server_url, pad_with(pad, [
         {"winner": "Cy", "rummy": False, "remaining": {"Ana": {"points": 4}, "Ben": {"cards": eight}}}]))
-    shown = visible_text(page, "#opp-1-error")
-    for err in errors:
-        assert err["pointer"].startswith("/hands/0/remaining/Ben"), err
-        assert err["detail"] in shown
+    assert [e["pointer"] for e in errors] == ["/hands/0/remaining/Ben/cards"]
+    assert visible_text(page, "#opp-1-error") == "Ben has 8 cards listed, but only 7 were dealt to each of 3 players"
     assert pad.hand_count() == 0
 
 
@@ -82,27 +81,28 @@ def setup_error_box(pointer):
 
 def test_setup_errors_show_next_to_the_field(pad, page, server_url):
     pad.open()
-    # the same name twice
+    # the same name twice, and names that differ only in case and spaces: one player each
     pad.fill_setup(["Ana", "Ana"])
     page.click("#start-game")
-    errors = problem_for(server_url, {"rules": {"preset": "standard", "target_score": 100},
-                                      "players": ["Ana", "Ana"], "first_dealer": "Ana", "hands": []})
-    for err in errors:
-        box = setup_error_box(err["pointer"])
-        page.wait_for_selector(f"{box}:not([hidden])")
-        assert err["detail"] in visible_text(page, box)
+    assert visible_text(page, "#player-1-error") == "Ana is already player 1: give each player a different name."
+    pad.fill_setup(["Ana", "Ben", "  ana "])
+    page.click("#start-game")
+    assert visible_text(page, "#player-2-error") == (
+        "ana and Ana (player 1) read as the same name: give each player a different name.")
+    assert page.get_attribute("#player-2", "aria-invalid") == "true"
+    assert page.input_value("#player-2") == "  ana "  # the page keeps what was typed
     assert page.is_visible("#setup")
+    page.click("#player-list li:nth-child(3) button")  # remove the third player
 
     # zero deals
     pad.fill_setup(["Ana", "Ben"], deals=0)
     page.click("#start-game")
     errors = problem_for(server_url, {"rules": {"preset": "standard", "deals": 0},
                                       "players": ["Ana", "Ben"], "first_dealer": "Ana", "hands": []})
-    for err in errors:
-        box = setup_error_box(err["pointer"])
-        assert box == "#deals-error", err
-        page.wait_for_selector(f"{box}:not([hidden])")
-        assert err["detail"] in visible_text(page, box)
+    assert [setup_error_box(e["pointer"]) for e in errors] == ["#deals-error"]
+    page.wait_for_selector("#deals-error:not([hidden])")
+    assert visible_text(page, "#deals-error") == (
+        "The number of deals must be greater than or equal to 1 and less than or equal to 1000.")
     assert page.get_attribute("#deals", "aria-invalid") == "true"
 
     pad.fill_setup(["Ana", "Ben"], deals=3)
@@ -127,11 +127,11 @@ def test_a_correction_that_ends_the_game_earlier_is_refused_at_the_later_hand(pa
     hands = pad.stored()["pad"]["hands"]
     hands[1] = {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"points": 30}, "Cy": {"points": 15}}}
     errors = problem_for(server_url, pad_with(pad, hands))
-    later = [e for e in errors if e["pointer"].startswith("/hands/2")]
-    assert later, errors
-    for err in later:
-        assert err["detail"] in visible_text(page, "#hand-2-error")
-        assert err["detail"] in visible_text(page, "#general-error")
+    later = [e["detail"] for e in errors if e["pointer"].startswith("/hands/2")]
+    assert later == ["hand 3 comes after the game was already won by Ana in hand 2 (R20)"]
+    sentence = "Hand 3 comes after the game was already won by Ana in hand 2"
+    assert visible_text(page, "#hand-2-error") == sentence
+    assert visible_text(page, "#general-error") == sentence
     # nothing changed; the correction is still open to fix or cancel
     assert pad.totals() == {"Ana": 90, "Ben": 10, "Cy": 0}
     assert pad.text("#entry-title") == "Correct hand 2"

@@ -1,11 +1,14 @@
 """The page's files work under CSP default-src 'self' and load nothing from elsewhere.
 
 No browser needed: these read static/ directly."""
+import json
 import re
+import struct
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+SCRIPTS = ("scorepad.js", "sw.js", *(f"js/{p.name}" for p in sorted((STATIC / "js").glob("*.js"))))
 
 
 def read(name):
@@ -20,13 +23,14 @@ def test_no_inline_script_style_or_handlers():
     assert not re.search(r"<style\b", html, flags=re.I), "inline <style>"
     assert not re.search(r"\sstyle\s*=", html, flags=re.I), "style= attribute"
     assert not re.search(r"\son[a-z]+\s*=", html, flags=re.I), "inline event handler"
-    js = read("scorepad.js")
-    assert "innerHTML" not in js and "eval(" not in js and "new Function" not in js
-    assert not re.search(r"setAttribute\(\s*['\"]style['\"]", js)
+    for name in SCRIPTS:
+        js = read(name)
+        assert "innerHTML" not in js and "eval(" not in js and "new Function" not in js, name
+        assert not re.search(r"setAttribute\(\s*['\"]style['\"]", js), name
 
 
 def test_nothing_loaded_from_another_site():
-    for name in ("index.html", "scorepad.js", "scorepad.css", "favicon.svg"):
+    for name in ("index.html", "scorepad.css", "favicon.svg", "icon.svg", "manifest.webmanifest", *SCRIPTS):
         text = read(name).replace(SVG_NAMESPACE, "")
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, flags=re.I), f"{name} names another site"
         assert "@import" not in text and "@font-face" not in text
@@ -36,3 +40,44 @@ def test_assets_referenced_exist():
     html = read("index.html")
     for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", html):
         assert (STATIC / ref).is_file(), ref
+
+
+def module_files(name, seen=None):
+    """The page's ES modules, from scorepad.js through every import."""
+    seen = seen if seen is not None else []
+    if name in seen:
+        return seen
+    seen.append(name)
+    for ref in re.findall(r"^import .* from '([^']+)';$", read(name), flags=re.M):
+        module_files(str((Path(name).parent / ref).as_posix()).removeprefix("./"), seen)
+    return seen
+
+
+def test_the_service_worker_keeps_every_file_the_page_needs():
+    worker = read("sw.js")
+    kept = set(re.findall(r"^  '(/[^']*)',$", worker, flags=re.M))
+    html = read("index.html")
+    needed = {"/"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", html)}
+    needed |= {"/static/" + name for name in module_files("scorepad.js")}
+    needed |= {icon["src"] for icon in json.loads(read("manifest.webmanifest"))["icons"]}
+    assert "/static/js/checker.js" in needed and "/static/icon-512.png" in needed
+    assert needed == kept, f"missing: {needed - kept}, extra: {kept - needed}"
+
+
+def test_manifest_icons_are_there_at_their_stated_sizes():
+    manifest = json.loads(read("manifest.webmanifest"))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        path = STATIC / icon["src"].removeprefix("/static/")
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", path.read_bytes()[16:24])
+            assert icon["sizes"] == f"{width}x{height}", icon
+
+
+def test_one_submit_path_for_the_pad():
+    """Every change to the game goes through submitPad: one POST /v1/scorepad in the page."""
+    js = read("scorepad.js")
+    assert js.count("postJson(API_URL") == 1
+    # the definition, then: start a game, save a hand, replace the hands (undo, delete, put back), refresh
+    assert len(re.findall(r"\bsubmitPad\(", js)) == 5

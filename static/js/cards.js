@@ -1,0 +1,121 @@
+/* Cards as the page shows and speaks them, and the rank/suit card picker used by the scorepad
+ * (cards left in a hand) and the meld checker (a meld, and the meld it is laid off onto). */
+import { h } from './dom.js';
+
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+export const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
+export const SUITS = [
+  { code: 'C', symbol: '\u2663', name: 'clubs', red: false },
+  { code: 'D', symbol: '\u2666', name: 'diamonds', red: true },
+  { code: 'H', symbol: '\u2665', name: 'hearts', red: true },
+  { code: 'S', symbol: '\u2660', name: 'spades', red: false },
+];
+
+/** {rank: 'Q', suit: {code, symbol, name, red}} of a canonical code ('QS'). */
+export function parseCard(code) {
+  const suit = SUITS.find((s) => s.code === code.slice(-1));
+  return { rank: code.slice(0, -1), suit };
+}
+
+/** 'Q♠' for 'QS'. */
+export function cardText(code) {
+  const c = parseCard(code);
+  return c.rank + (c.suit ? c.suit.symbol : '?');
+}
+
+/** 'queen of spades' for 'QS'. */
+export function cardSpeech(code) {
+  const c = parseCard(code);
+  return `${RANK_NAMES[c.rank] || c.rank} of ${c.suit ? c.suit.name : '?'}`;
+}
+
+/**
+ * A card picker: the cards picked so far (tap one to take it back), a suit row, then ranks.
+ *
+ * opts.key       the id part of its controls: chip-KEY-n, suit-KEY-C, rank-KEY-A
+ * opts.cards     the codes picked here, in the order picked
+ * opts.suit      the suit chosen ('S') or null
+ * opts.taken     {code: where} cards picked elsewhere ("for Ben"), not pickable here
+ * opts.label     what the picked cards are ("Picked", "In the meld")
+ * opts.extra     an element shown after the count of cards (the running points total)
+ * opts.onPick(code), opts.onRemove(index), opts.onSuit(suitCode)
+ *
+ * A rank is "not available" (no suit chosen yet: dashed, no strike) or "picked" (here or
+ * elsewhere: filled, ticked and struck through): two different looks for two different facts.
+ */
+export function cardPicker(opts) {
+  const { key, cards } = opts;
+  const taken = opts.taken || {};
+  const wrap = h('div', { class: 'picker' });
+  const labelId = `chosen-${key}-label`;
+  const count = cards.length;
+  wrap.appendChild(h('p', { class: 'chosen-label', id: labelId }, count ? [
+    `${opts.label || 'Picked'} (${count} ${count === 1 ? 'card' : 'cards'}`,
+    opts.extra || null,
+    '), tap a card to take it back:',
+  ] : 'No cards picked yet.'));
+  const chosen = h('ul', { class: 'chosen', 'aria-labelledby': labelId });
+  cards.forEach((code, ci) => {
+    const c = parseCard(code);
+    chosen.appendChild(h('li', null, h('button', {
+      type: 'button', id: `chip-${key}-${ci}`,
+      class: `card-chip${c.suit && c.suit.red ? ' red' : ''}`,
+      'aria-label': `Remove ${cardSpeech(code)}`,
+      onclick: () => opts.onRemove(ci),
+    }, [cardText(code), h('span', { class: 'x', 'aria-hidden': 'true', text: ' \u2715' })])));
+  });
+  wrap.appendChild(chosen);
+
+  const suits = h('fieldset', { class: 'suits' }, [h('legend', { text: 'Suit' })]);
+  const suitRow = h('div', { class: 'choices choices-4' });
+  SUITS.forEach((s) => {
+    suitRow.appendChild(h('label', { class: `choice suit${s.red ? ' red' : ''}` }, [
+      h('input', {
+        type: 'radio', name: `suit-${key}`, id: `suit-${key}-${s.code}`, value: s.code, checked: opts.suit === s.code,
+        'aria-label': s.name,
+        onchange: () => opts.onSuit(s.code),
+      }),
+      h('span', { 'aria-hidden': 'true', text: s.symbol }),
+    ]));
+  });
+  suits.appendChild(suitRow);
+  wrap.appendChild(suits);
+
+  const suit = SUITS.find((s) => s.code === opts.suit);
+  const ranks = h('fieldset', { class: 'ranks' }, [
+    h('legend', { text: suit ? 'Tap a rank to add it' : 'Choose a suit, then tap ranks' }),
+  ]);
+  const grid = h('div', { class: 'rank-grid' });
+  RANKS.forEach((rank) => {
+    const code = suit ? rank + suit.code : null;
+    const here = code && cards.indexOf(code) >= 0;
+    const where = code && !here && taken[code];
+    let state = 'open';
+    let label = suit ? `Add ${cardSpeech(code)}` : `${RANK_NAMES[rank] || rank}: choose a suit first`;
+    if (!suit) state = 'unavailable';
+    else if (here) { state = 'picked'; label = `${cardSpeech(code)}, picked`; }
+    else if (where) { state = 'picked'; label = `${cardSpeech(code)}, already picked ${where}`; }
+    grid.appendChild(h('button', {
+      type: 'button', id: `rank-${key}-${rank}`,
+      class: `rank${suit && suit.red ? ' red' : ''}${state === 'open' ? '' : ' ' + state}`,
+      disabled: state !== 'open',
+      'aria-label': label,
+      onclick: () => opts.onPick(code),
+    }, state === 'picked' ? [rank, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })] : rank));
+  });
+  ranks.appendChild(grid);
+  wrap.appendChild(ranks);
+  return wrap;
+}
+
+/** After a pick: focus `id`, or when it went disabled (just picked), the next rank still open
+ * in the same grid (so ranks can be picked one after another from the keyboard), else the suit. */
+export function focusAfterPick(id, key, suit) {
+  let target = document.getElementById(id);
+  if (target && target.disabled) {
+    let next = target.nextElementSibling;
+    while (next && next.disabled) next = next.nextElementSibling;
+    target = next || document.getElementById(`suit-${key}-${suit || 'C'}`);
+  }
+  if (target) target.focus();
+}

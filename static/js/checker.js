@@ -1,0 +1,298 @@
+/* The screens beside the scorepad: "Check a meld" (settle a disputed meld or lay-off at the
+ * table with POST /v1/melds/check) and "Rules" (the rules of a preset in plain words, from
+ * GET /v1/rules). The tabs at the top reach each screen in one tap: #check, #rules, #pad. */
+import { $, h, clear, show, announce, setFieldError, clearErrorsIn } from './dom.js';
+import { postJson, getJson, problemErrors, decodePointer } from './api.js';
+import { cardPicker, focusAfterPick } from './cards.js';
+
+const CHECK_KEY = 'rummy-referee.checker.v1';
+const RULES_KEY = 'rummy-referee.rules.v1';
+const PRESET_LABELS = { standard: 'Standard', basic: 'Basic', 'two-restocks': 'Two restocks' };
+const SCREENS = { pad: 'pad-screen', check: 'check-screen', rules: 'rules-screen' };
+
+/* Each rule option's value in plain words (RULES.md R21); the rule id goes in small print. */
+const OPTION_WORDS = {
+  melds_per_turn: { rule: 'R5', say: (v) => (v === null ? 'A player may lay down any number of melds in a turn.'
+    : `A player may lay down at most ${v === 1 ? 'one meld' : v + ' melds'} in a turn; laying off is not limited.`) },
+  going_rummy_doubles: { rule: 'R15', say: (v) => (v ? 'Going rummy (going out in one turn with nothing melded or laid off before) doubles the points.'
+    : 'Going rummy scores the same as going out: there is no bonus.') },
+  taken_discard_if_last: { rule: 'R8', say: (v) => (v ? 'The card taken from the discard pile may not be thrown back the same turn, unless it is the last card in hand.'
+    : 'The card taken from the discard pile may not be thrown back the same turn.') },
+  final_discard_required: { rule: 'R13', say: (v) => (v ? 'To go out, the last card must be discarded: a meld or lay-off may not empty the hand.'
+    : 'A player goes out as soon as their hand is empty, by a meld, a lay-off or a discard.') },
+  restock: { rule: 'R17', say: (v) => ({
+    keep_top: 'When the stock runs out, the discard pile except its top card is turned over to make a new stock.',
+    turn_over: 'When the stock runs out, the whole discard pile is turned over to make a new stock.',
+    immediate: 'As soon as a turn ends with the stock empty, the whole discard pile is turned over to make a new stock.',
+  }[v] || '') },
+  max_restocks: { rule: 'R18', say: (v) => (v === null ? 'The stock may be rebuilt any number of times in a hand.'
+    : `The stock may be rebuilt ${v === 1 ? 'once' : v === 2 ? 'twice' : v + ' times'} in a hand; the next time it runs out, the hand is drawn and nobody scores.`) },
+  aces: { rule: 'R11', say: (v) => (v === 'high_or_low' ? 'Aces are high or low: A 2 3 and Q K A are runs, but K A 2 is not.'
+    : 'Aces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace.') },
+  dealer_rotation: { rule: 'R19', say: (v) => (v === 'left' ? 'The deal passes to the left after every hand.'
+    : 'With two players the winner of a hand deals the next; with more, the deal passes to the left.') },
+  target_score: { rule: 'R20', say: (v, all) => (all.deals ? '' : `The game ends when a player reaches ${v} points; the highest total wins, and a tie for highest plays another hand.`) },
+  deals: { rule: 'R20', say: (v) => (v === null ? '' : `The game lasts ${v} deals; the highest total wins, and a tie for highest plays another hand.`) },
+};
+
+/* What holds under every preset, in plain words. */
+const ALWAYS = [
+  ['A set is three or four cards of one rank.', 'R10'],
+  ['A run is three or more cards of one suit in a row.', 'R11'],
+  ['After drawing, a player may add cards to any meld on the table, theirs or anyone’s, if it stays a set or a run of the same kind.', 'R6'],
+  ['Each turn: draw one card (stock or top discard), meld or lay off if you like, then discard one card.', 'R4–R7'],
+  ['When a player goes out, each other player counts the cards left in hand: ace 1, 2 to 10 as marked, jack, queen and king 10. The player who went out scores the sum.', 'R14'],
+  ['A drawn hand scores nothing for anyone.', 'R16'],
+];
+
+let game = { gameRules: () => null };
+let check = loadCheck();
+let presets = null; // GET /v1/rules' presets, by name
+let pointedRules = []; // rule ids the last verdict pointed to: marked on the Rules screen
+let pointedPreset = null; // and the rules it was checked under, shown there
+const KIND_RULES = { set: 'R10', run: 'R11' };
+
+function loadCheck() {
+  const fresh = loadCheckDefaults();
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(CHECK_KEY) || 'null');
+    if (saved && Array.isArray(saved.cards) && Array.isArray(saved.onto)) return Object.assign(fresh, saved);
+  } catch (e) { /* start afresh */ }
+  return fresh;
+}
+
+function saveCheck() {
+  try { window.localStorage.setItem(CHECK_KEY, JSON.stringify(check)); } catch (e) { /* kept for this visit only */ }
+}
+
+/* The checker as it starts: no cards, no lay-off, the game's rules (or the default preset). */
+function loadCheckDefaults() {
+  return { cards: [], suit: null, onto: [], ontoSuit: null, layOff: false, rules: 'game' };
+}
+
+// ---------------------------------------------------------------- screens
+
+let screen = 'pad';
+
+/* The screen the address names (#check, #rules, #pad); any other fragment (the skip link's
+ * #main) keeps the screen shown. */
+function currentScreen() {
+  const name = window.location.hash.replace('#', '');
+  if (SCREENS[name]) screen = name;
+  return screen;
+}
+
+function showScreen(moveFocus) {
+  const before = screen;
+  const name = currentScreen();
+  Object.keys(SCREENS).forEach((k) => {
+    show($(SCREENS[k]), k === name);
+    const tab = $('nav-' + k);
+    if (k === name) tab.setAttribute('aria-current', 'page');
+    else tab.removeAttribute('aria-current');
+  });
+  if (name === 'check') renderChecker();
+  if (name === 'rules') renderRules();
+  else pointedRules = [];
+  if (moveFocus && name !== before) {
+    const title = name === 'pad' ? $('main') : $(name + '-title');
+    window.scrollTo(0, 0);
+    title.focus({ preventScroll: true });
+  }
+}
+
+/** Wires the tabs and both screens; opts.gameRules() gives the current game's resolved rules or null. */
+export function initScreens(opts) {
+  game = opts;
+  window.addEventListener('hashchange', () => showScreen(true));
+  $('check-form').addEventListener('submit', (e) => { e.preventDefault(); runCheck(); });
+  $('lay-off').addEventListener('change', (e) => {
+    check.layOff = e.target.checked;
+    saveCheck();
+    renderChecker();
+  });
+  $('check-rules').addEventListener('change', (e) => { check.rules = e.target.value; saveCheck(); });
+  $('rules-preset').addEventListener('change', () => renderRulesBody());
+  $('clear-check').addEventListener('click', () => {
+    check = Object.assign(loadCheckDefaults(), { rules: check.rules });
+    saveCheck();
+    show($('verdict'), false);
+    renderChecker();
+    $('suit-meld-C').focus();
+  });
+  showScreen(false);
+}
+
+
+// ---------------------------------------------------------------- the meld checker
+
+function presetOptions(select, value) {
+  clear(select);
+  const rules = game.gameRules();
+  if (rules) {
+    select.appendChild(h('option', { value: 'game', text: `This game’s rules (${PRESET_LABELS[rules.preset] || rules.preset})` }));
+  }
+  Object.keys(PRESET_LABELS).forEach((p) => select.appendChild(h('option', { value: p, text: PRESET_LABELS[p] })));
+  select.value = value === 'game' && !rules ? 'standard' : value;
+}
+
+function renderChecker() {
+  presetOptions($('check-rules'), check.rules);
+  $('lay-off').checked = check.layOff;
+  show($('onto-group'), check.layOff);
+  $('cards-legend').textContent = check.layOff ? 'Cards to lay off' : 'Cards laid down';
+  renderPickers();
+}
+
+function renderPickers(focusId) {
+  const meldBox = $('meld-picker');
+  const ontoBox = $('onto-picker');
+  clear(meldBox);
+  clear(ontoBox);
+  const inOnto = {};
+  const inMeld = {};
+  if (check.layOff) check.onto.forEach((c) => { inOnto[c] = 'in the meld on the table'; });
+  check.cards.forEach((c) => { inMeld[c] = 'to lay off'; });
+  meldBox.appendChild(cardPicker({
+    key: 'meld', cards: check.cards, suit: check.suit, taken: inOnto, label: 'Picked',
+    onPick: (code) => { check.cards.push(code); changed(); focusAfterPick(`rank-meld-${code.slice(0, -1)}`, 'meld', check.suit); },
+    onRemove: (i) => { check.cards.splice(i, 1); changed(check.cards.length ? `chip-meld-${Math.min(i, check.cards.length - 1)}` : `suit-meld-${check.suit || 'C'}`); },
+    onSuit: (s) => { check.suit = s; changed(`suit-meld-${s}`); },
+  }));
+  if (check.layOff) {
+    ontoBox.appendChild(cardPicker({
+      key: 'onto', cards: check.onto, suit: check.ontoSuit, taken: inMeld, label: 'On the table',
+      onPick: (code) => { check.onto.push(code); changed(); focusAfterPick(`rank-onto-${code.slice(0, -1)}`, 'onto', check.ontoSuit); },
+      onRemove: (i) => { check.onto.splice(i, 1); changed(check.onto.length ? `chip-onto-${Math.min(i, check.onto.length - 1)}` : `suit-onto-${check.ontoSuit || 'C'}`); },
+      onSuit: (s) => { check.ontoSuit = s; changed(`suit-onto-${s}`); },
+    }));
+  }
+  if (focusId && $(focusId)) $(focusId).focus();
+}
+
+function changed(focusId) {
+  saveCheck();
+  show($('verdict'), false); // a verdict of other cards would mislead
+  renderPickers(focusId);
+}
+
+function rulesForCheck() {
+  const rules = check.rules === 'game' ? game.gameRules() : null;
+  return rules ? Object.assign({}, rules) : { preset: check.rules === 'game' ? 'standard' : check.rules };
+}
+
+function runCheck() {
+  const form = $('check-form');
+  clearErrorsIn(form);
+  if (!check.cards.length) {
+    setFieldError('meld-error', [check.layOff ? 'Pick the cards to lay off.' : 'Pick the cards of the meld to check.'], $('suit-meld-C'));
+    $('suit-meld-' + (check.suit || 'C')).focus();
+    return;
+  }
+  if (check.layOff && !check.onto.length) {
+    setFieldError('onto-error', ['Pick the cards of the meld on the table.'], $('suit-onto-C'));
+    $('suit-onto-' + (check.ontoSuit || 'C')).focus();
+    return;
+  }
+  const body = { cards: check.cards, rules: rulesForCheck() };
+  if (check.layOff) body.onto = check.onto;
+  const button = $('check-meld');
+  button.disabled = true;
+  postJson('/v1/melds/check', body).then((answer) => {
+    button.disabled = false;
+    if (answer.ok) {
+      showVerdict(answer.data, check.layOff);
+    } else if (answer.kind === 'invalid') {
+      problemErrors(answer.problem).forEach((err) => {
+        const where = decodePointer(err.pointer)[0];
+        const box = where === 'onto' ? 'onto-error' : where === 'cards' ? 'meld-error' : 'check-error';
+        setFieldError(box, [err.detail]);
+      });
+      announce(problemErrors(answer.problem).map((e) => e.detail).join(' '));
+    } else {
+      setFieldError('check-error', [answer.message.replace('Nothing was changed and your entry is kept: try again.',
+        'Checking a meld needs a connection; the cards picked are kept.')]);
+    }
+  });
+}
+
+function showVerdict(data, layOff) {
+  const box = $('verdict');
+  box.classList.toggle('valid', data.valid);
+  box.classList.toggle('refused', !data.valid);
+  $('verdict-word').textContent = data.valid ? (layOff ? 'Yes, it fits' : 'Yes, a meld') : (layOff ? 'No, it does not fit' : 'No, not a meld');
+  $('verdict-summary').textContent = data.summary;
+  const reasons = $('verdict-reasons');
+  clear(reasons);
+  const more = data.reasons.filter((r) => r.message !== data.summary);
+  more.forEach((r) => reasons.appendChild(h('li', { text: r.message })));
+  show(reasons, more.length > 0);
+  // The rules that decided it: a refusal's reasons name theirs; a meld that holds is a set or a run.
+  const rules = data.valid ? [KIND_RULES[data.kind]].concat(layOff ? ['R6'] : [])
+    : Array.from(new Set(data.reasons.map((r) => r.rule).filter(Boolean)));
+  const note = $('verdict-rules');
+  clear(note);
+  note.appendChild(h('a', {
+    href: '#rules', id: 'read-rule', text: rules.length ? 'Read the rule' : 'Read the rules',
+    onclick: () => { pointedRules = rules; pointedPreset = check.rules; },
+  }));
+  if (rules.length) note.appendChild(document.createTextNode(` (rule ${rules.join(', ')} in the rulebook)`));
+  show(box, true);
+  box.scrollIntoView({ block: 'start' });
+  announce(`${$('verdict-word').textContent}. ${data.summary}`);
+}
+
+// ---------------------------------------------------------------- the rules screen
+
+function renderRules() {
+  const select = $('rules-preset');
+  const keep = pointedPreset || select.value || 'game';
+  pointedPreset = null;
+  presetOptions(select, keep);
+  if (presets) { renderRulesBody(); return; }
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(RULES_KEY) || 'null');
+    if (saved) presets = saved;
+  } catch (e) { /* ask again */ }
+  renderRulesBody();
+  getJson('/v1/rules').then((answer) => {
+    if (!answer.ok) return;
+    presets = {};
+    answer.data.presets.forEach((p) => { presets[p.preset] = p; });
+    try { window.localStorage.setItem(RULES_KEY, JSON.stringify(presets)); } catch (e) { /* fine */ }
+    renderRulesBody();
+  });
+}
+
+function renderRulesBody() {
+  const body = $('rules-body');
+  clear(body);
+  const choice = $('rules-preset').value;
+  const rules = choice === 'game' ? game.gameRules() : presets && presets[choice];
+  if (!rules) {
+    body.appendChild(h('p', { class: 'muted', text: 'Loading the rules from the Rummy Referee… (the first time needs a connection)' }));
+    return;
+  }
+  body.appendChild(h('h3', { id: 'rules-these', text: `${PRESET_LABELS[rules.preset] || rules.preset} rules` }));
+  const list = h('ul', { class: 'rule-list', 'aria-labelledby': 'rules-these' });
+  Object.keys(OPTION_WORDS).forEach((name) => {
+    if (!(name in rules)) return;
+    const sentence = OPTION_WORDS[name].say(rules[name], rules);
+    if (sentence) list.appendChild(ruleItem(sentence, OPTION_WORDS[name].rule, 'rule-' + name));
+  });
+  body.appendChild(list);
+  body.appendChild(h('h3', { id: 'rules-always', text: 'Under every preset' }));
+  const always = h('ul', { class: 'rule-list', 'aria-labelledby': 'rules-always' });
+  ALWAYS.forEach(([sentence, rule]) => always.appendChild(ruleItem(sentence, rule)));
+  body.appendChild(always);
+  const first = body.querySelector('.pointed');
+  if (first) first.scrollIntoView({ block: 'center' });
+}
+
+function ruleItem(sentence, rule, id) {
+  const pointed = pointedRules.indexOf(rule) >= 0;
+  return h('li', { id, class: pointed ? 'pointed' : null }, [
+    pointed ? h('strong', { class: 'pointed-tag', text: 'The rule for your meld: ' }) : null,
+    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id', text: `Rule ${rule}` }),
+  ]);
+}

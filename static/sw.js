@@ -1,0 +1,46 @@
+/* Rummy Referee service worker: keeps the scorepad page and its files so the page opens with
+ * no connection (the game itself is in localStorage). Network first, so a connected phone
+ * always gets the current page; the copy kept here is used only when the network fails.
+ * The API is never answered from here, except GET /v1/rules (read-only, for the Rules screen):
+ * a hand is saved only when the Rummy Referee answers. Served as /sw.js so its scope is "/". */
+const CACHE = 'rummy-referee-page-v1';
+const PAGE = [
+  '/',
+  '/static/scorepad.css',
+  '/static/scorepad.js',
+  '/static/js/api.js',
+  '/static/js/cards.js',
+  '/static/js/checker.js',
+  '/static/js/dom.js',
+  '/static/manifest.webmanifest',
+  '/static/favicon.svg',
+  '/static/icon.svg',
+  '/static/icon-192.png',
+  '/static/icon-512.png',
+];
+const KEPT = new Set(PAGE.concat(['/v1/rules']));
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PAGE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((n) => n !== CACHE).map((n) => caches.delete(n))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  const path = request.mode === 'navigate' && url.pathname === '/' ? '/' : url.pathname;
+  if (!KEPT.has(path)) return;
+  event.respondWith(fetch(request).then((response) => {
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(path, copy));
+    }
+    return response;
+  }).catch(() => caches.match(path).then((kept) => kept || Response.error())));
+});
