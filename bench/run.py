@@ -138,9 +138,14 @@ def inproc() -> None:
     set4 = F.cards("QH QC QS QD")
     ace_high = F.cards("QS KS AS")
     assert check_meld(run5, rules).valid and check_meld(set4, rules).valid
-    report("check_meld: valid run of 5", measure(lambda: check_meld(run5, rules)))
-    report("check_meld: valid set of 4", measure(lambda: check_meld(set4, rules)))
-    report("check_meld: Q-K-A refused, with reasons", measure(lambda: check_meld(ace_high, rules)))
+    # check_meld remembers its answers (the same melds come with every request of a hand): the
+    # first judgement of a meld is the remembered function's own cost.
+    from referee.melds import _checked
+    judge = _checked.__wrapped__
+    report("check_meld: valid run of 5 (first time)", measure(lambda: judge(run5, rules.aces)))
+    report("check_meld: valid set of 4 (first time)", measure(lambda: judge(set4, rules.aces)))
+    report("check_meld: Q-K-A refused, with reasons (first time)", measure(lambda: judge(ace_high, rules.aces)))
+    report("check_meld: valid run of 5, remembered", measure(lambda: check_meld(run5, rules)))
 
     table = F.four_player_table()
     turn = F.full_turn()
