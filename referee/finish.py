@@ -4,7 +4,8 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card, show
 from .errors import Code, IllegalMove, Reason
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # state imports this module
     from .state import Meld
 
 
-def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence["Meld"]] | Sequence["Meld"]) -> bool:
+def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]] | Sequence[Meld]) -> bool:
     """R9: whether a hand of ``rest`` (after a meld or lay-off, the hand not empty) is stuck:
     its only card is ``taken``, the card taken from the discard pile this turn, which can be
     neither discarded (R8, unless ``taken_discard_if_last``) nor laid off on any of ``melds``
@@ -31,7 +32,7 @@ def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Call
     return not any(fits(m.cards, m.kind, taken, rules) for m in table)
 
 
-def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence["Meld"]],
+def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]],
                   verb: str, played: Sequence[Card]) -> None:
     """Refuse a meld or lay-off of ``played`` (``verb``: "melding", "laying off") that leaves
     ``rest`` in hand when the turn could not be finished: an empty hand under

@@ -1,7 +1,7 @@
 """Who sits at the table and how many cards each is dealt (R2)."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .errors import Problem
 

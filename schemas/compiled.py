@@ -21,7 +21,8 @@ path with it; ``tests/test_compiled.py`` checks both paths agree and that the ho
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
