@@ -509,6 +509,8 @@ def create_app(config: dict | None = None) -> Flask:
     api = RefereeApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(ops)
+    from tables.http import register_tables  # sealed tables (contract, Sealed tables)
+    register_tables(app, api)
 
     @app.after_request
     def _security_headers(resp: Response) -> Response:
