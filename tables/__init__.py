@@ -101,11 +101,14 @@ class Tables:
     # --- the four questions -------------------------------------------------------------
 
     def create(self, players: Sequence[str], rules: Rules, dealer: str | None = None,
-               bots: Mapping[str, str] | None = None) -> tuple[Table, str]:
-        """A new table: a deal from the operating system's CSPRNG, the bots played until a human
-        is to move. Raises :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
-        table_id = secrets.token_urlsafe(12)
-        game = new_game(players, rules, dealer, bots, seed=None, bot_seed=table_id)
+               bots: Mapping[str, str] | None = None, *, seed: int | None = None,
+               table_id: str | None = None) -> tuple[Table, str]:
+        """A new table and its token: a deal from the operating system's CSPRNG, the bots played
+        until a human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
+        benchmarks only (the HTTP API takes neither). Raises
+        :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
+        table_id = table_id or secrets.token_urlsafe(12)
+        game = new_game(players, rules, dealer, bots, seed=seed, bot_seed=table_id)
         table = Table(table_id, game)
         if self.store is not None:
             self.store.advance(table_id, -1, game.seq, self.sealer.ttl)
