@@ -5,12 +5,19 @@ A View holds exactly the contract's fields: no other player's cards, the stock a
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from referee.scorepad import Pad
+from referee.state import Meld, Turn
 
 from referee.bots import LEVELS
 from tables.codec import Table
 from tables.seal import MAX_TOKEN_CHARS
 
+from .base import FastPathSchema
 from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .fields import BoundedList, CardList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesSchema
@@ -46,7 +53,7 @@ class SeatMoveSchema(MoveSchema):
     player = PlayerName(load_default=None, metadata={"description": "Left out: the seat's player. Another player than the seat's is a 403."})
 
 
-class TableMoveRequest(Schema):
+class TableMoveRequest(FastPathSchema):
     table = _token(required=True, metadata=TABLE_DOC)
     seat = _token(required=True, metadata=SEAT_DOC)
     move = fields.Nested(SeatMoveSchema)
@@ -56,6 +63,42 @@ class TableMoveRequest(Schema):
     def one_of_move_or_moves(self, data, original, **kw):
         if ("move" in original) == ("moves" in original):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
+
+    fast_load = staticmethod(lambda d: _load_move_request(d))
+
+
+_MOVE = MoveSchema()
+_SEAT_PLACEHOLDER = "seat"
+
+
+def _load_seat_move(m):
+    """A move through MoveSchema's own fast path (``player`` filled in when left out, then
+    cleared again), or None to let the schema load it and word any error."""
+    if type(m) is not dict:
+        return None
+    given = "player" in m
+    try:
+        move = _MOVE.load(m if given else {**m, "player": _SEAT_PLACEHOLDER})
+    except ValidationError:
+        return None
+    return move if given else replace(move, player=None)
+
+
+def _load_move_request(d):
+    """``TableMoveRequest().load(d)`` for the usual body, or None to let the schema do it."""
+    if type(d) is not dict or d.keys() not in ({"table", "seat", "move"}, {"table", "seat", "moves"}):
+        return None
+    table, seat = d["table"], d["seat"]
+    if type(table) is not str or type(seat) is not str or not 0 < len(table) <= MAX_TOKEN_CHARS or not 0 < len(seat) <= MAX_TOKEN_CHARS:
+        return None
+    if "move" in d:
+        move = _load_seat_move(d["move"])
+        return None if move is None else {"table": table, "seat": seat, "move": move}
+    raw = d["moves"]
+    if type(raw) is not list or not 1 <= len(raw) <= MAX_MOVES:
+        return None
+    moves = [_load_seat_move(m) for m in raw]
+    return None if any(m is None for m in moves) else {"table": table, "seat": seat, "moves": moves}
 
 
 class NextHandRequest(Schema):
@@ -138,19 +181,23 @@ def view_out(table: Table, viewer: str | None) -> dict:
 
 # --- responses ---------------------------------------------------------------------------
 
-class CreateTableResponse(Schema):
+class CreateTableResponse(FastPathSchema):
     table = fields.String(required=True, metadata=TABLE_DOC)
     seats = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
                         metadata={"description": "Each human player's seat credential: give each player only their own."})
     view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view."})
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."})
 
+    fast_dump = staticmethod(lambda d: dump_answer(d))
 
-class ViewResponse(Schema):
+
+class ViewResponse(FastPathSchema):
     view = fields.Nested(ViewSchema, required=True)
 
+    fast_dump = staticmethod(lambda d: dump_answer(d))
 
-class TableMoveResponse(Schema):
+
+class TableMoveResponse(FastPathSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     applied = fields.Integer(required=True, metadata={"description": "How many of the seat's moves were applied."})
@@ -159,8 +206,59 @@ class TableMoveResponse(Schema):
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "Each move made since the request, in order, as every player saw it: the seat's, then the computer opponents'."})
 
+    fast_dump = staticmethod(lambda d: dump_answer(d))
 
-class NextHandResponse(Schema):
+
+class NextHandResponse(FastPathSchema):
     table = fields.String(required=True, metadata=TABLE_DOC)
     view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view of the new hand."})
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."})
+
+    fast_dump = staticmethod(lambda d: dump_answer(d))
+
+
+# --- fast dumps (tests/test_tables_properties.py: equal to marshmallow's, byte for byte) ------
+
+@lru_cache(maxsize=64)
+def _rules_json(rules) -> dict:
+    return ResolvedRulesSchema().dump(rules)
+
+
+def _turn_json(t: Turn) -> dict:
+    taken = t.taken_discard
+    return {"player": t.player, "phase": t.phase, "taken_discard": None if taken is None else taken.code,
+            "melds_made": t.melds_made, "laid_off": t.laid_off}
+
+
+def _meld_json(m: Meld) -> dict:
+    return {"id": m.id, "owner": m.owner, "cards": [c.code for c in m.cards], "kind": m.kind}
+
+
+def _pad_json(p: Pad) -> dict:
+    return {
+        "hands": [{"number": h.number, "dealer": h.dealer, "winner": h.winner, "rummy": h.rummy, "multiplier": h.multiplier,
+                   "draw": h.draw, "points": h.points, "remaining": dict(h.remaining), "totals": dict(h.totals)} for h in p.hands],
+        "totals": dict(p.totals),
+        "standings": [{"player": x.player, "total": x.total, "rank": x.rank} for x in p.standings],
+        "next_dealer": p.next_dealer, "game_over": p.game_over, "winner": p.winner,
+        "to_target": None if p.to_target is None else dict(p.to_target),
+    }
+
+
+_VIEW_ORDER = tuple(ViewSchema._declared_fields)
+
+
+def _view_json(v: dict) -> dict:
+    out = dict(v)
+    out["rules"] = dict(_rules_json(v["rules"]))
+    out["turn"] = _turn_json(v["turn"])
+    out["discard"] = [c.code for c in v["discard"]]
+    out["melds"] = [_meld_json(m) for m in v["melds"]]
+    out["scores"] = _pad_json(v["scores"])
+    return {k: out[k] for k in _VIEW_ORDER if k in out}
+
+
+def dump_answer(d: dict) -> dict:
+    """A sealed-table answer (as the routes build it, with a ``view`` from :func:`view_out`) as
+    its schema dumps it, without marshmallow's per-field walk."""
+    return {**d, "view": _view_json(d["view"])}

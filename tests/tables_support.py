@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -98,3 +99,17 @@ def codes_in(value) -> set[str]:
         elif isinstance(v, str):
             out.add(v)
     return out
+
+
+def picker(seed=0):
+    """A meld or lay-off when there is one, else a draw from the stock, else a discard chosen
+    by a seeded random generator (so hands end, and end the same way every run)."""
+    rng = random.Random(seed)
+
+    def pick(moves):
+        plays = [m for m in moves if m["action"] in ("meld", "lay_off")]
+        if plays:
+            return plays[0]
+        draws = [m for m in moves if m["action"] == "draw"]
+        return draws[0] if draws else rng.choice(moves)
+    return pick

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from referee import HandEntry, Remaining, replay
-from referee.rules import PRESETS
+from referee.rules import PRESETS, resolve_rules
 from tables import Sealer, Tables
 from tables.codec import from_payload, to_payload
-from tables_support import KEY_A, KEY_B, codes_in, hidden_cards, make_app
+from tables_support import KEY_A, KEY_B, codes_in, hidden_cards, make_app, picker
 
 VIEW_FIELDS = {"table_id", "hand", "seq", "rules", "dealer", "players", "turn", "stock", "discard", "melds",
                "restocks", "status", "result", "scores", "events"}
@@ -259,10 +259,18 @@ def test_move_and_moves_together_or_neither_is_422(tc):
 
 # --- whole hands and games ----------------------------------------------------------------------
 
-def play_hand(tc, table, seats, pick=lambda moves: moves[0], seen=None):
-    """Play every human turn with the first legal move that is not a draw from the discard pile
-    (``pick``), through the sealed endpoints only, until the hand ends. Returns the last answer."""
-    body = None
+def seeded(tapp, players, seed, **kw):
+    """A table made with a seeded deal (POST /v1/tables deals from the CSPRNG), as its answer."""
+    from schemas.tables import view_out
+    tables = tables_of(tapp)
+    table, token = tables.create(list(players), kw.pop("rules", PRESETS["standard"]), seed=seed, **kw)
+    return {"table": token, "seats": tables.seats(table), "view": view_out(table, None)}
+
+
+def play_hand(tc, table, seats, pick=None, seen=None):
+    """Play every human turn with ``pick`` from the seat's legal moves (never a draw from the
+    discard pile), through the sealed endpoints only, until the hand ends. Returns the last answer."""
+    body, pick = None, pick or picker()
     for _ in range(3000):
         spectator = view(tc, table)
         if spectator["status"] != "playing":
@@ -282,7 +290,7 @@ def play_hand(tc, table, seats, pick=lambda moves: moves[0], seen=None):
 
 
 def test_a_whole_hand_ends_with_the_cards_laid_down_and_scored_as_the_scorepad_does(tc, tapp):
-    made = create(tc)
+    made = seeded(tapp, ("ana", "ben", "cy"), 5)
     table, last = play_hand(tc, made["table"], made["seats"])
     end = tables_of(tapp).open(table).game.state
     result = last["result"]
@@ -298,8 +306,8 @@ def test_a_whole_hand_ends_with_the_cards_laid_down_and_scored_as_the_scorepad_d
         assert {k: pad_http[k] for k in v["scores"]} == v["scores"]
 
 
-def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc):
-    made = create(tc, ("ana", "ben"), rules={"deals": 2})
+def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, tapp):
+    made = seeded(tapp, ("ana", "ben"), 3, rules=resolve_rules({"deals": 2}))
     r = tc.post("/v1/tables/next", json={"table": made["table"]})
     assert r.status_code == 409 and r.get_json()["detail"] == "hand 1 is still being played: the next hand is dealt when it ends"
     table, last = play_hand(tc, made["table"], made["seats"])
@@ -354,8 +362,8 @@ def test_bots_play_until_a_human_is_to_move_and_events_say_what_everyone_saw(tc,
     assert not codes_in({k: v for k, v in body["view"].items() if k != "events"}) & hidden_cards(table, "ana")
 
 
-def test_a_hand_against_bots_plays_to_its_end(tc):
-    made = create(tc, ("ana", "bob"), bots={"bob": "medium"})
+def test_a_hand_against_bots_plays_to_its_end(tc, tapp):
+    made = seeded(tapp, ("ana", "bob"), 4, bots={"bob": "medium"})
     table, last = play_hand(tc, made["table"], made["seats"])
     assert last["view"]["status"] in ("out", "draw") and last["result"] is not None
 

@@ -17,7 +17,7 @@ import redis
 
 from referee import Move, PRESETS
 from tables import SeqStore, Tables
-from tables_support import KEY_B, KEYS_TEXT, free_port, make_app, redis_url  # noqa: F401 (fixture)
+from tables_support import KEY_B, KEYS_TEXT, free_port, picker, make_app, redis_url  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,19 +92,17 @@ def test_the_same_token_used_twice_at_once_wins_once(redis_url):  # noqa: F811
 
 def test_dealing_again_from_an_old_token_is_refused(guarded):
     """Nobody can deal a hand again and again until it suits them."""
-    made = _create(guarded, ("ana", "bob"))
     tables_app = guarded.application.extensions["rummy_tables"]
-    table = tables_app.open(made["table"])
-    # play the hand to its end through the seats
-    token = made["table"]
-    seats = made["seats"]
-    while True:
+    table, token = tables_app.create(["ana", "bob"], PRESETS["standard"], seed=2)  # a seeded deal: the same hand every run
+    seats = tables_app.seats(table)
+    pick = picker(2)
+    for _ in range(3000):  # play the hand to its end through the seats
         v = guarded.post("/v1/tables/view", json={"table": token}).get_json()["view"]
         if v["status"] != "playing":
             break
         mover = v["turn"]["player"]
         mine = guarded.post("/v1/tables/view", json={"table": token, "seat": seats[mover]}).get_json()["view"]
-        m = [x for x in mine["legal_moves"] if not (x["action"] == "draw" and x["source"] == "discard")][0]
+        m = pick([x for x in mine["legal_moves"] if not (x["action"] == "draw" and x["source"] == "discard")])
         token = guarded.post("/v1/tables/move", json={"table": token, "seat": seats[mover], "move": m}).get_json()["table"]
     first = guarded.post("/v1/tables/next", json={"table": token})
     assert first.status_code == 200 and first.get_json()["view"]["hand"] == 2
