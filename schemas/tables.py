@@ -246,6 +246,7 @@ def _pad_json(p: Pad) -> dict:
 
 
 _VIEW_ORDER = tuple(ViewSchema._declared_fields)
+_RESULT_ORDER = tuple(ViewResultSchema._declared_fields)
 
 
 def _view_json(v: dict) -> dict:
@@ -255,6 +256,8 @@ def _view_json(v: dict) -> dict:
     out["discard"] = [c.code for c in v["discard"]]
     out["melds"] = [_meld_json(m) for m in v["melds"]]
     out["scores"] = _pad_json(v["scores"])
+    if v["result"] is not None:
+        out["result"] = {k: v["result"][k] for k in _RESULT_ORDER if k in v["result"]}
     return {k: out[k] for k in _VIEW_ORDER if k in out}
 
 

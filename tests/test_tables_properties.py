@@ -7,12 +7,16 @@ from hypothesis import strategies as st
 
 from referee.legal import legal_moves
 from referee.rules import PRESETS, resolve_rules
-from schemas.tables import ViewSchema, view_out
+import orjson
+from marshmallow import Schema
+
+from schemas.tables import TableMoveRequest, ViewResponse, ViewSchema, view_out
 from tables import Sealer, Tables
 from tables_support import KEY_A, codes_in, hidden_cards
 
 TABLES = Tables(Sealer([KEY_A]))
 DUMP = ViewSchema()
+ANSWER = ViewResponse()
 RULES = [PRESETS["standard"], PRESETS["basic"], PRESETS["two-restocks"], resolve_rules({"restock": "keep_top", "max_restocks": 3})]
 
 
@@ -21,7 +25,11 @@ def check_views(table, token):
     opened = TABLES.open(token)
     assert opened == table
     for viewer in (None, *table.game.players):
-        v = DUMP.dump(view_out(table, viewer))
+        out = view_out(table, viewer)
+        v = DUMP.dump(out)
+        # the answers' fast dump is marshmallow's, byte for byte
+        fast = orjson.dumps(ANSWER.dump({"view": out}))
+        assert fast == orjson.dumps(Schema.dump(ANSWER, {"view": out})) == orjson.dumps({"view": v})
         hidden = hidden_cards(table, viewer)
         public = {k: x for k, x in v.items() if k != "events"}
         assert not codes_in(public) & hidden, (viewer, codes_in(public) & hidden)
@@ -74,3 +82,26 @@ def test_restocks_are_reached_by_the_property_above():
         if table.game.state.restocks:
             break
     assert table.game.state.restocks == 1
+
+
+REQUEST = TableMoveRequest()
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(body=st.fixed_dictionaries({"table": st.sampled_from(["rt1.x", "", 5, None]), "seat": st.sampled_from(["s", "", None, []])},
+                                  optional={"move": st.fixed_dictionaries({}, optional={
+                                      "player": st.sampled_from(["ana", "", 3, "\u200b"]), "action": st.sampled_from(["draw", "meld", "lay_off", "discard", "x"]),
+                                      "source": st.sampled_from(["stock", "discard", "deck"]), "cards": st.lists(st.sampled_from(["AS", "10h", "Q♠", "ZZ"]), max_size=4),
+                                      "card": st.sampled_from(["KC", "kc", "1C"]), "meld": st.sampled_from(["m1", ""])}),
+                                            "moves": st.lists(st.fixed_dictionaries({"action": st.just("draw"), "source": st.sampled_from(["stock", "deck"])}), max_size=3)}))
+def test_the_move_request_fast_path_declines_or_agrees(body):
+    """TableMoveRequest's fast load gives marshmallow's result, or declines (and marshmallow
+    words the error)."""
+    from schemas.tables import _load_move_request
+    fast = _load_move_request(body)
+    try:
+        slow = Schema.load(REQUEST, body)
+    except Exception as e:  # noqa: BLE001 — marshmallow refuses: the fast path must have declined
+        assert fast is None, (body, fast, e)
+        return
+    assert fast is None or fast == slow, (body, fast, slow)
