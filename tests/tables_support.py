@@ -113,3 +113,29 @@ def picker(seed=0):
         draws = [m for m in moves if m["action"] == "draw"]
         return draws[0] if draws else rng.choice(moves)
     return pick
+
+
+def sealed_placeholders(app, path, value):
+    """An example body with the documented placeholder token and seat (``tables.http``'s
+    TOKEN, SEAT) replaced by a real table of ``app`` where ana is to move, or for
+    ``/v1/tables/next`` one whose first hand is over."""
+    from referee.game import play
+    from referee.legal import legal_moves
+    from referee.rules import PRESETS
+    from tables.codec import Table
+    from tables.http import SEAT, TOKEN
+    if value.get("table") != TOKEN:
+        return value
+    tables = app.extensions["rummy_tables"]
+    table, token = tables.create(["ana", "ben"], PRESETS["standard"], seed=42)
+    if path.endswith("/next"):
+        pick = picker(1)
+        while table.game.state.status == "playing":
+            moves = [m for m in legal_moves(table.game.state) if not (m.action == "draw" and m.source == "discard")]
+            chosen = pick([m.as_dict() for m in moves])
+            table = Table(table.id, play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
+        token = tables.seal(table)
+    out = {**value, "table": token}
+    if value.get("seat") == SEAT:
+        out["seat"] = tables.seats(table)["ana"]
+    return out

@@ -388,3 +388,32 @@ def test_token_payload_round_trips(tapp):
     again = tables.open(token)
     assert again == table
     assert from_payload(to_payload(table)) == table
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+def test_keys_and_lifetime_come_from_the_environment():
+    keys = ",".join(base64.urlsafe_b64encode(k).decode() for k in (KEY_B, KEY_A))  # padded is fine too
+    tables = Tables.from_environment({"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600"})
+    assert tables.sealer.ttl == 3600 and tables.store is None
+    old = Tables(Sealer([KEY_A]))
+    table, token = old.create(["ana", "ben"], PRESETS["standard"])
+    assert tables.open(token) == table  # the second key still opens
+    assert Tables(Sealer([KEY_B])).open(tables.seal(table)) == table  # the first key seals
+    assert Tables.from_environment({}).sealer.ttl == 7 * 24 * 3600
+
+
+@pytest.mark.parametrize("env, message", [
+    ({"RUMMY_SEAL_KEYS": "YWJj"}, "RUMMY_SEAL_KEYS: key 1 is 3 bytes; each key must be 32 random bytes"),
+    ({"RUMMY_SEAL_KEYS": base64.urlsafe_b64encode(KEY_A).decode() + ",***"}, "RUMMY_SEAL_KEYS: key 2 is not base64url"),
+    ({"RUMMY_SEAL_KEYS": " , "}, "RUMMY_SEAL_KEYS is set but holds no key"),
+    ({"RUMMY_TABLE_TTL": "7d"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '7d'"),
+    ({"RUMMY_TABLE_TTL": "10"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '10'"),
+])
+def test_a_wrong_setting_stops_start_up_naming_it(monkeypatch, env, message):
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    from app import create_app
+    with pytest.raises(ValueError) as e:
+        create_app({"TESTING": True})
+    assert str(e.value) == message
