@@ -49,6 +49,11 @@ class BadTable(ValueError):
     message is a sentence for a person."""
 
 
+def _b64decode(text: str) -> bytes:
+    """Strict base64url, padded or not (raises ValueError on any other character)."""
+    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+
+
 def _derive(key: bytes, purpose: bytes) -> bytes:
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"rummy-referee " + purpose).derive(key)
 
@@ -68,7 +73,7 @@ def parse_keys(text: str) -> list[bytes]:
         if not part:
             continue
         try:
-            raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+            raw = _b64decode(part)
         except (binascii.Error, ValueError):
             raise ValueError(f"RUMMY_SEAL_KEYS: key {i} is not base64url") from None
         if len(raw) != KEY_BYTES:
@@ -141,7 +146,7 @@ class Sealer:
             raise BadTable("this is not a table of this service: use the table token the last answer gave")
         text = token[len(PREFIX):]
         try:
-            raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+            raw = _b64decode(text)
         except (binascii.Error, ValueError):
             raise BadTable("this table token is damaged (it is not the text the service gave): send it exactly as received") from None
         if len(raw) < KID_BYTES + NONCE_BYTES + 16:
