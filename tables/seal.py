@@ -178,7 +178,7 @@ class Sealer:
 
     @staticmethod
     def _seat(key: _Key, table_id: str, player: str) -> str:
-        mac = hmac.new(key.seat, b"seat\x00" + table_id.encode() + b"\x00" + player.encode(), hashlib.sha256).digest()
+        mac = hmac.digest(key.seat, b"seat\x00" + table_id.encode() + b"\x00" + player.encode(), "sha256")
         return base64.urlsafe_b64encode(mac[:SEAT_BYTES]).rstrip(b"=").decode()
 
     def seat_player(self, table_id: str, players: Sequence[str], seat) -> str | None:
