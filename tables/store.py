@@ -37,7 +37,10 @@ class SeqStore:
     """The latest ``seq`` of every table, in the Redis at ``url`` (``redis://host:port/db``)."""
 
     def __init__(self, url: str) -> None:
-        self._redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        try:
+            self._redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        except ValueError as e:
+            raise ValueError(f"RUMMY_TABLE_STORE must be a Redis URL (redis://host:port/0): {e}") from None
         self._advance = self._redis.register_script(_ADVANCE)
 
     def check(self, table_id: str, seq: int) -> None:
