@@ -418,3 +418,17 @@ def test_a_wrong_setting_stops_start_up_naming_it(monkeypatch, env, message):
     with pytest.raises(ValueError) as e:
         create_app({"TESTING": True})
     assert str(e.value).startswith(message)  # the store's message goes on with the client library's words
+
+
+def test_next_with_a_bot_to_lead_plays_its_turn_and_says_so(tc, tapp):
+    made = seeded(tapp, ("ana", "bob"), 4, bots={"bob": "easy"})
+    table, last = play_hand(tc, made["table"], made["seats"])
+    r = tc.post("/v1/tables/next", json={"table": table}).get_json()
+    v = r["view"]
+    leader = "bob" if v["dealer"] == "ana" else "ana"  # the dealer's left leads (R3)
+    assert v["hand"] == 2 and v["turn"]["player"] == "ana"
+    if leader == "bob":
+        assert [e["player"] for e in r["events"]] == ["bob"] * len(r["events"]) and r["events"][-1]["action"] == "discard"
+        assert v["seq"] == last["view"]["seq"] + 1 + len(r["events"])
+    else:
+        assert r["events"] == [] and v["seq"] == last["view"]["seq"] + 1
