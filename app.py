@@ -9,24 +9,22 @@ and the OpenAPI document are built in ``web/``.
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
-from http import HTTPStatus
 from pathlib import Path
 
 import orjson
 from flask import Flask, Response, g, request, send_from_directory
 from flask.json.provider import JSONProvider
 from flask_cors import CORS
-from flask_smorest import Blueprint
-from webargs.flaskparser import FlaskParser
 
 import referee
 from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
+from tables.http import register_tables
 from web.bodies import decode_body
 from web.openapi import API_DESCRIPTION, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input
+from web.routes import RefereeBlueprint, problems_under
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -48,45 +46,11 @@ class OrjsonProvider(JSONProvider):
         return self._app.response_class(orjson.dumps(obj), mimetype="application/json")
 
 
-class BodyParser(FlaskParser):
-    """webargs' parser, reading the body ``decode_body`` already decoded and checked."""
-
-    def load_json(self, req, schema):
-        return g.json_body
-
-
-class RefereeBlueprint(Blueprint):
-    ARGUMENTS_PARSER = BodyParser()
-
-
-@contextmanager
-def problems_under(*prefix: str | int, first_index: bool = False):
-    """Put the request's own path in front of the core's InvalidInput paths (``first_index``:
-    the core's path starts with an index into a list the request sent as one item)."""
-    try:
-        yield
-    except InvalidInput as bad:
-        raise InvalidInput([type(p)(prefix + p.path[1 if first_index else 0:], p.message) for p in bad.problems]) from None
-
-
 blp = RefereeBlueprint("v1", __name__, url_prefix="/v1", description="Referee and scorepad for Rummy (RULES.md R1–R21).")
 EXAMPLES = request_examples()
 
 
-def post(path: str, request_schema, response_schema):
-    """A POST route of the API: the body loaded by ``request_schema`` (one shared instance, with
-    its /docs examples), the answer dumped by ``response_schema``, and the body errors every
-    POST can answer documented (422 is added by flask-smorest)."""
-    def register(view):
-        for code in (400, 413, 415):
-            view = blp.alt_response(code, response=HTTPStatus(code).name)(view)
-        view = blp.response(200, response_schema())(view)
-        view = blp.arguments(request_schema(), examples=EXAMPLES[path])(view)
-        return blp.route("/" + path, methods=["POST"])(view)
-    return register
-
-
-@post("melds/check", S.MeldCheckRequest, S.MeldCheckResponse)
+@blp.post("/melds/check", S.MeldCheckRequest, S.MeldCheckResponse, EXAMPLES["melds/check"])
 def check_meld(args):
     """Is it a meld? Or with `onto`, can these cards be laid off on that meld? (R6, R10–R12)
 
@@ -100,7 +64,7 @@ def check_meld(args):
             "reasons": [r.as_dict() for r in check.reasons], "summary": check.summary}
 
 
-@post("hand-score", S.HandScoreRequest, S.HandScoreResponse)
+@blp.post("/hand-score", S.HandScoreRequest, S.HandScoreResponse, EXAMPLES["hand-score"])
 def hand_score(args):
     """What going out scores: each opponent's cards left (R14), doubled for going rummy where
     the rules say so (R15)."""
@@ -108,14 +72,14 @@ def hand_score(args):
         return referee.score_hand(args["remaining"], args["rummy"], args["rules"])
 
 
-@post("deal", S.DealRequest, S.StateResponse)
+@blp.post("/deal", S.DealRequest, S.StateResponse, EXAMPLES["deal"])
 def deal(args):
     """Shuffle and deal a new hand (R2, R3); the same `seed` gives the same deal."""
     state = referee.deal(args["players"], args["rules"], args["dealer"], args["seed"])
     return {"state": referee.validate_state(state)}
 
 
-@post("move", S.MoveRequest, S.MoveResponse)
+@blp.post("/move", S.MoveRequest, S.MoveResponse, EXAMPLES["move"])
 def move(args):
     """Judge one move, or a list applied in order up to the first illegal one (R4–R9, R13,
     R17, R18). `legal: false` is a normal answer with the reasons."""
@@ -124,7 +88,7 @@ def move(args):
         return referee.apply_moves(args["state"], [args["move"]] if single else args["moves"])
 
 
-@post("legal-moves", S.LegalMovesRequest, S.LegalMovesResponse)
+@blp.post("/legal-moves", S.LegalMovesRequest, S.LegalMovesResponse, EXAMPLES["legal-moves"])
 def legal_moves(args):
     """Every legal move of the player to move: draws, melds, single-card lay-offs naming their
     meld, discards. Empty once the hand is over."""
@@ -132,17 +96,12 @@ def legal_moves(args):
     return {"player": state.turn.player, "phase": state.turn.phase, "moves": referee.legal_moves(state)}
 
 
-@post("scorepad", S.ScorepadRequest, S.ScorepadResponse)
+@blp.post("/scorepad", S.ScorepadRequest, S.ScorepadResponse, EXAMPLES["scorepad"])
 def scorepad(args):
     """Score a physical-deck game hand by hand: dealers (R19), points (R14, R15), running
     totals, standings and the winner (R20). Send every hand each time; nothing is stored."""
-    rules = args["rules"]
-    pad = referee.replay(args["players"], rules, args["hands"], args["first_dealer"])
-    return {
-        "hands": pad.hands, "totals": pad.totals, "standings": pad.standings,
-        "next_dealer": pad.next_dealer, "game_over": pad.game_over, "winner": pad.winner,
-        "to_target": pad.to_target, "rules": rules,
-    }
+    pad = referee.replay(args["players"], args["rules"], args["hands"], args["first_dealer"])
+    return {**pad.as_dict(), "rules": args["rules"]}
 
 
 @blp.route("/rules", methods=["GET"])
@@ -209,6 +168,7 @@ def create_app(config: dict | None = None) -> Flask:
     api = ProblemApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(ops)
+    register_tables(app, api)
     app.register_error_handler(InvalidInput, invalid_input)
 
     @app.after_request

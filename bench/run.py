@@ -188,6 +188,53 @@ def inproc() -> None:
     import echo_app
     e = echo_app.app.test_client()
     report("POST echo of the /v1/move body, bare Flask (test client)", measure(lambda: e.post("/v1/move", data=raw, content_type="application/json")))
+    sealed(body, raw)
+
+
+def sealed(body: dict, raw: bytes) -> None:
+    """The same move at a sealed table: open the token, check the seat, move, seal, and the
+    seat's view; beside the open move (goal: at most 1.5× its cost)."""
+    import app as app_module
+    from schemas import api as S
+    from schemas.tables import TableMoveResponse, view_out
+    from referee.game import Game
+    from tables import Sealer, Table, Tables
+    tables = Tables(Sealer([bytes(range(32))]))
+    state = referee.apply_move(F.four_player_table(), referee.Move.draw("ana", "stock"))
+    table = Table("bench-table", Game(tuple(p.id for p in state.players), state.rules, state.dealer, state, {}))
+    token, seat = tables.seal(table), tables.sealer.seat(table.id, "ana")
+    move = referee.Move.make_meld("ana", F.cards("5H 6H 7H"))
+    req, resp, out = S.MoveRequest(), S.MoveResponse(), TableMoveResponse()
+
+    def open_move():
+        args = req.load(orjson.loads(raw))
+        o = apply_moves(args["state"], [args["move"]])
+        return orjson.dumps(resp.dump({"legal": o.legal, "reasons": [], "applied": o.applied, "state": o.state, "result": None}))
+
+    def sealed_move():
+        done = tables.move(token, seat, [move])
+        return orjson.dumps(out.dump({"legal": done.outcome.legal, "reasons": [], "applied": done.outcome.applied, "table": done.token,
+                                      "view": view_out(done.table, done.player), "result": None, "events": []}))
+
+    assert sealed_move() and open_move()
+    o, s = measure(open_move), measure(sealed_move)
+    report("open move, core: load + move + dump (4 players)", o)
+    report("sealed move, core: open + seat + move + seal + view (4 players)", s)
+    ratio = s["median_us"] / o["median_us"]
+    print(f"  {'sealed / open move, core':<58} ×{ratio:.2f}  [goal ≤ ×1.5: {'met' if ratio <= 1.5 else 'NOT met'}]")
+    c = app_module.create_app({"TABLES": tables}).test_client()
+    sraw = orjson.dumps({"table": token, "seat": seat, "move": {"action": "meld", "cards": ["5H", "6H", "7H"]}})
+    assert post(c, "/v1/tables/move", sraw).get_json()["legal"] is True
+    w = measure(lambda: c.post("/v1/tables/move", data=sraw, content_type="application/json"))
+    report("POST /v1/tables/move, whole request (test client)", w)
+    whole = RESULTS["inproc"]["POST /v1/move, whole request (Flask test client)"]["median_us"]
+    print(f"  {'sealed / open move, whole request':<58} ×{w['median_us'] / whole:.2f}  [goal ≤ ×1.5: {'met' if w['median_us'] / whole <= 1.5 else 'NOT met'}]")
+    RESULTS["sealed"] = {"ratio_core": ratio, "ratio_whole_request": w["median_us"] / whole}
+    for n in (2, 6):
+        t, _ = tables.create(["ana", "ben", "cy", "dee", "eve", "fay"][:n], referee.PRESETS["standard"], seed=n)
+        size = len(tables.seal(t))
+        RESULTS["sealed"][f"token_chars_{n}_players"] = size
+        print(f"  {f'token size at the deal, {n} players':<58} {size} characters")
 
 
 def _hand_entries(body: dict) -> list:

@@ -52,12 +52,23 @@ class HandLine:
     remaining: dict[str, int]
     totals: dict[str, int]
 
+    def as_dict(self) -> dict:
+        """The contract's hand line of a scorepad."""
+        return {"number": self.number, "dealer": self.dealer, "winner": self.winner, "rummy": self.rummy,
+                "multiplier": self.multiplier, "draw": self.draw, "points": self.points,
+                "remaining": dict(self.remaining), "totals": dict(self.totals)}
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
+    """A player's place: ``total`` points, ``rank`` 1 for the leader (equal totals share one)."""
+
     player: str
     total: int
     rank: int
+
+    def as_dict(self) -> dict:
+        return {"player": self.player, "total": self.total, "rank": self.rank}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +84,13 @@ class Pad:
     game_over: bool
     winner: str | None
     to_target: dict[str, int] | None
+
+    def as_dict(self) -> dict:
+        """The contract's /v1/scorepad answer without its ``rules``."""
+        return {"hands": [h.as_dict() for h in self.hands], "totals": dict(self.totals),
+                "standings": [x.as_dict() for x in self.standings], "next_dealer": self.next_dealer,
+                "game_over": self.game_over, "winner": self.winner,
+                "to_target": None if self.to_target is None else dict(self.to_target)}
 
 
 def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: Rules) -> str:

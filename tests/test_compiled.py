@@ -151,7 +151,7 @@ def test_a_new_schema_hook_changes_the_answer_with_no_other_edit(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    for part in ("app.py", "referee", "schemas", "web", "static"):
+    for part in ("app.py", "referee", "schemas", "web", "tables", "static"):
         (shutil.copytree if (root / part).is_dir() else shutil.copy)(root / part, tmp_path / part)
     source = tmp_path / "schemas" / "state.py"
     text = source.read_text()

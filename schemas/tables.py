@@ -1,0 +1,169 @@
+"""Request and response bodies of the sealed tables (contract, Sealed tables; Computer opponents).
+
+A View holds exactly the contract's fields: no other player's cards, the stock as a count.
+:func:`view_out` builds it from ``referee.view.seat_view`` (through ``Game.view``).
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from referee.bots import LEVELS
+from tables.codec import Table
+from tables.seal import MAX_TOKEN_CHARS
+
+from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
+from .base import AnswerSchema
+from .compiled import CompiledSchema
+from .fields import BoundedList, CardList, PlayerEntries, PlayerName
+from .rules import ResolvedRulesSchema, RulesField
+from .state import MAX_MOVES, MeldSchema, MoveSchema, TurnSchema
+
+TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
+SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
+
+
+def _token(**kw):
+    return fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS), **kw)
+
+
+# --- requests ----------------------------------------------------------------------------
+
+class CreateTableRequest(CompiledSchema):
+    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
+    dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last player, so the first leads."})
+    rules = RulesField()
+    bots = PlayerEntries(keys=fields.String(), values=fields.String(validate=validate.OneOf(LEVELS)), load_default=dict,
+                         validate=validate.Length(max=5),
+                         metadata={"description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."})
+
+
+class ViewRequest(CompiledSchema):
+    table = _token(required=True, metadata=TABLE_DOC)
+    seat = _token(load_default=None, allow_none=True, metadata={**SEAT_DOC, "description": "A player's seat; left out, the spectator's view."})
+
+
+class SeatMoveSchema(MoveSchema):
+    """A move at a sealed table: ``player`` may be left out (the seat's player)."""
+
+    player = PlayerName(load_default=None, metadata={"description": "Left out: the seat's player. Another player than the seat's is a 403."})
+
+
+class TableMoveRequest(CompiledSchema):
+    table = _token(required=True, metadata=TABLE_DOC)
+    seat = _token(required=True, metadata=SEAT_DOC)
+    move = fields.Nested(SeatMoveSchema)
+    moves = BoundedList(fields.Nested(SeatMoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
+
+    @validates_schema(pass_original=True)
+    def one_of_move_or_moves(self, data, original, **kw):
+        if ("move" in original) == ("moves" in original):
+            raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
+
+
+class NextHandRequest(CompiledSchema):
+    table = _token(required=True, metadata=TABLE_DOC)
+
+
+# --- the view ----------------------------------------------------------------------------
+
+class SeatOutSchema(Schema):
+    id = fields.String(required=True)
+    cards = fields.Integer(required=True, metadata={"description": "How many cards the player holds."})
+    tabled = fields.Boolean(required=True, metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
+    hand = fields.List(fields.String(), metadata={"description": "The cards, for the seat's own player only."})
+
+
+class EventSchema(MoveOutSchema):
+    """One move as every player saw it: a draw from the stock without its card; a draw from the
+    discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and ``meld`` id;
+    a discard with its ``card``."""
+
+    meld = fields.String(allow_none=True)
+
+
+class ViewResultSchema(ResultSchema):
+    remaining_cards = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
+                                  metadata={"description": "Every player's cards left, laid down to be counted (R14)."})
+
+
+class ScoresSchema(ScorepadResponse):
+    """The game's scores, as /v1/scorepad answers them (the rules are the view's)."""
+
+    class Meta:
+        exclude = ("rules",)
+
+
+class ViewSchema(Schema):
+    """What one seat (or a spectator) may see of a sealed table."""
+
+    table_id = fields.String(required=True)
+    hand = fields.Integer(required=True, metadata={"description": "The hand being played: 1, 2, …"})
+    seq = fields.Integer(required=True, metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."})
+    rules = fields.Nested(ResolvedRulesSchema, required=True)
+    dealer = fields.String(required=True)
+    players = fields.List(fields.Nested(SeatOutSchema), required=True)
+    turn = fields.Nested(TurnSchema, required=True)
+    stock = fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."})
+    discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
+    melds = fields.List(fields.Nested(MeldSchema), required=True)
+    restocks = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={"enum": ["playing", "out", "draw"]})
+    result = fields.Nested(ViewResultSchema, allow_none=True, required=True)
+    scores = fields.Nested(ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."})
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."})
+    legal_moves = fields.List(fields.Nested(MoveOutSchema), metadata={"description": "Every legal move: only for the seat whose turn it is."})
+
+
+def view_out(table: Table, viewer: str | None) -> dict:
+    """The contract's View of ``table`` for ``viewer`` (None: a spectator) as JSON values, in
+    the key order of :class:`ViewSchema` (tests compare it with marshmallow's dump)."""
+    game = table.game
+    v = game.view(viewer)
+    players = []
+    for s in v.seats:
+        seat = {"id": s.id, "cards": s.cards, "tabled": s.tabled}
+        if s.id == viewer:
+            seat["hand"] = [c.code for c in v.hand]
+        players.append(seat)
+    result = None
+    if v.result is not None:
+        result = {**v.result.as_dict(), "remaining_cards": {p: [c.code for c in h] for p, h in (v.remaining_cards or {}).items()}}
+    out = {
+        "table_id": table.id, "hand": game.number, "seq": game.seq, "rules": v.rules.as_dict(), "dealer": v.dealer,
+        "players": players, "turn": v.turn.as_dict(), "stock": v.stock, "discard": [c.code for c in v.discard],
+        "melds": [m.as_dict() for m in v.melds], "restocks": v.restocks, "status": v.status.value, "result": result,
+        "scores": game.pad().as_dict(), "events": [e.as_dict() for e in v.events],
+    }
+    if v.to_move:
+        out["legal_moves"] = [m.as_dict() for m in v.legal_moves]
+    return out
+
+
+# --- responses ---------------------------------------------------------------------------
+
+class CreateTableResponse(AnswerSchema):
+    table = fields.String(required=True, metadata=TABLE_DOC)
+    seats = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                        metadata={"description": "Each human player's seat credential: give each player only their own."})
+    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view."})
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."})
+
+
+class ViewResponse(AnswerSchema):
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class TableMoveResponse(AnswerSchema):
+    legal = fields.Boolean(required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    applied = fields.Integer(required=True, metadata={"description": "How many of the seat's moves were applied."})
+    table = fields.String(required=True, metadata={"description": "The table after the moves: use it for the next request (the same token when nothing changed)."})
+    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The seat's view after the moves (and the computer opponents' turns)."})
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "Each move made since the request, in order, as every player saw it: the seat's, then the computer opponents'."})
+
+
+class NextHandResponse(AnswerSchema):
+    table = fields.String(required=True, metadata=TABLE_DOC)
+    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view of the new hand."})
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."})

@@ -1,0 +1,107 @@
+"""The sealed tables' routes (contract, Sealed tables): a flask-smorest Blueprint under /v1,
+registered by ``app.create_app`` through :func:`register_tables`. Each view decodes, calls
+:class:`tables.Tables`, and encodes; every refusal is problem details (422 at ``/table``, 403,
+409, 503 when the replay guard's store does not answer)."""
+from __future__ import annotations
+
+import orjson
+from flask import Flask, Response, current_app
+
+from referee.errors import Problem
+from referee.game import GameOver
+from schemas import tables as T
+from web.problems import invalid, problem
+from web.routes import RefereeBlueprint, problems_under
+
+from . import BadTable, Forbidden, Stale, StoreUnavailable, Tables
+
+EXTENSION = "rummy_tables"
+
+
+TOKEN, SEAT = "rt1.the-table-token-of-the-last-answer", "the-seat-of-ana-from-POST-v1-tables"
+EXAMPLES = {
+    "create": {
+        "two": {"summary": "Two players, ana leads", "value": {"players": ["ana", "ben"]}},
+        "bots": {"summary": "ana against two computer opponents", "value": {"players": ["ana", "bob", "cy"], "bots": {"bob": "easy", "cy": "hard"}}},
+    },
+    "view": {
+        "seat": {"summary": "ana's view", "value": {"table": TOKEN, "seat": SEAT}},
+        "spectator": {"summary": "A spectator's view", "value": {"table": TOKEN}},
+    },
+    "move": {
+        "draw": {"summary": "ana draws from the stock", "value": {"table": TOKEN, "seat": SEAT, "move": {"action": "draw", "source": "stock"}}},
+        "turn": {"summary": "A whole turn: draw, then discard", "value": {"table": TOKEN, "seat": SEAT, "moves": [
+            {"action": "draw", "source": "discard"}, {"action": "discard", "card": "KC"}]}},
+    },
+    "next": {"next": {"summary": "Deal the next hand", "value": {"table": TOKEN}}},
+}
+
+
+def register_tables(app: Flask, api) -> None:
+    """Register the sealed tables on ``app``: ``app.config["TABLES"]`` (a :class:`Tables`), else
+    one from the environment (``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL``, ``RUMMY_TABLE_STORE``),
+    the routes, and the answer to each refusal of :class:`Tables`."""
+    app.extensions[EXTENSION] = app.config.get("TABLES") or Tables.from_environment()
+    api.register_blueprint(blp)
+    app.register_error_handler(BadTable, lambda exc: invalid([Problem(("table",), str(exc))]))
+    app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))
+    app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
+    app.register_error_handler(Stale, _stale)
+    app.register_error_handler(StoreUnavailable, lambda exc: problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": "5"}))
+
+
+def _stale(exc: Stale) -> Response:
+    """409 naming the table's latest ``seq`` (in words and as ``latest_seq``)."""
+    resp = problem(409, f"this is an old copy of the table: the table has moved on to seq {exc.latest}; use the latest table token")
+    resp.set_data(orjson.dumps({**orjson.loads(resp.get_data()), "latest_seq": exc.latest}))
+    return resp
+
+
+def _tables() -> Tables:
+    return current_app.extensions[EXTENSION]
+
+
+blp = RefereeBlueprint("tables", __name__, url_prefix="/v1", description=(
+    "Sealed tables: the whole game in an opaque token, a seat per player, each seat seeing only "
+    "what its player may (contract, Sealed tables)."))
+
+
+@blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201, errors=(503,))
+def create_table(args):
+    """Seat the players and deal hand 1 from the operating system's randomness (R2, R3).
+
+    Answers the sealed `table`, a `seat` for each human player (give each player only
+    theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
+    is to move."""
+    table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"])
+    return {"table": token, "seats": _tables().seats(table), "view": T.view_out(table, None),
+            "events": table.game.events}, 201
+
+
+@blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
+def view_table(args):
+    """What one seat may see (its own hand, the legal moves on its turn, counts for the
+    others), or without a seat what a spectator sees."""
+    opened = _tables().view(args["table"], args["seat"])
+    return {"view": T.view_out(opened.table, opened.player)}
+
+
+@blp.post("/tables/move", T.TableMoveRequest, T.TableMoveResponse, EXAMPLES["move"], errors=(403, 409, 503))
+def move_at_table(args):
+    """Play the seat's move (or moves, in order up to the first illegal one), then every
+    computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). `legal: false`
+    is a normal answer; `table` is the token to use next."""
+    single = "move" in args
+    with problems_under("move" if single else "moves", first_index=single):
+        done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
+    o = done.outcome
+    return {"legal": o.legal, "reasons": o.reasons, "applied": o.applied, "table": done.token,
+            "view": T.view_out(done.table, done.player), "result": o.result, "events": done.events}
+
+
+@blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(409, 503))
+def next_hand(args):
+    """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
+    (R20). 409 while the hand is being played or once the game is over."""
+    table, token, events = _tables().next(args["table"])
+    return {"table": token, "view": T.view_out(table, None), "events": events}

@@ -1,0 +1,207 @@
+"""Sealing a table into an opaque token, and seat credentials (contract, Sealed tables).
+
+A token is ``rt1.`` then unpadded base64url of ``key id (4 bytes) ‖ nonce (12) ‖ ciphertext``:
+AES-256-GCM-SIV (``cryptography``) over the zlib-compressed JSON payload, with the prefix and
+the key id as associated data. AES-GCM-SIV is authenticated encryption that stays safe even if
+two tokens ever drew the same random nonce, so one key may seal any number of tables. Each
+configured key (``RUMMY_SEAL_KEYS``) yields, through HKDF-SHA256, a sealing key, a seat key and
+its 4-byte key id; the first key seals, every key opens (rotation: put the new key first, drop
+the old one once its tables have expired).
+
+A seat is HMAC-SHA256(seat key, table id, player id), 16 bytes in base64url, compared with
+``hmac.compare_digest`` against every key's seat for every player of the table.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+import time
+import zlib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable, Mapping, Sequence
+
+import orjson
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCMSIV
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+log = logging.getLogger(__name__)
+
+PREFIX = "rt1."
+KEY_BYTES = 32
+KID_BYTES = 4
+NONCE_BYTES = 12
+SEAT_BYTES = 16
+DEFAULT_TTL = 7 * 24 * 3600  # seconds: a table lives 7 days after its last change
+MAX_TOKEN_CHARS = 64 * 1024  # a 6-player table with a long hand is under 4 KB
+MAX_PAYLOAD_BYTES = 1024 * 1024  # decompressed; only reached by a token this service sealed
+
+
+class BadTable(ValueError):
+    """A ``table`` that is not a token this service sealed, was altered, or has expired; the
+    message is a sentence for a person."""
+
+
+def _b64decode(text: str) -> bytes:
+    """Strict base64url, padded or not (raises ValueError on any other character)."""
+    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+
+
+def _derive(key: bytes, purpose: bytes) -> bytes:
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"rummy-referee " + purpose).derive(key)
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    kid: bytes
+    aead: AESGCMSIV
+    seat: bytes
+
+
+def parse_keys(text: str) -> list[bytes]:
+    """``RUMMY_SEAL_KEYS``: comma-separated 32-byte keys in base64url, padded or not. Raises
+    ValueError naming the faulty key by position (never echoing it)."""
+    keys = []
+    for i, part in enumerate((p.strip() for p in text.split(",")), start=1):
+        if not part:
+            continue
+        try:
+            raw = _b64decode(part)
+        except (binascii.Error, ValueError):
+            raise ValueError(f"RUMMY_SEAL_KEYS: key {i} is not base64url") from None
+        if len(raw) != KEY_BYTES:
+            raise ValueError(f"RUMMY_SEAL_KEYS: key {i} is {len(raw)} bytes; each key must be {KEY_BYTES} random bytes")
+        keys.append(raw)
+    if not keys:
+        raise ValueError("RUMMY_SEAL_KEYS is set but holds no key")
+    return keys
+
+
+def parse_ttl(text: str) -> int:
+    """``RUMMY_TABLE_TTL``: a table's lifetime after its last change, in whole seconds (≥ 60)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or int(text) < 60:
+        raise ValueError(f"RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not {text!r}")
+    return int(text)
+
+
+class Sealer:
+    """Seals and opens table payloads and makes and checks seats.
+
+    ``keys``: 32-byte keys, the first sealing; ``ttl``: seconds a token stays valid after it
+    was sealed; ``clock``: seconds since the epoch (tests).
+    """
+
+    def __init__(self, keys: Sequence[bytes], ttl: int = DEFAULT_TTL, clock: Callable[[], float] = time.time) -> None:
+        if not keys:
+            raise ValueError("at least one sealing key is needed")
+        self._keys = [self._key(k) for k in keys]
+        self._by_kid = {}
+        for k in self._keys:
+            self._by_kid.setdefault(k.kid, k)
+        self.ttl = ttl
+        self.clock = clock
+
+    @staticmethod
+    def _key(raw: bytes) -> _Key:
+        kid = hashlib.sha256(b"rummy-referee key id " + _derive(raw, b"key id")).digest()[:KID_BYTES]
+        return _Key(kid, AESGCMSIV(_derive(raw, b"table seal v1")), _derive(raw, b"seat v1"))
+
+    @classmethod
+    def from_environment(cls, env: Mapping[str, str] = os.environ) -> "Sealer":
+        """From ``RUMMY_SEAL_KEYS`` and ``RUMMY_TABLE_TTL``; without keys, one random key made now,
+        with a warning (tables then die with the process and other instances cannot open them)."""
+        ttl = parse_ttl(env["RUMMY_TABLE_TTL"]) if env.get("RUMMY_TABLE_TTL", "").strip() else DEFAULT_TTL
+        text = env.get("RUMMY_SEAL_KEYS", "")
+        if text.strip():
+            return cls(parse_keys(text), ttl)
+        log.warning("RUMMY_SEAL_KEYS is not set: sealed tables use a random key made at start-up, "
+                    "so they die with this process and no other instance can open them")
+        return cls([secrets.token_bytes(KEY_BYTES)], ttl)
+
+    # --- tokens -------------------------------------------------------------------------
+
+    def seal(self, payload: dict) -> str:
+        """The token of ``payload`` (a JSON-able dict), valid for ``ttl`` seconds from now; the
+        expiry is sealed inside as ``exp`` (seconds since the epoch)."""
+        key = self._keys[0]
+        body = zlib.compress(orjson.dumps({**payload, "exp": int(self.clock()) + self.ttl}), 6)
+        nonce = os.urandom(NONCE_BYTES)
+        head = key.kid + nonce
+        ct = key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid)
+        return PREFIX + base64.urlsafe_b64encode(head + ct).rstrip(b"=").decode()
+
+    def open(self, token) -> dict:
+        """The payload of a token this service sealed. Raises :class:`BadTable` with a sentence
+        for a person when it is not one, was altered or cut, was sealed with a key this
+        service no longer holds, or has expired."""
+        if not isinstance(token, str) or not token.startswith(PREFIX) or len(token) > MAX_TOKEN_CHARS:
+            raise BadTable("this is not a table of this service: use the table token the last answer gave")
+        text = token[len(PREFIX):]
+        try:
+            raw = _b64decode(text)
+        except (binascii.Error, ValueError):
+            raise BadTable("this table token is damaged (it is not the text the service gave): send it exactly as received") from None
+        if len(raw) < KID_BYTES + NONCE_BYTES + 16:
+            raise BadTable("this table token is cut short: send it exactly as received")
+        kid, nonce, ct = raw[:KID_BYTES], raw[KID_BYTES:KID_BYTES + NONCE_BYTES], raw[KID_BYTES + NONCE_BYTES:]
+        key = self._by_kid.get(kid)
+        if key is None:
+            raise BadTable("this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table")
+        try:
+            body = key.aead.decrypt(nonce, ct, PREFIX.encode() + kid)
+        except InvalidTag:
+            raise BadTable("this table token has been altered or damaged: send it exactly as the service gave it") from None
+        inflate = zlib.decompressobj()
+        data = inflate.decompress(body, MAX_PAYLOAD_BYTES)
+        if inflate.unconsumed_tail:
+            raise BadTable("this table is larger than this service opens")
+        payload = orjson.loads(data)
+        exp = payload.get("exp", 0)
+        if self.clock() >= exp:
+            when = datetime.fromtimestamp(exp, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+            raise BadTable(f"this table expired at {when} (a table lasts {_duration(self.ttl)} after its last move): start a new one")
+        return payload
+
+    # --- seats --------------------------------------------------------------------------
+
+    def seat(self, table_id: str, player: str) -> str:
+        """The seat credential of ``player`` at table ``table_id`` (under the sealing key)."""
+        return self._seat(self._keys[0], table_id, player)
+
+    @staticmethod
+    def _seat(key: _Key, table_id: str, player: str) -> str:
+        mac = hmac.digest(key.seat, b"seat\x00" + table_id.encode() + b"\x00" + player.encode(), "sha256")
+        return base64.urlsafe_b64encode(mac[:SEAT_BYTES]).rstrip(b"=").decode()
+
+    def seat_player(self, table_id: str, players: Sequence[str], seat) -> str | None:
+        """The player of ``players`` whose seat at ``table_id`` is ``seat`` (under any key), or
+        None. Every candidate is compared in constant time (``hmac.compare_digest``)."""
+        if not isinstance(seat, str) or not seat.isascii():
+            return None
+        found = None
+        given = seat.encode()
+        for key in self._keys:
+            for player in players:
+                if hmac.compare_digest(self._seat(key, table_id, player).encode(), given):
+                    found = player
+        return found
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        n, unit = seconds // 86400, "day"
+    elif seconds % 3600 == 0:
+        n, unit = seconds // 3600, "hour"
+    elif seconds % 60 == 0:
+        n, unit = seconds // 60, "minute"
+    else:
+        n, unit = seconds, "second"
+    return f"{n} {unit}{'s' if n != 1 else ''}"

@@ -1,0 +1,141 @@
+"""Helpers for the sealed-table tests: fixed keys, an app over them, a redis-server fixture."""
+from __future__ import annotations
+
+import base64
+import os
+import random
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from app import create_app
+from tables import Sealer, SeqStore, Tables
+
+KEY_A = bytes(range(32))
+KEY_B = bytes(range(100, 132))
+KEYS_TEXT = base64.urlsafe_b64encode(KEY_A).decode().rstrip("=")
+
+
+def make_app(keys=(KEY_A,), store=None, ttl=7 * 24 * 3600, clock=None):
+    sealer = Sealer(list(keys), ttl) if clock is None else Sealer(list(keys), ttl, clock)
+    return create_app({"TESTING": True, "TABLES": Tables(sealer, store)})
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """A real redis-server (Debian's package) on a free loopback port, stopped afterwards."""
+    server = shutil.which("redis-server") or ("/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None)
+    if server is None:
+        why = "the replay-guard tests need Debian's redis-server: apt-get install redis-server (.ci/run does)"
+        if os.environ.get("RUMMY_REQUIRE_REDIS") == "1":
+            pytest.fail(why)
+        pytest.skip(why)
+    port = free_port()
+    workdir = tmp_path_factory.mktemp("redis")
+    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                             "--dir", str(workdir), "--protected-mode", "yes"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(64).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("redis-server did not start")
+            time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def store(url: str) -> SeqStore:
+    return SeqStore(url)
+
+
+def hidden_cards(table, viewer):
+    """Card codes ``viewer`` may not see: the other players' hands and the stock, while the hand
+    is playing (once it is over the hands are laid down: only the stock stays hidden). The card
+    taken from the discard pile this turn is not hidden: everyone saw it taken (R8)."""
+    state = table.game.state
+    hidden = {c.code for c in state.stock}
+    if state.status == "playing":
+        hidden |= {c.code for p in state.players if p.id != viewer for c in p.hand}
+    if state.turn.taken_discard is not None:
+        hidden.discard(state.turn.taken_discard.code)
+    return hidden
+
+
+def codes_in(value) -> set[str]:
+    """Every string anywhere in a JSON value (keys and values)."""
+    out = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            out.update(k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            out.add(v)
+    return out
+
+
+def picker(seed=0):
+    """A meld or lay-off when there is one, else a draw from the stock, else a discard chosen
+    by a seeded random generator (so hands end, and end the same way every run)."""
+    rng = random.Random(seed)
+
+    def pick(moves):
+        plays = [m for m in moves if m["action"] in ("meld", "lay_off")]
+        if plays:
+            return plays[0]
+        draws = [m for m in moves if m["action"] == "draw"]
+        return draws[0] if draws else rng.choice(moves)
+    return pick
+
+
+def sealed_placeholders(app, path, value):
+    """An example body with the documented placeholder token and seat (``tables.http``'s
+    TOKEN, SEAT) replaced by a real table of ``app`` where ana is to move, or for
+    ``/v1/tables/next`` one whose first hand is over."""
+    from referee.game import play
+    from referee.legal import legal_moves
+    from referee.rules import PRESETS
+    from tables.codec import Table
+    from tables.http import SEAT, TOKEN
+    if value.get("table") != TOKEN:
+        return value
+    tables = app.extensions["rummy_tables"]
+    table, token = tables.create(["ana", "ben"], PRESETS["standard"], seed=42)
+    if path.endswith("/next"):
+        pick = picker(1)
+        while table.game.state.status == "playing":
+            moves = [m for m in legal_moves(table.game.state) if not (m.action == "draw" and m.source == "discard")]
+            chosen = pick([m.as_dict() for m in moves])
+            table = Table(table.id, play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
+        token = tables.seal(table)
+    out = {**value, "table": token}
+    if value.get("seat") == SEAT:
+        out["seat"] = tables.seats(table)["ana"]
+    return out

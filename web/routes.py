@@ -1,0 +1,52 @@
+"""Routes of a few lines: a flask-smorest Blueprint whose ``post`` registers a JSON POST with
+its request and answer schemas, its /docs examples and the errors it can answer documented."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http import HTTPStatus
+
+from flask import g
+from flask_smorest import Blueprint
+from webargs.flaskparser import FlaskParser
+
+from referee.errors import InvalidInput, Problem
+
+BODY_ERRORS = (400, 413, 415)  # every POST can answer these (422 is added by flask-smorest)
+
+
+class BodyParser(FlaskParser):
+    """webargs' parser, reading the body ``web.bodies.decode_body`` already decoded and checked."""
+
+    def load_json(self, req, schema):
+        return g.json_body
+
+
+class RefereeBlueprint(Blueprint):
+    """A Blueprint whose routes read bodies through :class:`BodyParser`."""
+
+    ARGUMENTS_PARSER = BodyParser()
+
+    def post(self, path: str, request_schema, response_schema, examples: dict, status: int = 200, errors: tuple[int, ...] = ()):
+        """Register the decorated view as ``POST <path>``: the body loaded by one shared
+        instance of ``request_schema`` (with its /docs ``examples``), the answer dumped by
+        ``response_schema`` with ``status``, and :data:`BODY_ERRORS` plus ``errors`` documented."""
+
+        def register(view):
+            for code in (*BODY_ERRORS, *errors):
+                view = self.alt_response(code, response=HTTPStatus(code).name)(view)
+            view = self.response(status, response_schema())(view)
+            view = self.arguments(request_schema(), examples=examples)(view)
+            return self.route(path, methods=["POST"])(view)
+
+        return register
+
+
+@contextmanager
+def problems_under(*prefix: str | int, first_index: bool = False) -> Iterator[None]:
+    """Put the request's own path in front of the core's InvalidInput paths (``first_index``:
+    the core's path starts with an index into a list the request sent as one item)."""
+    try:
+        yield
+    except InvalidInput as bad:
+        raise InvalidInput([Problem(prefix + p.path[1 if first_index else 0 :], p.message) for p in bad.problems]) from None
