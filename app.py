@@ -21,6 +21,7 @@ from marshmallow import missing
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
+import body_read
 import referee
 from referee.errors import InvalidInput, Problem
 from schemas import api as S
@@ -509,6 +510,7 @@ def create_app(config: dict | None = None) -> Flask:
     api = RefereeApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(ops)
+    body_read.init_app(app)  # the body whole and in time, before anything reads it (408, 400, 413)
 
     @app.after_request
     def _security_headers(resp: Response) -> Response:

@@ -23,6 +23,15 @@ bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000
 # A request takes milliseconds (the costliest, a full scorepad, well under a second); a worker
 # silent for longer is stuck or fed by a client trickling its body in, and is replaced.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "10"))
+# A body must arrive whole well before that (body_read.py answers 408), so a client trickling
+# one in gets an answer and the worker is not killed.
+import sys  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import body_read  # noqa: E402
+
+if body_read.body_timeout() >= timeout:
+    raise SystemExit(f"RUMMY_BODY_TIMEOUT ({body_read.body_timeout():g} s) must be below GUNICORN_TIMEOUT ({timeout} s)")
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = 5
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))   # recycle workers now and then
