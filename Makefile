@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test install openapi bench load clean
+.PHONY: serve test install openapi bench load stack deploy-config clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,15 @@ bench: install
 # Load test: gunicorn on 127.0.0.1 under a realistic mix for DURATION seconds (default 60).
 load: install
 	$(BIN)/python bench/load.py --duration $(or $(DURATION),60) --users $(or $(USERS),16)
+
+# The production stack on this machine: Debian's nginx (deploy/nginx.conf.template) on PORT
+# (default 8080) in front of two app instances on free loopback ports; Ctrl-C stops them all.
+stack: install
+	$(BIN)/python deploy/stack.py run --port $(if $(filter command line environment,$(origin PORT)),$(PORT),8080) --instances 2
+
+# Rewrite the committed renderings of the nginx configuration (a test fails when they are stale).
+deploy-config: install
+	$(BIN)/python deploy/stack.py write
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
