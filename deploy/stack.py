@@ -157,7 +157,6 @@ def nginx_test(conf: str) -> subprocess.CompletedProcess:
     """``nginx -t`` of the configuration text ``conf``, in a temporary prefix."""
     prefix = Path(tempfile.mkdtemp(prefix="rummy-nginx-t-"))
     try:
-        (prefix / "tmp").mkdir()
         (prefix / "nginx.conf").write_text(conf)
         return subprocess.run([nginx_binary(), "-t", "-p", f"{prefix}/", "-c", str(prefix / "nginx.conf")],
                               capture_output=True, text=True, timeout=30)
@@ -202,7 +201,6 @@ class Stack:
     def start(self) -> "Stack":
         self.prefix = Path(tempfile.mkdtemp(prefix="rummy-stack-"))
         os.chmod(self.prefix, 0o755)  # nginx's workers (nobody, when started as root) read it
-        (self.prefix / "tmp").mkdir()
         self.port = self.port or free_port()
         try:
             for i in range(self.instances):
