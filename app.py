@@ -23,7 +23,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
 import body_read
 import referee
-from referee.errors import InvalidInput, Problem
+from referee.errors import MAX_PROBLEMS, InvalidInput, Problem
 from schemas import api as S
 from schemas.errors import ProblemSchema, count_messages, pointer, problems_from_messages
 from schemas.rules import ResolvedRulesSchema, RulesListSchema
@@ -43,7 +43,7 @@ MAX_JSON_DEPTH = 32
 # the rules (11 keys).
 MAX_JSON_ITEMS = 1000
 MAX_JSON_KEYS = 64
-MAX_LISTED_ERRORS = 100  # a 422 lists at most this many faults, and says how many more there are
+MAX_LISTED_ERRORS = MAX_PROBLEMS  # a 422 lists at most this many faults, and says how many more there are
 
 
 # --- JSON in and out ---------------------------------------------------------------------
@@ -217,9 +217,10 @@ def problem(status: int, detail: str, problems: list[Problem] | None = None, hea
     return resp
 
 
-def invalid(problems: list[Problem], total: int | None = None) -> Response:
+def invalid(problems: list[Problem], total: int | None = None, stopped: bool = False) -> Response:
     """422 for input that cannot be true, each fault by JSON Pointer (the first
-    MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``)."""
+    MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``; ``stopped``: checking
+    stopped there, so more may follow)."""
     first = problems[0]
     where = pointer(first.path) or "the body"
     if len(where) > 100:
@@ -227,6 +228,8 @@ def invalid(problems: list[Problem], total: int | None = None) -> Response:
     total = max(total or 0, len(problems))
     listed = f"; the first {MAX_LISTED_ERRORS} are listed" if total > MAX_LISTED_ERRORS else ""
     more = f" (and {total - 1} more{listed})" if total > 1 else ""
+    if stopped:
+        more = f" (and more: checking stopped after the first {MAX_LISTED_ERRORS}, which are listed)"
     return problem(422, f"{where}: {first.message}{more}", problems[:MAX_LISTED_ERRORS])
 
 
@@ -242,7 +245,8 @@ class RefereeApi(Api):
             # webargs nests errors under the location ("json"); the pointer is into the body.
             messages = messages.get("json", messages) if isinstance(messages, dict) else messages
             found = problems_from_messages(messages, limit=MAX_LISTED_ERRORS)
-            return invalid(found or [Problem((), "the body is not valid")], count_messages(messages))
+            return invalid(found or [Problem((), "the body is not valid")], count_messages(messages),
+                           getattr(getattr(error, "exc", None), "stopped", False))  # webargs keeps the ValidationError
         if error.code == 400 and messages:
             return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
@@ -438,7 +442,7 @@ def scorepad(args):
     try:
         pad = referee.replay(args["players"], rules, args["hands"], args["first_dealer"])
     except InvalidInput as bad:
-        return invalid(bad.problems)
+        return invalid(bad.problems, stopped=bad.stopped)
     return {
         "hands": pad.hands, "totals": pad.totals, "standings": pad.standings,
         "next_dealer": pad.next_dealer, "game_over": pad.game_over, "winner": pad.winner,

@@ -7,7 +7,7 @@ from referee import HandEntry, Remaining
 from referee.deal import MAX_SEED
 from referee.rules import MAX_DEALS
 
-from . import fast
+from . import fast, fast_scorepad
 from .base import FastPathSchema
 from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesSchema
@@ -158,12 +158,14 @@ class HandEntrySchema(Schema):
         return HandEntry(d["winner"], d["rummy"], d["remaining"], d["draw"])
 
 
-class ScorepadRequest(Schema):
+class ScorepadRequest(FastPathSchema):
     rules = fields.Nested(RulesSchema, load_default=None)
     players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
     # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
     hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=MAX_DEALS))
+
+    fast_load = staticmethod(lambda x: fast_scorepad.load_scorepad_request(x))
 
 
 class HandLineSchema(Schema):
@@ -184,7 +186,7 @@ class StandingSchema(Schema):
     rank = fields.Integer(required=True, metadata={"description": "1 for the leader; equal totals share a rank."})
 
 
-class ScorepadResponse(Schema):
+class ScorepadResponse(FastPathSchema):
     hands = fields.List(fields.Nested(HandLineSchema), required=True)
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     standings = fields.List(fields.Nested(StandingSchema), required=True)
@@ -194,6 +196,8 @@ class ScorepadResponse(Schema):
     to_target = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True, required=True,
                             metadata={"description": "Points each player still needs to reach target_score; null when playing a number of deals."})
     rules = fields.Nested(ResolvedRulesSchema, required=True)
+
+    fast_dump = staticmethod(lambda x: fast_scorepad.dump_scorepad_response(x))
 
 
 class HealthSchema(Schema):
