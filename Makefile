@@ -30,9 +30,10 @@ openapi: install
 bench: install
 	$(BIN)/python bench/run.py
 
-# Load test: gunicorn on 127.0.0.1 under a realistic mix for DURATION seconds (default 60).
+# Load test: a realistic mix for DURATION seconds (default 60) through nginx over STACK app
+# instances (default 2, as `make stack`; STACK=0: one gunicorn alone), all on 127.0.0.1.
 load: install
-	$(BIN)/python bench/load.py --duration $(or $(DURATION),60) --users $(or $(USERS),16)
+	$(BIN)/python bench/load.py --duration $(or $(DURATION),60) --users $(or $(USERS),16) --stack $(or $(STACK),2)
 
 # The production stack on this machine: Debian's nginx (deploy/nginx.conf.template) on PORT
 # (default 8080) in front of two app instances on free loopback ports; Ctrl-C stops them all.
