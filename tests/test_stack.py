@@ -204,3 +204,15 @@ def test_an_instance_killed_under_load_loses_no_get_and_every_post_is_answered()
     assert len(posts) > 20 and set(posts) <= {200, 502} and posts.count(200) > len(posts) - 5
     assert max(seconds for _, _, seconds in results) < 10  # nothing waited for a timeout
     assert len(after_kill) > 10 and {status for _, status, _ in after_kill[-10:]} == {200}
+
+
+def test_the_readme_states_the_limits_as_configured():
+    readme = (ROOT / "README.md").read_text()
+    (api, api_burst), (pad, pad_burst), (tables, tables_burst) = (
+        (r.removesuffix("r/s"), b) for r, b in (stack.RATE_LIMITS[k] for k in ("api", "scorepad", "tables")))
+    assert f"at most {api} requests/s (burst {api_burst})" in readme
+    assert f"`/v1/scorepad` {pad}/s (burst {pad_burst})" in readme
+    assert f"`/v1/tables…` {tables}/s (burst {tables_burst})" in readme
+    conf = stack.machine_config()
+    assert "client_header_timeout 5s;" in conf and "client_body_timeout 5s;" in conf and "large_client_header_buffers 4 4k;" in conf
+    assert "5 s for the whole header" in readme and "5 s between two reads of the body" in readme and "over 4 KiB" in readme
