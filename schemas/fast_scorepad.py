@@ -76,9 +76,11 @@ def _max_length(field) -> int:
 
 
 def _name(v) -> bool:
+    if type(v) is not str:
+        return False
     if v in _GOOD_NAMES:
         return True
-    if type(v) is not str or name_problem(v) is not None:
+    if name_problem(v) is not None:
         return False
     if len(_GOOD_NAMES) < _MAX_NAMES:
         _GOOD_NAMES.add(v)

@@ -14,11 +14,12 @@ from schemas.api import ScorepadRequest, ScorepadResponse
 from schemas.errors import count_messages
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
-names = st.sampled_from(PLAYERS + ["Zed", "", " Ana", "a\u200bb", "x" * 41])
+names = st.sampled_from(PLAYERS + ["Zed", "", " Ana", "a\u200bb", "x" * 41, {}, [], 3, True])
+keys = st.sampled_from(PLAYERS + ["Zed", "", " Ana", "a\u200bb", "x" * 41])
 cards = st.lists(st.sampled_from(["QS", "10h", "T♥", "K♠\ufe0f", "ZZ", 7, None, "AS", "AS"]), max_size=12)
 points = st.one_of(st.integers(-5, 200), st.booleans(), st.just(1.0), st.just("3"), st.none())
 remaining = st.dictionaries(
-    names, st.one_of(
+    keys, st.one_of(
         st.fixed_dictionaries({"cards": cards}), st.fixed_dictionaries({"points": points}),
         st.fixed_dictionaries({"cards": cards, "points": points}), st.just({}), st.just({"x": 1}), st.just([])),
     max_size=7)
