@@ -1,8 +1,8 @@
 """The scorepad's request and answer without marshmallow's per-field cost, and a bound on the
 work a wrong pad can cause.
 
-A scorepad of 1,000 hands of six players is 6,000 nested fields: marshmallow took ≈ 110 µs a
-hand to load it and ≈ 60 µs a hand to dump the answer (bench/README.md). Marshmallow stays the
+A scorepad of 1,000 hands of six players is 6,000 nested fields: marshmallow takes ≈ 86 µs a
+hand to load it and ≈ 17 µs a hand to dump the answer; these take 4.3 and 0.4 (bench/README.md). Marshmallow stays the
 schema of record, as for the moves (schemas/fast.py):
 
 - :func:`load_scorepad_request` loads each hand in the usual shape itself, giving exactly the
