@@ -60,6 +60,8 @@ def test_the_manifests_hang_together():
             assert c[probe]["httpGet"]["path"] == "/healthz" and c[probe]["httpGet"]["port"] in ports, (c["name"], probe)
         assert set(c["resources"]["requests"]) == set(c["resources"]["limits"]) == {"cpu", "memory"}
         assert c["securityContext"]["runAsUser"] != 0 and c["securityContext"]["allowPrivilegeEscalation"] is False
+        # Out of the Service's endpoints before SIGTERM: a graceful stop resets queued connections.
+        assert c["lifecycle"]["preStop"]["exec"]["command"][0] == "sleep"
     # The Service reaches nginx, never gunicorn; nginx's upstream is the app container's port.
     nginx_port = {p["name"]: p["containerPort"] for p in containers["nginx"]["ports"]}
     assert r["Service"]["spec"]["ports"][0]["targetPort"] in nginx_port

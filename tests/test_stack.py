@@ -167,10 +167,14 @@ def test_the_scorepad_is_rate_limited_per_client(running):
 
 # --- an instance stopped under load ------------------------------------------------------------
 
-def test_an_instance_killed_under_load_loses_no_get_and_every_post_is_answered():
-    """SIGKILL to one instance (master and workers) mid-load: nginx retries every GET on the
-    other instance; a POST already sent to the killed one is not resent (it may not be
-    idempotent) and gets a 502 problem, at once: nothing hangs."""
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "stopped"])
+def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(sig):
+    """One instance stopped mid-load, by SIGKILL (master and workers at once) or SIGTERM
+    (gunicorn's graceful stop: requests being handled finish, but connections still waiting in
+    the listen queue are reset). nginx retries every GET on the other instance; a POST already
+    sent to the stopped one is not resent (it may not be idempotent) and gets a 502 problem at
+    once: at most one per client in flight, and nothing hangs. (A deploy that loses nothing takes
+    the instance out of nginx first: README, "Restarts".)"""
     results: list[tuple[str, object, float]] = []
     stop = threading.Event()
 
@@ -178,7 +182,9 @@ def test_an_instance_killed_under_load_loses_no_get_and_every_post_is_answered()
         while not stop.is_set():
             started = time.monotonic()
             try:
-                status = _call(s.port, method, path, body, timeout=20)[0]
+                status, headers, _ = _call(s.port, method, path, body, timeout=20)
+                if status >= 400 and headers.get("content-type") != PROBLEM:
+                    status = f"{status} as {headers.get('content-type')}"  # fails the test below
             except OSError as e:
                 status = type(e).__name__
             results.append((method, status, time.monotonic() - started))
@@ -190,7 +196,7 @@ def test_an_instance_killed_under_load_loses_no_get_and_every_post_is_answered()
             t.start()
         time.sleep(1.5)
         before = len(results)
-        s.stop_app(0, signal.SIGKILL)
+        s.stop_app(0, sig)
         time.sleep(2.0)
         stop.set()
         for t in threads:
@@ -198,10 +204,11 @@ def test_an_instance_killed_under_load_loses_no_get_and_every_post_is_answered()
         after_kill = [r for r in results[before:]]
     gets = [status for method, status, _ in results if method == "GET"]
     posts = [status for method, status, _ in results if method == "POST"]
-    print(f"{len(gets)} GETs, {len(posts)} POSTs; POST answers: {sorted(set(map(str, posts)))}")
+    print(f"{sig.name}: {len(gets)} GETs, all 200; {len(posts)} POSTs, {posts.count(502)} answered 502")
     assert all(not t.is_alive() for t in threads)
     assert len(gets) > 20 and set(gets) == {200}
-    assert len(posts) > 20 and set(posts) <= {200, 502} and posts.count(200) > len(posts) - 5
+    assert len(posts) > 20 and set(posts) <= {200, 502}
+    assert posts.count(502) <= 3  # the three POST clients, one request in flight each
     assert max(seconds for _, _, seconds in results) < 10  # nothing waited for a timeout
     assert len(after_kill) > 10 and {status for _, status, _ in after_kill[-10:]} == {200}
 
