@@ -173,7 +173,8 @@ def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(
     (gunicorn's graceful stop: requests being handled finish, but connections still waiting in
     the listen queue are reset). nginx retries every GET on the other instance; a POST already
     sent to the stopped one is not resent (it may not be idempotent) and gets a 502 problem at
-    once: at most one per client in flight, and nothing hangs. (A deploy that loses nothing takes
+    once: at most one per client in flight, and nothing hangs. Under SIGKILL a GET whose answer
+    had begun is cut short (nginx cannot retry what it has started sending): rare, at most one. (A deploy that loses nothing takes
     the instance out of nginx first: README, "Restarts".)"""
     results: list[tuple[str, object, float]] = []
     stop = threading.Event()
@@ -185,7 +186,9 @@ def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(
                 status, headers, _ = _call(s.port, method, path, body, timeout=20)
                 if status >= 400 and headers.get("content-type") != PROBLEM:
                     status = f"{status} as {headers.get('content-type')}"  # fails the test below
-            except OSError as e:
+            except http.client.IncompleteRead:
+                status = "cut"  # the answer had begun when the instance died: nginx cannot retry it
+            except (OSError, http.client.HTTPException) as e:
                 status = type(e).__name__
             results.append((method, status, time.monotonic() - started))
 
@@ -204,11 +207,14 @@ def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(
         after_kill = [r for r in results[before:]]
     gets = [status for method, status, _ in results if method == "GET"]
     posts = [status for method, status, _ in results if method == "POST"]
-    print(f"{sig.name}: {len(gets)} GETs, all 200; {len(posts)} POSTs, {posts.count(502)} answered 502")
+    print(f"{sig.name}: {len(gets)} GETs, {gets.count(200)} answered 200; {len(posts)} POSTs, {posts.count(502)} answered 502")
     assert all(not t.is_alive() for t in threads)
-    assert len(gets) > 20 and set(gets) == {200}
-    assert len(posts) > 20 and set(posts) <= {200, 502}
-    assert posts.count(502) <= 3  # the three POST clients, one request in flight each
+    # A GET is retried on the other instance unless its answer had already begun (SIGKILL between
+    # gunicorn's write of the headers and of the body: seen once in about 2,400 GETs).
+    assert len(gets) > 20 and set(gets) <= ({200, "cut"} if sig == signal.SIGKILL else {200})
+    assert gets.count("cut") <= 1
+    assert len(posts) > 20 and set(posts) <= {200, 502, "cut"}
+    assert posts.count(502) + posts.count("cut") <= 3  # the three POST clients, one request in flight each
     assert max(seconds for _, _, seconds in results) < 10  # nothing waited for a timeout
     assert len(after_kill) > 10 and {status for _, status, _ in after_kill[-10:]} == {200}
 
