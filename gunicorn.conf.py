@@ -51,3 +51,24 @@ worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or str(Path(__file__)
 os.makedirs(worker_tmp_dir, exist_ok=True)
 control_socket_disable = True  # gunicorn 25+ would otherwise create ~/.gunicorn/gunicorn.ctl
 pidfile = None
+
+
+# gunicorn answers some refusals itself, before the app sees the request (a malformed request
+# line 400, a request line over limit_request_line 414, too many or too large headers 431). Its
+# page is text/html without the app's headers; answer them as the app answers its errors
+# (RFC 9457 problem details, nosniff). Behind nginx (deploy/) they never reach gunicorn.
+import json as _json  # noqa: E402
+from gunicorn import util as _util  # noqa: E402
+
+
+def _problem_page(sock, status_int, reason, mesg):
+    detail = mesg or ("the service failed to answer; this is a fault of the service, not of the request"
+                      if status_int >= 500 else reason)
+    body = _json.dumps({"type": "about:blank", "title": reason, "status": status_int,
+                        "detail": f"the request could not be read: {detail}" if status_int < 500 else detail}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\r\n")
+    _util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
+_util.write_error = _problem_page

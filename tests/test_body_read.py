@@ -124,3 +124,18 @@ def test_gunicorn_refuses_a_body_timeout_not_below_the_worker_timeout(tmp_path):
     proc, _ = _start_gunicorn(tmp_path, {"RUMMY_BODY_TIMEOUT": "10", "GUNICORN_TIMEOUT": "10"})
     _, err = proc.communicate(timeout=30)
     assert proc.returncode != 0 and "RUMMY_BODY_TIMEOUT (10 s) must be below GUNICORN_TIMEOUT (10 s)" in err
+
+
+@pytest.mark.parametrize("head,status,says", [
+    (b"GET /" + b"x" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "the request could not be read: "),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n", 431, "the request could not be read: "),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431, "the request could not be read: "),
+    (b"GET\x01 / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "the request could not be read: "),
+])
+def test_gunicorns_own_refusals_are_problem_details_with_the_apps_headers(server, head, status, says):
+    code, headers, body, _ = _exchange(server, head)
+    assert code == status
+    assert headers["content-type"] == PROBLEM and headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+    problem = json.loads(body)
+    assert problem["status"] == status and problem["type"] == "about:blank" and problem["detail"].startswith(says)
