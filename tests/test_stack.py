@@ -229,3 +229,31 @@ def test_the_readme_states_the_limits_as_configured():
     conf = stack.machine_config()
     assert "client_header_timeout 5s;" in conf and "client_body_timeout 5s;" in conf and "large_client_header_buffers 4 4k;" in conf
     assert "5 s for the whole header" in readme and "5 s between two reads of the body" in readme and "over 4 KiB" in readme
+
+
+def test_make_stack_runs_in_the_foreground_and_ctrl_c_stops_it_all():
+    """`make stack` is `deploy/stack.py run`: nginx on the port given, over two instances, until
+    Ctrl-C (SIGINT to the terminal's process group), which stops every process it started."""
+    import subprocess
+    port = stack.free_port()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "stack.py"), "run", "--port", str(port)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        seen, m = [], None
+        deadline = time.monotonic() + 60
+        while m is None and time.monotonic() < deadline and (line := proc.stdout.readline()):
+            seen.append(line)  # the logs of gunicorn and nginx, then the banner
+            m = re.search(r"nginx on http://127\.0\.0\.1:(\d+) over 2 instances on ports (\d+), (\d+);", line)
+        assert m and int(m.group(1)) == port, "".join(seen)
+        app_ports = [int(m.group(2)), int(m.group(3))]
+        assert _call(port, "GET", "/healthz")[2] == b'{"status":"ok"}'
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does
+        out, _ = proc.communicate(timeout=60)  # the pipe stays drained from here on
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 0 and "stack stopped" in out
+    for p in (port, *app_ports):
+        with pytest.raises(OSError):
+            _call(p, "GET", "/healthz", timeout=2)
