@@ -62,6 +62,8 @@ from gunicorn import util as _util  # noqa: E402
 
 
 def _problem_page(sock, status_int, reason, mesg):
+    if status_int == 501:  # a transfer coding gunicorn cannot read: the client's, never a 5xx
+        status_int, reason = 400, "Bad Request"
     detail = mesg or ("the service failed to answer; this is a fault of the service, not of the request"
                       if status_int >= 500 else reason)
     body = _json.dumps({"type": "about:blank", "title": reason, "status": status_int,

@@ -55,11 +55,14 @@ NGINX_ERRORS = {
     429: "too many requests from this address; slow down and retry in a second",
     494: "a request header is too large",
     500: "the service failed to answer; this is a fault of the service, not of the request",
+    501: "the Transfer-Encoding of the body is not one this service reads: send it with Content-Length, or chunked",
     502: "no instance of the service could answer; retry shortly",
     503: "the service is unavailable; retry shortly",
     504: "no instance of the service answered in time; retry shortly",
 }
-NGINX_STATUS = {494: 431}  # nginx's internal "header too large" code, answered as RFC 6585's
+# nginx's internal "header too large" code, answered as RFC 6585's; an unknown transfer coding
+# is the client's fault (the contract: never a 5xx for anything a client sends), as gunicorn says.
+NGINX_STATUS = {494: 431, 501: 400}
 
 
 def max_body_bytes(env=os.environ) -> int:
@@ -74,7 +77,8 @@ def _error_pages(limit: int) -> str:
         status = NGINX_STATUS.get(code, code)
         body = orjson.dumps({"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status,
                              "detail": detail.format(max_body_bytes=limit)}).decode()
-        assert "'" not in body and "$" not in body and "\\" not in body
+        if any(c in body for c in "'$\\"):  # nginx would read them as quoting or variables
+            raise ValueError(f"an nginx error page cannot hold ' $ or \\: {body}")
         # A URI, not a named location: a request line that could not be read has no URI, and
         # nginx cannot redirect it to a named location (it would answer 500).
         out += [f"        error_page {code} ={status} /_problem/{code};",

@@ -131,6 +131,8 @@ def test_gunicorn_refuses_a_body_timeout_not_below_the_worker_timeout(tmp_path):
     (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n", 431, "the request could not be read: "),
     (b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431, "the request could not be read: "),
     (b"GET\x01 / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "the request could not be read: "),
+    (b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: foo, chunked\r\n\r\n0\r\n\r\n", 400,
+     "the request could not be read: "),  # gunicorn's 501, answered 400: never a 5xx for a client's request
 ])
 def test_gunicorns_own_refusals_are_problem_details_with_the_apps_headers(server, head, status, says):
     code, headers, body, _ = _exchange(server, head)

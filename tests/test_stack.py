@@ -112,7 +112,12 @@ def test_healthz_through_nginx_answers_like_the_apps(running):
 def test_requests_are_spread_over_both_instances(running):
     for _ in range(20):
         assert _call(running.port, "GET", "/v1/rules")[0] == 200
-    served = [len(re.findall(r'"GET /v1/rules HTTP/1\.[01]" 200', running.log(f"app{i}"))) for i in range(2)]
+    deadline = time.monotonic() + 10
+    while True:  # gunicorn writes its access line just after the answer: wait for the last ones
+        served = [len(re.findall(r'"GET /v1/rules HTTP/1\.[01]" 200', running.log(f"app{i}"))) for i in range(2)]
+        if sum(served) >= 20 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert sum(served) == 20 and min(served) >= 5, served
 
 
@@ -132,6 +137,19 @@ def test_nginx_answers_its_own_refusals_as_problem_details(running):
     assert ours["detail"] == apps["detail"] == f"the body is larger than this service accepts ({limit} bytes)"
     assert _problem(_call(running.port, "GET", "/v1/rules?" + "x" * 9000), 414)["title"] == "Request-URI Too Long"
     assert _problem(_call(running.port, "GET", "/v1/rules", headers={"X-Big": "y" * 9000}), 431)["detail"] == "a request header is too large"
+
+
+def test_an_unknown_transfer_coding_is_400_not_501(running):
+    import socket
+    with socket.create_connection(("127.0.0.1", running.port), timeout=10) as s:
+        s.sendall(b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400") and b"Content-Type: application/problem+json" in head
+    assert json.loads(body)["detail"] == stack.NGINX_ERRORS[501]
 
 
 def test_a_malformed_chunked_body_is_400_at_nginx(running):
