@@ -162,7 +162,7 @@ def nginx_test(conf: str) -> subprocess.CompletedProcess:
     prefix = Path(tempfile.mkdtemp(prefix="rummy-nginx-t-"))
     try:
         (prefix / "nginx.conf").write_text(conf)
-        return subprocess.run([nginx_binary(), "-t", "-p", f"{prefix}/", "-c", str(prefix / "nginx.conf")],
+        return subprocess.run([nginx_binary(), "-t", "-e", "stderr", "-p", f"{prefix}/", "-c", str(prefix / "nginx.conf")],
                               capture_output=True, text=True, timeout=30)
     finally:
         shutil.rmtree(prefix, ignore_errors=True)
@@ -213,7 +213,8 @@ class Stack:
                           max_body_bytes({**os.environ, **self.env}))
             (self.prefix / "nginx.conf").write_text(conf)
             self.nginx = subprocess.Popen(
-                [nginx_binary(), "-p", f"{self.prefix}/", "-c", str(self.prefix / "nginx.conf"), "-g", "daemon off;"],
+                # -e: the log before the configuration is read (Debian's default is under /var/log)
+                [nginx_binary(), "-e", "stderr", "-p", f"{self.prefix}/", "-c", str(self.prefix / "nginx.conf"), "-g", "daemon off;"],
                 **self._output("nginx"), start_new_session=not self.foreground)
             for port, proc in zip(self.app_ports, self.apps):
                 wait_until_up(port, proc=proc)
