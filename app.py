@@ -583,8 +583,8 @@ def build_spec(app: Flask) -> dict:
             "max_json_keys keys are 400, before any field is read. Each field's own limits are the "
             "schemas' maxItems / maxLength / maximum (422). A 422 lists at most max_listed_errors "
             "faults, and checking stops once more are found. Within these limits a move or "
-            "legal-moves request takes milliseconds of CPU whatever it holds; the costliest, a "
-            "scorepad of the most hands filling max_body_bytes, about 30 milliseconds."
+            "legal-moves request takes milliseconds of CPU whatever it holds, and no request "
+            "within them more than about 40 milliseconds (bench/worst.py)."
         ),
         "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
         "max_json_depth": MAX_JSON_DEPTH,

@@ -71,6 +71,10 @@ def families(limit: int) -> list[tuple[str, str, bytes]]:
          b'{"cards": ["QS"], "x": {' + b",".join([b'"k":1'] * ((limit - 40) // 6)) + b"}}"),
         ("melds/check: 1000 one-key objects, a key repeated in the last", "/v1/melds/check",
          _fill(lambda n: {"cards": ["QS"], "x": [{"a": [1, 2, 3]}] * n}, limit)),
+        ("body checks: 18,000 objects, each repeating its key", "/v1/melds/check",
+         b'{"x":[' + b",".join([b"[" + b",".join([b'{"a":1,"a":2}'] * 300) + b"]"] * ((limit - 20) // 4201)) + b"]}"),
+        ("body checks: 80,000 empty objects, a key repeated at the top", "/v1/melds/check",
+         b'{"x":[' + b",".join([b"[" + b",".join([b"{}"] * 1000) + b"]"] * ((limit - 20) // 3002)) + b'], "x": 1}'),
         ("move: 200 lay-offs on the worst table", "/v1/move",
          json.dumps({"state": _worst_state(), "moves": [{"player": "ana", "action": "lay_off", "cards": [c]}
                                                          for c in _worst_state()["players"][0]["hand"]] * 18}).encode()),
