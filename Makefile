@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test install openapi bench load clean
+.PHONY: serve test install openapi bench load stack deploy-config clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,19 @@ openapi: install
 bench: install
 	$(BIN)/python bench/run.py
 
-# Load test: gunicorn on 127.0.0.1 under a realistic mix for DURATION seconds (default 60).
+# Load test: a realistic mix for DURATION seconds (default 60) through nginx over STACK app
+# instances (default 2, as `make stack`; STACK=0: one gunicorn alone), all on 127.0.0.1.
 load: install
-	$(BIN)/python bench/load.py --duration $(or $(DURATION),60) --users $(or $(USERS),16)
+	$(BIN)/python bench/load.py --duration $(or $(DURATION),60) --users $(or $(USERS),16) --stack $(or $(STACK),2)
+
+# The production stack on this machine: Debian's nginx (deploy/nginx.conf.template) on PORT
+# (default 8080) in front of two app instances on free loopback ports; Ctrl-C stops them all.
+stack: install
+	$(BIN)/python deploy/stack.py run --port $(if $(filter command line environment,$(origin PORT)),$(PORT),8080) --instances 2
+
+# Rewrite the committed renderings of the nginx configuration (a test fails when they are stale).
+deploy-config: install
+	$(BIN)/python deploy/stack.py write
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

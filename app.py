@@ -16,6 +16,7 @@ from flask import Flask, Response, g, request, send_from_directory
 from flask.json.provider import JSONProvider
 from flask_cors import CORS
 
+from web import body_read
 import referee
 from referee.errors import InvalidInput
 from schemas import api as S
@@ -170,6 +171,7 @@ def create_app(config: dict | None = None) -> Flask:
     api.register_blueprint(ops)
     register_tables(app, api)
     app.register_error_handler(InvalidInput, invalid_input)
+    body_read.init_app(app)  # the body whole and in time, before anything reads it (408, 400, 413)
 
     @app.after_request
     def _security_headers(resp: Response) -> Response:

@@ -23,6 +23,15 @@ bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000
 # A request takes milliseconds (the costliest, a full scorepad, well under a second); a worker
 # silent for longer is stuck or fed by a client trickling its body in, and is replaced.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "10"))
+# A body must arrive whole well before that (web/body_read.py answers 408), so a client trickling
+# one in gets an answer and the worker is not killed.
+import sys  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from web import body_read  # noqa: E402
+
+if body_read.body_timeout() >= timeout:
+    raise SystemExit(f"RUMMY_BODY_TIMEOUT ({body_read.body_timeout():g} s) must be below GUNICORN_TIMEOUT ({timeout} s)")
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = 5
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))   # recycle workers now and then
@@ -42,3 +51,26 @@ worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or str(Path(__file__)
 os.makedirs(worker_tmp_dir, exist_ok=True)
 control_socket_disable = True  # gunicorn 25+ would otherwise create ~/.gunicorn/gunicorn.ctl
 pidfile = None
+
+
+# gunicorn answers some refusals itself, before the app sees the request (a malformed request
+# line 400, a request line over limit_request_line 414, too many or too large headers 431). Its
+# page is text/html without the app's headers; answer them as the app answers its errors
+# (RFC 9457 problem details, nosniff). Behind nginx (deploy/) they never reach gunicorn.
+import json as _json  # noqa: E402
+from gunicorn import util as _util  # noqa: E402
+
+
+def _problem_page(sock, status_int, reason, mesg):
+    if status_int == 501:  # a transfer coding gunicorn cannot read: the client's, never a 5xx
+        status_int, reason = 400, "Bad Request"
+    detail = mesg or ("the service failed to answer; this is a fault of the service, not of the request"
+                      if status_int >= 500 else reason)
+    body = _json.dumps({"type": "about:blank", "title": reason, "status": status_int,
+                        "detail": f"the request could not be read: {detail}" if status_int < 500 else detail}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\r\n")
+    _util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
+_util.write_error = _problem_page

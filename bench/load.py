@@ -2,7 +2,8 @@
 (headless, as a library) with a realistic mix of calls for a bounded time; reports throughput,
 p50/p99 latency and the error count.
 
-    make load                      # 60 s, 16 concurrent clients, gunicorn's default workers
+    make load                      # 60 s, 16 clients, through nginx over two instances (make stack)
+    make load STACK=0              # … against one gunicorn alone
     .venv/bin/python bench/load.py --duration 20 --users 8
     .venv/bin/python bench/load.py --host http://127.0.0.1:8000   # a service already running
 
@@ -208,16 +209,26 @@ def main(argv=None) -> int:
     parser.add_argument("--users", type=int, default=16, help="concurrent clients (default 16)")
     parser.add_argument("--host", help="an already running service on the loopback interface; default: start gunicorn")
     parser.add_argument("--workers", help="WEB_CONCURRENCY for the gunicorn started here (default: gunicorn.conf.py's)")
+    parser.add_argument("--stack", type=int, default=0, metavar="N",
+                        help="through nginx (deploy/stack.py, as `make stack`) over N instances; its rate limits "
+                             "exempt 127.0.0.1, the load's one address")
     parser.add_argument("--seed", type=int, default=1, help="seed of the request corpus")
     args = parser.parse_args(argv)
     if not 0 < args.duration <= 600 or not 0 < args.users <= 256:
         raise SystemExit("--duration must be in (0, 600] seconds and --users in 1..256")
     CORPUS.update(build_corpus(args.seed))
     RESULTS.mkdir(parents=True, exist_ok=True)
-    proc = None
+    proc = stack = None
     with open(RESULTS / "load-gunicorn.log", "w") as log:
         if args.host:
             host = loopback_only(args.host)
+        elif args.stack:
+            sys.path.insert(0, str(ROOT / "deploy"))
+            from stack import Stack
+            if args.workers:
+                os.environ["WEB_CONCURRENCY"] = args.workers
+            stack = Stack(instances=args.stack, exempt=("127.0.0.1",)).start()
+            host = f"http://127.0.0.1:{stack.port}"
         else:
             if args.workers:
                 os.environ["WEB_CONCURRENCY"] = args.workers
@@ -227,13 +238,18 @@ def main(argv=None) -> int:
         try:
             result = run(host, args.users, args.duration)
         finally:
+            if stack is not None:
+                log.write("".join(stack.log(f"app{i}") for i in range(args.stack)))
+                stack.stop()
             if proc is not None:
                 proc.send_signal(signal.SIGTERM)
                 try:
                     proc.wait(timeout=30)
                 except subprocess.TimeoutExpired:
                     proc.kill()
-    result["server"] = args.host or f"gunicorn, gunicorn.conf.py, WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', 'default')}"
+    workers = f"WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', 'default')}"
+    result["server"] = args.host or (f"nginx (deploy/) over {args.stack} gunicorn instances, {workers}" if args.stack
+                                     else f"gunicorn, gunicorn.conf.py, {workers}")
     (RESULTS / "load.json").write_text(json.dumps(result, indent=2) + "\n")
     print(f"\n{result['server']}: {result['users']} clients for {result['seconds']} s")
     print(f"{'endpoint':18} {'requests':>9} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'errors':>6}")

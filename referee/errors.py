@@ -77,11 +77,18 @@ class Problem:
     message: str
 
 
-class InvalidInput(ValueError):
-    """The input is malformed or impossible; ``problems`` lists every fault found."""
+# Checking an input stops once more faults than this are found: a hostile input can hold tens of
+# thousands, and listing the first hundred is as useful as listing them all.
+MAX_PROBLEMS = 100
 
-    def __init__(self, problems: Sequence[Problem]) -> None:
+
+class InvalidInput(ValueError):
+    """The input is malformed or impossible; ``problems`` lists every fault found, or the first
+    ones when checking ``stopped`` early (past ``MAX_PROBLEMS``)."""
+
+    def __init__(self, problems: Sequence[Problem], stopped: bool = False) -> None:
         self.problems = list(problems)
+        self.stopped = stopped
         super().__init__("; ".join(p.message for p in self.problems))
 
     def under(self, *prefix: str | int) -> "InvalidInput":

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .cards import Card
-from .errors import InvalidInput, Problem
+from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, rummy_multiplier
 from .state import check_seating, hand_size
@@ -178,7 +178,8 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
 def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], first_dealer: str | None = None) -> Pad:
     """Replay a whole game's hands and return the :class:`Pad` (R14–R16, R19, R20).
 
-    Raises :class:`~referee.errors.InvalidInput` naming each slip by hand number and player
+    Raises :class:`~referee.errors.InvalidInput` naming each slip (the first ones, past
+    ``MAX_PROBLEMS``) by hand number and player
     (paths ``("hands", i, "remaining", player, …)``): a card twice in one hand, more cards than
     were dealt, impossible points, an entry with both or neither of cards and points, an unknown
     or missing player, an entry for the winner, duplicate player names, a wrong player count, a
@@ -198,6 +199,8 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
             problems.append(Problem(("hands", i), f"hand {n} comes after the game was already won by {winner} in hand {len(lines)} (R20)"))
             break
         problems += _check_hand(n, entry, players, dealt)
+        if len(problems) > MAX_PROBLEMS:
+            raise InvalidInput(problems, stopped=True)  # enough to correct; the rest unchecked
         if problems:
             continue  # keep checking later hands for slips of their own
         if entry.draw:

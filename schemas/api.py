@@ -124,7 +124,7 @@ class LegalMovesResponse(AnswerSchema):
 
 # --- /v1/scorepad ------------------------------------------------------------------------
 
-class RemainingSchema(Schema):
+class RemainingSchema(CompiledSchema):
     # Loose bounds here: the core (referee.scorepad) refuses too many cards for the table and
     # impossible points with a message naming the hand and the player. The 10 cards cap the work
     # a hostile pad can cause before the core runs.
@@ -137,7 +137,7 @@ class RemainingSchema(Schema):
         return Remaining(d.get("cards"), d.get("points"))
 
 
-class HandEntrySchema(Schema):
+class HandEntrySchema(CompiledSchema):
     winner = PlayerName(load_default=None, allow_none=True)
     rummy = StrictBoolean(load_default=False)
     # Names are checked against the players by the core ("'Dan' is not one of the players").

@@ -36,6 +36,18 @@ def _collapse(node: dict) -> Any:
     return {k: (_collapse(v) if k != "_schema" else v) for k, v in node.items()}
 
 
+# Marks, in marshmallow's messages, a list whose checking stopped once more than MAX_PROBLEMS of
+# its items were wrong (schemas.fields.BoundedList); never shown as a problem of its own.
+STOPPED = "_stopped"
+
+
+def checking_stopped(messages: Any) -> bool:
+    """Whether some list in ``messages`` stopped checking early (:data:`STOPPED`)."""
+    if isinstance(messages, dict):
+        return STOPPED in messages or any(checking_stopped(v) for v in messages.values())
+    return False
+
+
 def problems_from_messages(messages: Any, prefix: tuple = (), limit: int | None = None) -> list[Problem]:
     """Flatten marshmallow's nested error messages into problems with paths (the first
     ``limit`` of them when given: a hostile body can hold tens of thousands)."""
@@ -46,7 +58,8 @@ def problems_from_messages(messages: Any, prefix: tuple = (), limit: int | None 
             return
         if isinstance(node, dict):
             for key, value in node.items():
-                walk(value, path if key == "_schema" else (*path, key))
+                if key != STOPPED:
+                    walk(value, path if key == "_schema" else (*path, key))
         elif isinstance(node, (list, tuple)):
             for m in node:
                 walk(m, path)
@@ -60,7 +73,7 @@ def problems_from_messages(messages: Any, prefix: tuple = (), limit: int | None 
 def count_messages(messages: Any) -> int:
     """How many problems :func:`problems_from_messages` would find, without building them."""
     if isinstance(messages, dict):
-        return sum(count_messages(v) for v in messages.values())
+        return sum(count_messages(v) for k, v in messages.items() if k != STOPPED)
     if isinstance(messages, (list, tuple)):
         return sum(count_messages(m) for m in messages)
     return 1

@@ -8,6 +8,9 @@ from functools import lru_cache
 from marshmallow import ValidationError, fields, validate
 
 from referee.cards import CardError, card_by_spelling, parse_card
+from referee.errors import MAX_PROBLEMS
+
+from .errors import STOPPED, count_messages
 
 _SPELLINGS = card_by_spelling()
 CARD_DOC = {
@@ -58,9 +61,24 @@ class BoundedList(fields.List):
                     check(value)  # raises the usual "length must be between …" message
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, list):
-            self._too_long(value)
-        return super()._deserialize(value, attr, data, **kwargs)
+        if not isinstance(value, list):
+            return super()._deserialize(value, attr, data, **kwargs)
+        self._too_long(value)
+        # marshmallow's List loads every item and reports them all; a hostile list of 1000 wrong
+        # entries would cost half a second of messages. Stop once MAX_PROBLEMS faults are found.
+        loaded, errors, faults = [], {}, 0
+        for i, item in enumerate(value):
+            try:
+                loaded.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[i] = error.messages
+                faults += count_messages(error.messages)
+                if faults >= MAX_PROBLEMS and i < len(value) - 1:
+                    errors[STOPPED] = ["checking stopped here"]
+                    break
+        if errors:
+            raise ValidationError(errors, valid_data=loaded)
+        return loaded
 
 
 class CardList(BoundedList):

@@ -54,3 +54,7 @@ def make_state(hands: dict, discard="", stock="", melds=(), turn=None, rules=Non
         if owned > 0 and not p.tabled:
             players[i] = Player(p.id, p.hand, True)
     return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, status))
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "stack: starts Debian's nginx in front of two app instances (tests/test_stack.py)")

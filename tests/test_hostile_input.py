@@ -218,11 +218,24 @@ def test_a_chunked_body_over_the_limit_is_413_not_cut_short(app, extra, status):
     assert statuses[0].startswith("413")
 
 
-def test_a_422_lists_at_most_100_faults_and_counts_the_rest(client):
+def test_a_422_lists_at_most_100_faults_and_checking_stops_there(client):
+    """Issue #11: a pad whose every entry is wrong costs no more than one whose first hundred are."""
     hands = [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * 50
     got = refused(client.post("/v1/scorepad", json={"players": ["a", "b"], "hands": hands}), 422, "/hands/0/remaining/b/cards/0")
     assert len(got["errors"]) == 100
-    assert "(and 499 more; the first 100 are listed)" in got["detail"]
+    assert got["detail"].endswith("(and more: checking stopped after the first 100, which are listed)")
+    assert got["errors"][-1]["pointer"] == "/hands/9/remaining/b/cards/9"
+    # The same in the rules core: 1000 hands of impossible points, checking stops at hand 21.
+    hands = [{"winner": "a", "remaining": {"b": {"points": 0}, "c": {"points": 0}, "d": {"points": 0}, "e": {"points": 0}, "f": {"points": 0}}}] * 1000
+    got = refused(client.post("/v1/scorepad", json={"players": ["a", "b", "c", "d", "e", "f"], "hands": hands}), 422, "/hands/0/remaining/b/points")
+    assert len(got["errors"]) == 100 and got["errors"][-1]["pointer"] == "/hands/19/remaining/f/points"
+    assert got["detail"].endswith("(and more: checking stopped after the first 100, which are listed)")
+
+
+def test_fewer_than_100_faults_are_all_listed_and_counted(client):
+    hands = [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * 3
+    got = refused(client.post("/v1/scorepad", json={"players": ["a", "b"], "hands": hands}), 422, "/hands/0/remaining/b/cards/0")
+    assert len(got["errors"]) == 30 and got["detail"].endswith("(and 29 more)")
 
 
 # --- numbers where strings belong, and the reverse -----------------------------------------

@@ -8,11 +8,11 @@ from flask import Response, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
-from referee.errors import InvalidInput, Problem
-from schemas.errors import ProblemSchema, count_messages, pointer, problems_from_messages
+from referee.errors import MAX_PROBLEMS, InvalidInput, Problem
+from schemas.errors import ProblemSchema, checking_stopped, count_messages, pointer, problems_from_messages
 
 PROBLEM_JSON = "application/problem+json"
-MAX_LISTED_ERRORS = 100  # a 422 lists at most this many faults, and says how many more there are
+MAX_LISTED_ERRORS = MAX_PROBLEMS  # a 422 lists at most this many faults, and says how many more there are
 
 
 def problem(status: int, detail: str, problems: list[Problem] | None = None, headers=None) -> Response:
@@ -26,9 +26,10 @@ def problem(status: int, detail: str, problems: list[Problem] | None = None, hea
     return resp
 
 
-def invalid(problems: list[Problem], total: int | None = None) -> Response:
+def invalid(problems: list[Problem], total: int | None = None, stopped: bool = False) -> Response:
     """422 for input that cannot be true, each fault by JSON Pointer (the first
-    MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``)."""
+    MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``; ``stopped``: checking
+    stopped there, so more may follow)."""
     first = problems[0]
     where = pointer(first.path) or "the body"
     if len(where) > 100:
@@ -36,13 +37,15 @@ def invalid(problems: list[Problem], total: int | None = None) -> Response:
     total = max(total or 0, len(problems))
     listed = f"; the first {MAX_LISTED_ERRORS} are listed" if total > MAX_LISTED_ERRORS else ""
     more = f" (and {total - 1} more{listed})" if total > 1 else ""
+    if stopped:
+        more = f" (and more: checking stopped after the first {MAX_LISTED_ERRORS}, which are listed)"
     return problem(422, f"{where}: {first.message}{more}", problems[:MAX_LISTED_ERRORS])
 
 
 def invalid_input(bad: InvalidInput) -> Response:
     """The one answer to the core's :class:`~referee.errors.InvalidInput`: a 422 naming each
     fault (views put the request's own path in front with ``InvalidInput.under``)."""
-    return invalid(bad.problems)
+    return invalid(bad.problems, stopped=bad.stopped)
 
 
 class ProblemApi(Api):
@@ -57,7 +60,8 @@ class ProblemApi(Api):
             # webargs nests errors under the location ("json"); the pointer is into the body.
             messages = messages.get("json", messages) if isinstance(messages, dict) else messages
             found = problems_from_messages(messages, limit=MAX_LISTED_ERRORS)
-            return invalid(found or [Problem((), "the body is not valid")], count_messages(messages))
+            stopped = checking_stopped(messages)
+            return invalid(found or [Problem((), "the body is not valid")], count_messages(messages), stopped)
         if error.code == 400 and messages:
             return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}

@@ -1,0 +1,331 @@
+"""The production stack on one machine: Debian's nginx, with the repository's configuration,
+in front of several app instances (gunicorn, as the Procfile runs it) on loopback ports.
+
+    make stack                                   # nginx on PORT (8080) over two instances; Ctrl-C stops all
+    .venv/bin/python deploy/stack.py run --port 8080 --instances 2
+    .venv/bin/python deploy/stack.py render --listen 80 --upstream 10.0.0.5:8000 --upstream 10.0.0.6:8000
+    .venv/bin/python deploy/stack.py write       # rewrite the committed renderings (make deploy-config)
+
+``render()`` is the one place deploy/nginx.conf.template is filled in: the body limit comes from
+the app's settings (``RUMMY_MAX_BODY_BYTES``), the rate limits and error pages from the tables
+below. ``Stack`` starts and stops the whole thing; ``make stack``, ``make load`` and
+tests/test_stack.py all use it, so what is tested is what is run.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+
+import orjson
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+TEMPLATE = HERE / "nginx.conf.template"
+NGINX_CONF = HERE / "nginx.conf"                     # the rendering for a machine (README)
+K8S_CONFIGMAP = HERE / "k8s" / "nginx-configmap.yaml"  # the rendering for the pod's proxy
+
+# Per client address: (rate, burst). The general limit applies everywhere but /healthz; the
+# scorepad (a whole game replayed) and the sealed tables (decrypt, judge, encrypt) are stricter.
+RATE_LIMITS = {
+    "api": ("20r/s", 40),
+    "scorepad": ("2r/s", 5),
+    "tables": ("10r/s", 20),
+}
+
+# nginx's own refusals, in the app's words where the app has words for them.
+NGINX_ERRORS = {
+    400: "the request is malformed: its request line or headers could not be read",
+    408: "the request did not arrive in time; send it whole, at once",
+    413: "the body is larger than this service accepts ({max_body_bytes} bytes)",
+    414: "the request line is too long",
+    429: "too many requests from this address; slow down and retry in a second",
+    494: "a request header is too large",
+    500: "the service failed to answer; this is a fault of the service, not of the request",
+    501: "the Transfer-Encoding of the body is not one this service reads: send it with Content-Length, or chunked",
+    502: "no instance of the service could answer; retry shortly",
+    503: "the service is unavailable; retry shortly",
+    504: "no instance of the service answered in time; retry shortly",
+}
+# nginx's internal "header too large" code, answered as RFC 6585's; an unknown transfer coding
+# is the client's fault (the contract: never a 5xx for anything a client sends), as gunicorn says.
+NGINX_STATUS = {494: 431, 501: 400}
+
+
+def max_body_bytes(env=os.environ) -> int:
+    """The app's body limit, read the way the app reads it."""
+    from app import settings_from_environment
+    return settings_from_environment(env)["MAX_CONTENT_LENGTH"]
+
+
+def _error_pages(limit: int) -> str:
+    out = []
+    for code, detail in NGINX_ERRORS.items():
+        status = NGINX_STATUS.get(code, code)
+        body = orjson.dumps({"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status,
+                             "detail": detail.format(max_body_bytes=limit)}).decode()
+        if any(c in body for c in "'$\\"):  # nginx would read them as quoting or variables
+            raise ValueError(f"an nginx error page cannot hold ' $ or \\: {body}")
+        # A URI, not a named location: a request line that could not be read has no URI, and
+        # nginx cannot redirect it to a named location (it would answer 500).
+        out += [f"        error_page {code} ={status} /_problem/{code};",
+                f"        location = /_problem/{code} {{",
+                "            internal;",
+                "            default_type application/problem+json;",
+                "            add_header X-Content-Type-Options nosniff always;",
+                "            add_header Referrer-Policy no-referrer always;",
+                f"            return {status} '{body}';",
+                "        }"]
+    return "\n".join(out) + "\n"
+
+
+def render(upstreams: list[str], listen: str, exempt: tuple[str, ...] = (), limit: int | None = None) -> str:
+    """deploy/nginx.conf.template filled in: nginx on ``listen`` (a port, or address:port) in
+    front of ``upstreams`` (address:port each), with the app's body limit (``limit``, else
+    ``RUMMY_MAX_BODY_BYTES`` as the app reads it). ``exempt`` lists client addresses (CIDR)
+    the rate limits do not apply to: none in production."""
+    if not upstreams:
+        raise ValueError("give at least one app instance to balance over")
+    limit = max_body_bytes() if limit is None else limit
+    values = {
+        "listen": listen,
+        "servers": "".join(f"        server {u} max_fails=1 fail_timeout=10s;\n" for u in upstreams),
+        "exempt": "".join(f"        {a} 1;\n" for a in exempt),
+        "max_body_bytes": str(limit),
+        "error_pages": _error_pages(limit),
+    }
+    for zone, (rate, burst) in RATE_LIMITS.items():
+        values[f"rate_{zone}"], values[f"burst_{zone}"] = rate, str(burst)
+    template = TEMPLATE.read_text()
+    used = set(re.findall(r"\{\{(\w+)\}\}", template))
+    if used != set(values):
+        raise ValueError(f"the template's placeholders {sorted(used)} are not the values given {sorted(values)}")
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], template)
+
+
+# The committed renderings: a machine with two instances, and the pod's sidecar in front of the
+# one gunicorn of its pod. Tests check both are what render() gives today.
+def machine_config() -> str:
+    return render(["127.0.0.1:8001", "127.0.0.1:8002"], "80", limit=max_body_bytes({}))
+
+
+def pod_config() -> str:
+    return render(["127.0.0.1:8000"], "8080", limit=max_body_bytes({}))
+
+
+def configmap(conf: str) -> str:
+    """The pod's nginx.conf as a Kubernetes ConfigMap."""
+    body = "".join(f"    {line}\n" if line else "\n" for line in conf.splitlines())
+    return ("# Generated by `make deploy-config` (deploy/stack.py) from deploy/nginx.conf.template: do not edit.\n"
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rummy-referee-nginx\n"
+            "  labels:\n    app.kubernetes.io/name: rummy-referee\n"
+            "data:\n  nginx.conf: |\n" + body)
+
+
+def write_renderings() -> None:
+    NGINX_CONF.write_text("# Generated by `make deploy-config` (deploy/stack.py) from nginx.conf.template: do not edit.\n" + machine_config())
+    K8S_CONFIGMAP.write_text(configmap(pod_config()))
+
+
+# --- running it ---------------------------------------------------------------------------
+
+def nginx_binary() -> str:
+    """Debian's nginx (``apt-get install nginx``)."""
+    found = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    if not found:
+        raise RuntimeError("nginx is not installed: apt-get install nginx")
+    return found
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now (the OS picks it)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def nginx_test(conf: str) -> subprocess.CompletedProcess:
+    """``nginx -t`` of the configuration text ``conf``, in a temporary prefix."""
+    prefix = Path(tempfile.mkdtemp(prefix="rummy-nginx-t-"))
+    try:
+        (prefix / "nginx.conf").write_text(conf)
+        return subprocess.run([nginx_binary(), "-t", "-e", "stderr", "-p", f"{prefix}/", "-c", str(prefix / "nginx.conf")],
+                              capture_output=True, text=True, timeout=30)
+    finally:
+        shutil.rmtree(prefix, ignore_errors=True)
+
+
+def wait_until_up(port: int, path: str = "/healthz", timeout: float = 30.0, proc: subprocess.Popen | None = None) -> None:
+    """Wait until ``GET path`` on 127.0.0.1:``port`` answers 200."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"process {proc.args[0]} exited with {proc.returncode} before answering on port {port}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing answered {path} on 127.0.0.1:{port} within {timeout:g} s")
+
+
+@dataclass
+class Stack:
+    """nginx on ``port`` (0: a free one) over ``instances`` gunicorn instances of app:app on
+    free loopback ports, in a temporary prefix removed on stop. ``env`` is added to the app's
+    environment; ``exempt`` addresses skip the rate limits; logs go to files in the prefix
+    unless ``foreground`` (then to this terminal)."""
+
+    port: int = 0
+    instances: int = 2
+    env: dict = field(default_factory=dict)
+    exempt: tuple[str, ...] = ()
+    foreground: bool = False
+    workers: int | None = None
+    prefix: Path = field(init=False)
+    app_ports: list[int] = field(init=False, default_factory=list)
+    apps: list[subprocess.Popen] = field(init=False, default_factory=list)
+    nginx: subprocess.Popen | None = field(init=False, default=None)
+
+    def start(self) -> "Stack":
+        self.prefix = Path(tempfile.mkdtemp(prefix="rummy-stack-"))
+        os.chmod(self.prefix, 0o755)  # nginx's workers (nobody, when started as root) read it
+        self.port = self.port or free_port()
+        try:
+            for i in range(self.instances):
+                self.start_app(i)
+            conf = render([f"127.0.0.1:{p}" for p in self.app_ports], f"127.0.0.1:{self.port}", self.exempt,
+                          max_body_bytes({**os.environ, **self.env}))
+            (self.prefix / "nginx.conf").write_text(conf)
+            self.nginx = subprocess.Popen(
+                # -e: the log before the configuration is read (Debian's default is under /var/log)
+                [nginx_binary(), "-e", "stderr", "-p", f"{self.prefix}/", "-c", str(self.prefix / "nginx.conf"), "-g", "daemon off;"],
+                **self._output("nginx"), start_new_session=not self.foreground)
+            for port, proc in zip(self.app_ports, self.apps):
+                wait_until_up(port, proc=proc)
+            wait_until_up(self.port, proc=self.nginx)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _output(self, name: str) -> dict:
+        if self.foreground:
+            return {}
+        return {"stdout": open(self.prefix / f"{name}.out", "wb"), "stderr": open(self.prefix / f"{name}.err", "wb")}
+
+    def start_app(self, i: int) -> subprocess.Popen:
+        """Start (or restart) instance ``i`` on its port: gunicorn as the Procfile runs it."""
+        if i == len(self.app_ports):
+            self.app_ports.append(free_port())
+            self.apps.append(None)
+        env = {**os.environ, **self.env}
+        if self.workers:
+            env["WEB_CONCURRENCY"] = str(self.workers)
+        proc = subprocess.Popen(
+            [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py",
+             "--bind", f"127.0.0.1:{self.app_ports[i]}", "app:app"],
+            cwd=ROOT, env=env, **self._output(f"app{i}"), start_new_session=not self.foreground)
+        self.apps[i] = proc
+        return proc
+
+    def stop_app(self, i: int, sig: int = signal.SIGTERM, timeout: float = 30.0) -> None:
+        """Stop instance ``i`` (its master and workers) with ``sig`` and wait for it."""
+        proc = self.apps[i]
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            if sig == signal.SIGKILL and not self.foreground:
+                os.killpg(proc.pid, sig)  # the master and its workers, all at once
+            else:
+                proc.send_signal(sig)
+            proc.wait(timeout)
+        except (subprocess.TimeoutExpired, ProcessLookupError):
+            proc.kill()
+            proc.wait()
+
+    def stop(self) -> None:
+        """Stop nginx, then every instance (gracefully), and remove the prefix."""
+        if self.nginx is not None and self.nginx.poll() is None:
+            self.nginx.send_signal(signal.SIGQUIT)  # graceful: finish the requests in flight
+            try:
+                self.nginx.wait(15)
+            except subprocess.TimeoutExpired:
+                self.nginx.kill()
+                self.nginx.wait()
+        for i in range(len(self.apps)):
+            self.stop_app(i)
+        shutil.rmtree(self.prefix, ignore_errors=True)
+
+    def log(self, name: str) -> str:
+        """What ``name`` (``nginx``, ``app0``, …) wrote to stdout and stderr so far."""
+        return "".join((self.prefix / f"{name}.{k}").read_text(errors="replace")
+                       for k in ("out", "err") if (self.prefix / f"{name}.{k}").exists())
+
+    def __enter__(self) -> "Stack":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def run(port: int, instances: int) -> None:
+    """``make stack``: in the foreground until Ctrl-C (or SIGTERM), then stop everything."""
+    stopping = []
+
+    def _stop(signum, frame):
+        stopping.append(signum)
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    stack = Stack(port=port, instances=instances, foreground=True)
+    try:
+        stack.start()
+        print(f"nginx on http://127.0.0.1:{stack.port} over {instances} instances on ports "
+              f"{', '.join(map(str, stack.app_ports))}; Ctrl-C stops them all", flush=True)
+        while not stopping:
+            if stack.nginx.poll() is not None or any(p.poll() is not None for p in stack.apps):
+                print("a process of the stack exited; stopping the rest", file=sys.stderr, flush=True)
+                break
+            time.sleep(0.2)
+    finally:
+        stack.stop()
+        print("stack stopped", flush=True)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="nginx over app instances, in the foreground")
+    r.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
+    r.add_argument("--instances", type=int, default=2)
+    p = sub.add_parser("render", help="print the nginx configuration")
+    p.add_argument("--listen", default="80")
+    p.add_argument("--upstream", action="append", required=True, help="address:port of an app instance (repeat)")
+    sub.add_parser("write", help="rewrite deploy/nginx.conf and deploy/k8s/nginx-configmap.yaml")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        run(args.port, args.instances)
+    elif args.command == "render":
+        sys.stdout.write(render(args.upstream, args.listen))
+    else:
+        write_renderings()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""The deployment files of deploy/: the Kubernetes manifests pass the Kubernetes API schemas
+(kubernetes-validate, strict: no unknown fields) and hang together; the Dockerfile builds the
+image the README describes. Docker itself cannot run here, so the Dockerfile is checked as
+text: a slim Python base, only requirements.txt, a non-root user, a HEALTHCHECK on /healthz and
+the Procfile's command."""
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import kubernetes_validate
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+K8S = ROOT / "deploy" / "k8s"
+KUBERNETES_VERSION = "1.30.0"  # the oldest release still supported upstream when this was written
+MANIFESTS = sorted(K8S.glob("*.yaml"))
+
+
+def _resources() -> dict[str, dict]:
+    out = {}
+    for path in MANIFESTS:
+        for doc in yaml.safe_load_all(path.read_text()):
+            out[doc["kind"]] = doc
+    return out
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: p.name)
+def test_each_manifest_passes_the_kubernetes_schema(path):
+    docs = list(yaml.safe_load_all(path.read_text()))
+    assert docs
+    for doc in docs:
+        version = kubernetes_validate.validate(doc, KUBERNETES_VERSION, strict=True)
+        print(f"INFO {path.relative_to(ROOT)} passed for resource {doc['kind']}/{doc['metadata']['name']} against version {version}")
+
+
+def test_the_validator_does_refuse_a_wrong_manifest():
+    bad = _resources()["Deployment"]
+    bad = {**bad, "spec": {**bad["spec"], "replicas": "two"}}
+    with pytest.raises(kubernetes_validate.ValidationError, match="'two' is not of type 'integer'"):
+        kubernetes_validate.validate(bad, KUBERNETES_VERSION, strict=True)
+
+
+def test_the_manifests_hang_together():
+    r = _resources()
+    assert set(r) == {"Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Secret", "ConfigMap", "NetworkPolicy"}
+    deployment = r["Deployment"]
+    pod = deployment["spec"]["template"]["spec"]
+    labels = deployment["spec"]["template"]["metadata"]["labels"]
+    assert deployment["spec"]["selector"]["matchLabels"] == labels
+    assert r["Service"]["spec"]["selector"] == labels == r["PodDisruptionBudget"]["spec"]["selector"]["matchLabels"]
+    assert r["HorizontalPodAutoscaler"]["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": deployment["metadata"]["name"]}
+    assert r["HorizontalPodAutoscaler"]["spec"]["minReplicas"] >= 2 and r["PodDisruptionBudget"]["spec"]["minAvailable"] == 1
+    containers = {c["name"]: c for c in pod["containers"]}
+    for c in containers.values():
+        ports = {p["name"]: p["containerPort"] for p in c["ports"]}
+        for probe in ("readinessProbe", "livenessProbe"):
+            assert c[probe]["httpGet"]["path"] == "/healthz" and c[probe]["httpGet"]["port"] in ports, (c["name"], probe)
+        assert set(c["resources"]["requests"]) == set(c["resources"]["limits"]) == {"cpu", "memory"}
+        assert c["securityContext"]["runAsUser"] != 0 and c["securityContext"]["allowPrivilegeEscalation"] is False
+        # Out of the Service's endpoints before SIGTERM: a graceful stop resets queued connections.
+        assert c["lifecycle"]["preStop"]["exec"]["command"][0] == "sleep"
+    # The Service reaches nginx, never gunicorn; nginx's upstream is the app container's port.
+    nginx_port = {p["name"]: p["containerPort"] for p in containers["nginx"]["ports"]}
+    assert r["Service"]["spec"]["ports"][0]["targetPort"] in nginx_port
+    assert [p["port"] for p in r["NetworkPolicy"]["spec"]["ingress"][0]["ports"]] == list(nginx_port.values())
+    conf = r["ConfigMap"]["data"]["nginx.conf"]
+    app_env = {e["name"]: e for e in containers["app"]["env"]}
+    assert re.findall(r"server (127\.0\.0\.1:\d+)", conf) == [f"127.0.0.1:{app_env['PORT']['value']}"]
+    assert re.findall(r"listen (\d+);", conf) == [str(nginx_port["http"])]
+    assert containers["app"]["ports"][0]["containerPort"] == int(app_env["PORT"]["value"])
+    # The seal keys come from the Secret, under the name the app reads.
+    assert app_env["RUMMY_SEAL_KEYS"]["valueFrom"]["secretKeyRef"] == {"name": r["Secret"]["metadata"]["name"], "key": "RUMMY_SEAL_KEYS"}
+    assert set(r["Secret"]["stringData"]) == {"RUMMY_SEAL_KEYS"}
+    # nginx runs from its ConfigMap, with its prefix on a writable emptyDir (read-only root).
+    command = containers["nginx"]["command"]
+    mounts = {m["name"]: m["mountPath"] for m in containers["nginx"]["volumeMounts"]}
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    assert command[command.index("-c") + 1] == mounts["nginx-conf"] + "/nginx.conf"
+    assert command[command.index("-p") + 1].rstrip("/") == mounts["nginx-run"] and "emptyDir" in volumes["nginx-run"]
+    assert volumes["nginx-conf"]["configMap"]["name"] == r["ConfigMap"]["metadata"]["name"]
+
+
+# --- the Dockerfile ---------------------------------------------------------------------------
+
+def _instructions() -> list[tuple[str, str]]:
+    text = (ROOT / "deploy" / "Dockerfile").read_text()
+    lines = [line for line in text.replace("\\\n", " ").splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1].strip()) for line in lines]
+
+
+def test_the_dockerfile_builds_the_image_the_readme_describes():
+    ins = _instructions()
+    froms = [arg for op, arg in ins if op == "FROM"]
+    assert len(froms) == 1 and re.fullmatch(r"python:3\.11-slim(-\w+)?", froms[0])
+    copies = [arg for op, arg in ins if op == "COPY"]
+    assert copies == ["requirements.txt .", ". ."]
+    runs = " ".join(arg for op, arg in ins if op == "RUN")
+    assert "pip install --no-cache-dir -r requirements.txt" in runs and "requirements-dev" not in runs
+    users = [arg for op, arg in ins if op == "USER"]
+    assert len(users) == 1 and users[0].split(":")[0] not in ("0", "root")
+    assert ins[-1][0] == "CMD" and [op for op, _ in ins].index("USER") < len(ins) - 1
+    health = next(arg for op, arg in ins if op == "HEALTHCHECK")
+    assert "/healthz" in health and "--timeout=" in health
+    procfile = (ROOT / "Procfile").read_text().split("web:", 1)[1].strip()
+    cmd = yaml.safe_load(ins[-1][1])  # the exec form is a JSON array
+    assert cmd[:2] == ["sh", "-c"] and cmd[2] == "exec " + procfile
+    assert shlex.split(procfile)[:3] == ["gunicorn", "--config", "gunicorn.conf.py"]
+
+
+def test_the_build_context_leaves_out_tests_and_tooling():
+    ignored = {line.strip() for line in (ROOT / "deploy" / "Dockerfile.dockerignore").read_text().splitlines()
+               if line.strip() and not line.startswith("#")}
+    assert {".git", ".venv", "tests", "bench", "requirements-dev.txt"} <= ignored
+    for needed in ("app.py", "gunicorn.conf.py", "Procfile", "referee", "schemas", "web", "tables", "static", "requirements.txt"):
+        assert needed not in ignored and (ROOT / needed).exists()
