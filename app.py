@@ -101,8 +101,7 @@ def legal_moves(args):
 def scorepad(args):
     """Score a physical-deck game hand by hand: dealers (R19), points (R14, R15), running
     totals, standings and the winner (R20). Send every hand each time; nothing is stored."""
-    pad = referee.replay(args["players"], args["rules"], args["hands"], args["first_dealer"])
-    return {**pad.as_dict(), "rules": args["rules"]}
+    return referee.replay(args["players"], args["rules"], args["hands"], args["first_dealer"])
 
 
 @blp.route("/rules", methods=["GET"])

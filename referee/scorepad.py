@@ -75,7 +75,8 @@ class Standing:
 class Pad:
     """The game so far: ``hands``, ``totals``, ``standings`` (highest first, ties sharing a
     rank), ``next_dealer`` (None once the game is over), ``game_over``, ``winner``, and
-    ``to_target`` each player's points still needed (None when playing a number of deals)."""
+    ``to_target`` each player's points still needed (None when playing a number of deals), and
+    the ``rules`` it was scored under."""
 
     hands: tuple[HandLine, ...]
     totals: dict[str, int]
@@ -84,13 +85,15 @@ class Pad:
     game_over: bool
     winner: str | None
     to_target: dict[str, int] | None
+    rules: Rules | None = None
 
     def as_dict(self) -> dict:
-        """The contract's /v1/scorepad answer without its ``rules``."""
+        """The contract's /v1/scorepad answer (with the ``rules`` the pad was scored under)."""
         return {"hands": [h.as_dict() for h in self.hands], "totals": dict(self.totals),
                 "standings": [x.as_dict() for x in self.standings], "next_dealer": self.next_dealer,
                 "game_over": self.game_over, "winner": self.winner,
-                "to_target": None if self.to_target is None else dict(self.to_target)}
+                "to_target": None if self.to_target is None else dict(self.to_target),
+                "rules": None if self.rules is None else self.rules.as_dict()}
 
 
 def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: Rules) -> str:
@@ -221,4 +224,4 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
     if problems:
         raise InvalidInput(problems)
     to_target = None if rules.deals is not None else {p: max(0, rules.target_score - t) for p, t in totals.items()}
-    return Pad(tuple(lines), dict(totals), standings(totals), None if over else dealer, over, winner, to_target)
+    return Pad(tuple(lines), dict(totals), standings(totals), None if over else dealer, over, winner, to_target, rules)

@@ -103,12 +103,18 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         when_missing = [f"out[{key}] = default{i}()" if callable(field.load_default) else f"out[{key}] = default{i}"]
     nested = _nested_plan(field)
     item = _nested_plan(field.inner) if isinstance(field, fields.List) and type(field)._deserialize in _PLAIN_LIST_LOADS else None
+    value = (_nested_plan(field.value_field) if isinstance(field, fields.Dict) and type(field)._deserialize in _PLAIN_DICT_LOADS
+             and field.value_field is not None else None)
     if nested is not None:
         env[f"nested{i}"] = nested
         load = [f"v = nested{i}(v)"]
     elif item is not None:  # a list of a compiled schema's objects
         env[f"item{i}"] = item
         load = ["if type(v) is not list:", "    raise _Decline", f"v = [item{i}(x) for x in v]"]
+    elif value is not None:  # an object whose values are a compiled schema's objects
+        env[f"value{i}"] = value
+        env[f"key{i}"] = field.key_field.deserialize if field.key_field is not None else (lambda k: k)
+        load = ["if type(v) is not dict:", "    raise _Decline", f"v = {{key{i}(k): value{i}(x) for k, x in v.items()}}"]
     else:
         env[f"field{i}"] = field._deserialize  # the documented extension point of every field class
         load = [f"v = field{i}(v, {key}, data)"]
@@ -173,6 +179,8 @@ class CompiledSchema(Schema):
 # List loads whose only difference from marshmallow's List is refusing a long list before its
 # items (schemas.fields.BoundedList): the plan loads the items itself and the field's validators
 # refuse the same lists.
-from .fields import BoundedList  # noqa: E402
+from .fields import BoundedList, PlayerEntries  # noqa: E402
 
 _PLAIN_LIST_LOADS = (fields.List._deserialize, BoundedList._deserialize)
+# Likewise PlayerEntries, which only moves an error to the player's own key.
+_PLAIN_DICT_LOADS = (fields.Dict._deserialize, PlayerEntries._deserialize)

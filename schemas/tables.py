@@ -114,6 +114,13 @@ class ViewSchema(Schema):
     legal_moves = fields.List(fields.Nested(MoveOutSchema), metadata={"description": "Every legal move: only for the seat whose turn it is."})
 
 
+def _scores(game) -> dict:
+    """The game's scores as /v1/scorepad answers them, less the rules (the view has its own)."""
+    scores = game.pad().as_dict()
+    del scores["rules"]
+    return scores
+
+
 def view_out(table: Table, viewer: str | None) -> dict:
     """The contract's View of ``table`` for ``viewer`` (None: a spectator) as JSON values, in
     the key order of :class:`ViewSchema` (tests compare it with marshmallow's dump)."""
@@ -132,7 +139,7 @@ def view_out(table: Table, viewer: str | None) -> dict:
         "table_id": table.id, "hand": game.number, "seq": game.seq, "rules": v.rules.as_dict(), "dealer": v.dealer,
         "players": players, "turn": v.turn.as_dict(), "stock": v.stock, "discard": [c.code for c in v.discard],
         "melds": [m.as_dict() for m in v.melds], "restocks": v.restocks, "status": v.status.value, "result": result,
-        "scores": game.pad().as_dict(), "events": [e.as_dict() for e in v.events],
+        "scores": _scores(game), "events": [e.as_dict() for e in v.events],
     }
     if v.to_move:
         out["legal_moves"] = [m.as_dict() for m in v.legal_moves]

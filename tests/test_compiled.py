@@ -25,7 +25,9 @@ from marshmallow import Schema, ValidationError
 from referee import (DECK, PRESETS, Move, MovesOutcome, Result, Status, apply_move, apply_moves, deal, legal_moves,
                      resolve_rules, validate_state)
 from referee.melds import check_meld, explain_meld
-from schemas.api import LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse
+from schemas.api import (HandEntrySchema, LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse,
+                         RemainingSchema, ScorepadRequest)
+from schemas.tables import CreateTableRequest, TableMoveRequest
 from schemas.compiled import CompiledSchema, _Decline
 from schemas.rules import RulesSchema
 from schemas.state import MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
@@ -114,7 +116,8 @@ def _agrees(schema, data):
     return got
 
 
-HOT = [StateSchema, MoveSchema, MoveRequest, LegalMovesRequest, RulesSchema, PlayerSchema, TurnSchema, MeldSchema]
+HOT = [StateSchema, MoveSchema, MoveRequest, LegalMovesRequest, RulesSchema, PlayerSchema, TurnSchema, MeldSchema,
+       ScorepadRequest, HandEntrySchema, RemainingSchema, TableMoveRequest, CreateTableRequest]
 
 
 @pytest.mark.parametrize("schema", HOT, ids=lambda s: s.__name__)
@@ -456,3 +459,25 @@ def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
         for key in reversed(fault[1]):
             at = at[key]
         assert isinstance(at, (dict, list))
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_compiled_scorepad_load_declines_or_agrees(seed):
+    """Scorepads as the phone page sends them (cards or points, rummy, drawn hands), and damaged
+    copies: the compiled plans give marshmallow's pad or decline."""
+    rng = random.Random(seed)
+    players = ["Ana", "Ben", "Cy", "Dee"][: rng.randint(2, 4)]
+    hands = []
+    for _ in range(rng.randint(0, 6)):
+        if rng.random() < 0.2:
+            hands.append({"draw": True})
+            continue
+        winner = rng.choice(players)
+        remaining = {p: ({"points": rng.randint(1, 60)} if rng.random() < 0.5 else {"cards": rng.sample(["KC", "qd", "9♠", "AC", "10H"], 2)})
+                     for p in players if p != winner}
+        hands.append({"winner": winner, "rummy": rng.random() < 0.2, "remaining": remaining})
+    body = {"players": players, "hands": hands, "rules": {"preset": "basic", "target_score": 150}}
+    assert _agrees(ScorepadRequest(), body)[0] == "ok"
+    for _ in range(5):
+        _agrees(ScorepadRequest(), _mutations(body, rng))
