@@ -127,9 +127,9 @@ def move(args):
 @post("legal-moves", S.LegalMovesRequest, S.LegalMovesResponse)
 def legal_moves(args):
     """Every legal move of the player to move: draws, melds, single-card lay-offs naming their
-    meld, discards. Empty once the hand is over."""
-    state = args["state"]
-    return {"player": state.turn.player, "phase": state.turn.phase, "moves": referee.legal_moves(state)}
+    meld, discards, and one sentence saying whose turn it is and what they may do. Once the hand
+    is over: no moves, a `hand_over` reason, and who deals next (R19)."""
+    return referee.turn_options(args["state"])
 
 
 @post("scorepad", S.ScorepadRequest, S.ScorepadResponse)

@@ -96,6 +96,9 @@ class ResultSchema(Schema):
 class MoveResponse(AnswerSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    summary = fields.String(required=True, metadata={
+        "description": "One sentence for a person about what happened: the moves made and what the table waits for, or why a move was refused.",
+        "example": "ana drew from the stock, then discarded K♣; ben is to draw"})
     applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
     state = fields.Nested(StateOutSchema, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
@@ -120,6 +123,10 @@ class LegalMovesResponse(AnswerSchema):
     player = fields.String(allow_none=True, required=True)
     phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata={"description": "Why there are no moves: a hand_over reason once the hand has ended; else empty."})
+    summary = fields.String(required=True, metadata={
+        "description": "One sentence for a person: whose turn it is and what they may do, or why nothing (the hand is over, and who deals next).",
+        "example": "ana is to draw: from the stock, or 7♦ from the discard pile"})
 
 
 # --- /v1/scorepad ------------------------------------------------------------------------

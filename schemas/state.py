@@ -19,11 +19,11 @@ MAX_MOVES = 200
 class PlayerSchema(CompiledSchema):
     id = PlayerName(required=True)
     hand = CardList(required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."})
-    tabled = StrictBoolean(load_default=False, metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
+    tabled = StrictBoolean(metadata={"description": "Melded or laid off on an earlier turn of this hand (R15). Left out, it is inferred: true for a player who owns a meld laid on an earlier turn, else false."})
 
     @post_load
     def make(self, d, **kw):
-        return Player(d["id"], d["hand"], d["tabled"])
+        return Player(d["id"], d["hand"], d.get("tabled"))
 
 
 class TurnSchema(CompiledSchema):
