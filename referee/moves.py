@@ -173,12 +173,12 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
     is said to be there; of the hidden places (the stock, other hands) nothing is said. Rule:
     the move's own (meld R5, lay-off R6, discard R7)."""
     player, missing = move.player, tuple(missing)
-    for m in state.melds:
-        on = tuple(c for c in missing if c in m.cards)
-        if on:
-            verb = "is" if len(on) == 1 else "are"
-            return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {show(on)} {verb} already on the table "
-                           f"in meld {m.id} ({show(m.cards)}), and cards on the table never move", missing, "R6")
+    tabled = [(m, tuple(c for c in missing if c in m.cards)) for m in state.melds]
+    where = [f"{show(on)} in meld {m.id} ({show(m.cards)})" for m, on in tabled if on]
+    if where:
+        lying = sum(len(on) for _, on in tabled)
+        return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {' and '.join(where)} "
+                       f"{'lies' if lying == 1 else 'lie'} on the table already, and cards on the table never move", missing, "R6")
     piled = tuple(c for c in missing if c in state.discard)
     where = f": {show(piled)} {'is' if len(piled) == 1 else 'are'} in the discard pile" if piled else ""
     return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}{where}", missing, _PLAY_RULE[move.action])
@@ -355,10 +355,17 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
             return MovesOutcome(False, illegal.reasons, applied, state, state.result(), summary)
         except InvalidInput as bad:
             raise bad.under(i)
-        done.append(describe(state, move, after))
+        said = describe(state, move, after)
+        if done and moves[i - 1].player == move.player:  # "ana drew from the stock, then discarded K♣"
+            said = said.removeprefix(f"{move.player} ")
+        done.append(said)
         state = after
         applied += 1
-    return MovesOutcome(True, (), applied, state, state.result(), f"{_made(done, applied)}; {what_next(state)}")
+    then = what_next(state)
+    if state.status == Status.PLAYING and state.turn.phase == Phase.AFTER_DRAW and state.turn.player == moves[-1].player:
+        then = then.removeprefix(f"{state.turn.player} ")  # "ana drew from the stock and may now meld…"
+        return MovesOutcome(True, (), applied, state, None, f"{_made(done, applied)} and {then}")
+    return MovesOutcome(True, (), applied, state, state.result(), f"{_made(done, applied)}; {then}")
 
 
 def _made(done: Sequence[str], applied: int) -> str:
@@ -402,7 +409,7 @@ def what_next(state: State) -> str:
     ended and what it scores (R13–R16)."""
     result = state.result()
     if result is not None and result.outcome == Status.OUT:
-        rummy = ", going rummy" if result.rummy else ""
+        rummy = ", going rummy," if result.rummy else ""
         doubled = " (doubled)" if result.multiplier == 2 else ""
         return f"{result.winner} went out{rummy} and scores {result.points} points{doubled}; the hand is over"
     if result is not None:
@@ -410,7 +417,7 @@ def what_next(state: State) -> str:
     player = state.turn.player
     if state.turn.phase == Phase.BEFORE_DRAW:
         return f"{player} is to draw"
-    return f"{player} may meld or lay off, and must discard"
+    return f"{player} may now meld or lay off, then discard"
 
 
 def _draw(state: State, move: Move) -> State:
