@@ -175,8 +175,13 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
     player, missing = move.player, tuple(missing)
     tabled = [(m, tuple(c for c in missing if c in m.cards)) for m in state.melds]
     where = [f"{show(on)} in meld {m.id} ({show(m.cards)})" for m, on in tabled if on]
+    lying = sum(len(on) for _, on in tabled)
+    if len(where) == 1 and lying == len(missing):  # "ana does not hold 7♠: it is already on the table in meld m2 (…)"
+        m = next(m for m, on in tabled if on)
+        it = "it is" if lying == 1 else "they are"
+        return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {it} already on the table in meld "
+                       f"{m.id} ({show(m.cards)}), and cards on the table never move", missing, "R6")
     if where:
-        lying = sum(len(on) for _, on in tabled)
         return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {' and '.join(where)} "
                        f"{'lies' if lying == 1 else 'lie'} on the table already, and cards on the table never move", missing, "R6")
     piled = tuple(c for c in missing if c in state.discard)

@@ -204,3 +204,38 @@ def test_tabled_inferred_counts_only_earlier_turns():
     from dataclasses import replace
     raw = replace(state, players=tuple(replace(p, tabled=None) for p in state.players))
     assert [p.tabled for p in validate_state(raw).players] == [False, False]  # ana's meld is of this turn
+
+
+# --- the table of reason codes, generated from the core --------------------------------------
+
+def test_every_code_the_core_can_raise_is_in_the_openapi_table(client):
+    import re
+    from pathlib import Path
+
+    from referee import Code
+    from referee.reasons import code_examples
+
+    examples = code_examples()
+    assert list(examples) == list(Code)
+    assert all(reason.code == code and reason.rule for code, reason in examples.items())
+    raised = set()
+    for source in (Path(__file__).resolve().parents[1] / "referee").glob("*.py"):
+        if source.name == "reasons.py":  # the examples themselves
+            continue
+        raised |= set(re.findall(r"\bCode\.([A-Z_]+)", source.read_text(encoding="utf-8")))
+    assert raised == {c.name for c in Code}  # every member is raised somewhere, and only members are
+    spec = client.get("/openapi.yaml").get_data(as_text=True)
+    import yaml
+    description = yaml.safe_load(spec)["info"]["description"]
+    for code, reason in examples.items():
+        assert f"| `{code.value}` | {reason.rule} | {reason.message} |" in description
+    assert examples[Code.ACE_HIGH].message == "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"
+
+
+def test_openapi_yaml_has_no_anchors_and_plain_summaries(client):
+    import yaml
+    text = client.get("/openapi.yaml").get_data(as_text=True)
+    assert "&id0" not in text and "*id0" not in text
+    spec = yaml.safe_load(text)
+    summaries = [op["summary"] for ops in spec["paths"].values() for op in ops.values() if "summary" in op]
+    assert summaries and not any("`" in s for s in summaries)

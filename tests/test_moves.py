@@ -189,8 +189,11 @@ def test_r6_a_card_on_the_table_is_named_with_its_meld():
     state = apply_move(make_state({"ana": "8S 8H 2C", "ben": "8D 3C 3D"}, stock="KC", discard="9H",
                                   melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
     assert refused(state, Move.make_meld("ana", cards("3S 3C 3D"))) == [
-        ("card_not_in_hand", "ana does not hold 3♠ 3♣ 3♦: 3♠ is already on the table in meld m1 (3♠ 4♠ 5♠), "
+        ("card_not_in_hand", "ana does not hold 3♠ 3♣ 3♦: 3♠ in meld m1 (3♠ 4♠ 5♠) lies on the table already, "
          "and cards on the table never move", ["3S", "3C", "3D"])]
+    assert refused(state, Move.discard("ana", C("4S"))) == [
+        ("card_not_in_hand", "ana does not hold 4♠: it is already on the table in meld m1 (3♠ 4♠ 5♠), "
+         "and cards on the table never move", ["4S"])]
     assert rule_of(state, Move.make_meld("ana", cards("3S 3C 3D"))) == "R6"
     assert refused(state, Move.discard("ana", C("9H"))) == [
         ("card_not_in_hand", "ana does not hold 9♥: 9♥ is in the discard pile", ["9H"])]
