@@ -9,7 +9,7 @@ from referee.rules import MAX_DEALS
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
+from .fields import PLAYER_COUNT, BoundedList, CardList, Count, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
 
@@ -43,7 +43,7 @@ class MeldCheckResponse(AnswerSchema):
 
 class HandScoreRequest(CompiledSchema):
     remaining = PlayerEntries(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
-                            validate=validate.Length(min=1, max=5),
+                            validate=Count(1, 5, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
                             metadata={"description": "Each opponent's cards left in hand (R14)."})
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
     rules = RulesField()
@@ -59,7 +59,7 @@ class HandScoreResponse(AnswerSchema):
 # --- /v1/deal ----------------------------------------------------------------------------
 
 class DealRequest(CompiledSchema):
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
+    players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True)
     seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                          metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
@@ -75,7 +75,7 @@ class StateResponse(AnswerSchema):
 class MoveRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
-    moves = BoundedList(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
+    moves = BoundedList(fields.Nested(MoveSchema), validate=Count(1, MAX_MOVES, "moves"))
 
     @validates_schema(pass_original=True)
     def one_of_move_or_moves(self, data, original, **kw):
@@ -149,7 +149,7 @@ class HandEntrySchema(Schema):
     rummy = StrictBoolean(load_default=False)
     # Names are checked against the players by the core ("'Dan' is not one of the players").
     remaining = PlayerEntries(keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict,
-                              validate=validate.Length(max=6))
+                              validate=Count(None, 6, "players"))
     draw = StrictBoolean(load_default=False)
 
     @post_load
@@ -159,10 +159,10 @@ class HandEntrySchema(Schema):
 
 class ScorepadRequest(CompiledSchema):
     rules = RulesField()
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
+    players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
     # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
-    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=MAX_DEALS))
+    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, MAX_DEALS, "hands"))
 
 
 class HandLineSchema(Schema):

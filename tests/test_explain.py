@@ -239,3 +239,25 @@ def test_openapi_yaml_has_no_anchors_and_plain_summaries(client):
     spec = yaml.safe_load(text)
     summaries = [op["summary"] for ops in spec["paths"].values() for op in ops.values() if "summary" in op]
     assert summaries and not any("`" in s for s in summaries)
+
+
+# --- 422 details a player or a frontend's user can act on ------------------------------------
+
+@pytest.mark.parametrize("path,body,pointer,detail", [
+    ("/v1/deal", {"players": ["a", "b", "c", "d", "e", "f", "g"]}, "/players", "a game has 2 to 6 players; this one has 7"),
+    ("/v1/deal", {"players": ["ana", "ben"], "seed": "x"}, "/seed", "the seed must be a whole number"),
+    ("/v1/deal", {"players": ["ana", "ben"], "rules": {"target_score": 0}}, "/rules/target_score",
+     "the rules' target score must be from 1 to 100000"),
+    ("/v1/deal", {"players": ["ana", ""]}, "/players/1", "player 2 must not be empty"),
+    ("/v1/deal", {}, "/players", "the list of players is required, and missing"),
+    ("/v1/hand-score", {"remaining": {"ben": []}}, "/remaining/ben", "ben's cards left must have 1 to 10 cards; this has 0"),
+    ("/v1/hand-score", {"remaining": {"ben": ["KC"]}, "rummy": "yes"}, "/rummy", "the rummy flag must be true or false"),
+    ("/v1/melds/check", {"cards": [None, "QS"]}, "/cards/0", 'a card is written as text in quotes, such as "QS" or "Q♠", not as null'),
+    ("/v1/scorepad", {"players": ["Ana", "Ben"], "hands": [{"winner": "Ana", "remaining": {"Ben": {"points": "x"}}}]},
+     "/hands/0/remaining/Ben/points", "hand 1, Ben's points must be a whole number"),
+])
+def test_422_details_name_the_field_in_words(client, path, body, pointer, detail):
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422
+    assert answer.json["errors"] == [{"pointer": pointer, "detail": detail}]
+    assert answer.json["detail"] == detail  # the pointer is for programs, in errors[]
