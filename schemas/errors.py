@@ -109,7 +109,7 @@ _STOCK = [(re.compile(pattern), wording) for pattern, wording in (
 )]
 
 # A field's name in words, where its name alone does not say it to a player.
-_WORDS = {"players": "list of players", "discard": "discard pile", "rummy": "rummy flag", "hands": "list of hands", "hand": "hand", "tabled": "tabled flag", "taken_discard": "taken discard", "melds_made": "melds made",
+_WORDS = {"players": "list of players", "discard": "discard pile", "rummy": "rummy flag", "deals": "number of deals", "hands": "list of hands", "hand": "hand", "tabled": "tabled flag", "taken_discard": "taken discard", "melds_made": "melds made",
           "onto": "meld to lay off onto", "remaining": "cards left", "first_dealer": "first dealer"}
 _ITEM = {"players": "player", "hands": "hand", "melds": "meld", "moves": "move", "cards": "card", "hand": "card",
          "stock": "card", "discard": "card"}
