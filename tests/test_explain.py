@@ -261,3 +261,12 @@ def test_422_details_name_the_field_in_words(client, path, body, pointer, detail
     assert answer.status_code == 422
     assert answer.json["errors"] == [{"pointer": pointer, "detail": detail}]
     assert answer.json["detail"] == detail  # the pointer is for programs, in errors[]
+
+
+def test_legal_moves_after_a_drawn_hand_say_why_and_who_deals(client):
+    state = make_state({"ana": "4H 5H", "ben": "9C 2D"}, status=Status.DRAWN_HAND, dealer="ben")
+    answer = options(client, state.as_dict())
+    assert answer["moves"] == [] and [r["rule"] for r in answer["reasons"]] == ["R18"]
+    # R19 Decision: after a drawn hand the deal passes left (ben dealt: ana deals next)
+    assert answer["summary"] == ("the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn; "
+                                 "ana deals the next hand")
