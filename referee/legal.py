@@ -130,7 +130,9 @@ def turn_options(state: State) -> TurnOptions:
         top = next((m for m in moves if m.source == Source.DISCARD_PILE), None)
         pile = f", or {state.discard[-1].symbol} from the discard pile" if top else " (the discard pile is empty)"
         return TurnOptions(player, turn.phase, moves, (), f"{player} is to draw: from the stock{pile}")
-    count = {a: sum(1 for m in moves if m.action == a) for a in Action}
+    count = dict.fromkeys(Action, 0)
+    for m in moves:
+        count[m.action] += 1
     ways = lambda n: f"{n} way{'s' if n != 1 else ''}"  # noqa: E731
     plays = [f"meld ({ways(count[Action.MELD])})"] if count[Action.MELD] else []
     plays += [f"lay off ({ways(count[Action.LAY_OFF])})"] if count[Action.LAY_OFF] else []
