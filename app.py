@@ -53,9 +53,9 @@ EXAMPLES = request_examples()
 
 @blp.post("/melds/check", S.MeldCheckRequest, S.MeldCheckResponse, EXAMPLES["melds/check"])
 def check_meld(args):
-    """Is it a meld? Or with `onto`, can these cards be laid off on that meld? (R6, R10–R12)
+    """Is it a meld, or can these cards be laid off on a meld? (R6, R10–R12)
 
-    A failed meld is explained against what the cards were meant to be, with the contract's
+    With `onto`, the cards are laid off on that meld. A failed meld is explained against what the cards were meant to be, with the contract's
     reason codes and the cards named with suit symbols."""
     if "onto" in args:
         check = referee.check_lay_off(args["onto"], args["cards"], args["rules"])
@@ -67,23 +67,28 @@ def check_meld(args):
 
 @blp.post("/hand-score", S.HandScoreRequest, S.HandScoreResponse, EXAMPLES["hand-score"])
 def hand_score(args):
-    """What going out scores: each opponent's cards left (R14), doubled for going rummy where
-    the rules say so (R15)."""
+    """What going out scores (R14, R15).
+
+    Each opponent's cards left (R14), doubled for going rummy where the rules say so (R15)."""
     with problems_under("remaining"):
         return referee.score_hand(args["remaining"], args["rummy"], args["rules"])
 
 
 @blp.post("/deal", S.DealRequest, S.StateResponse, EXAMPLES["deal"])
 def deal(args):
-    """Shuffle and deal a new hand (R2, R3); the same `seed` gives the same deal."""
+    """Shuffle and deal a new hand (R2, R3).
+
+    The same `seed` gives the same deal."""
     state = referee.deal(args["players"], args["rules"], args["dealer"], args["seed"])
     return {"state": referee.validate_state(state)}
 
 
 @blp.post("/move", S.MoveRequest, S.MoveResponse, EXAMPLES["move"])
 def move(args):
-    """Judge one move, or a list applied in order up to the first illegal one (R4–R9, R13,
-    R17, R18). `legal: false` is a normal answer with the reasons."""
+    """Judge one move, or a list of moves applied in order (R4–R9, R13, R17, R18).
+
+    The list stops at the first illegal move. `legal: false` is a normal answer with the reasons;
+    `summary` says in one sentence what happened."""
     single = "move" in args
     with problems_under("move" if single else "moves", first_index=single):
         return referee.apply_moves(args["state"], [args["move"]] if single else args["moves"])
@@ -91,16 +96,20 @@ def move(args):
 
 @blp.post("/legal-moves", S.LegalMovesRequest, S.LegalMovesResponse, EXAMPLES["legal-moves"])
 def legal_moves(args):
-    """Every legal move of the player to move: draws, melds, single-card lay-offs naming their
-    meld, discards. Empty once the hand is over."""
-    state = args["state"]
-    return {"player": state.turn.player, "phase": state.turn.phase, "moves": referee.legal_moves(state)}
+    """Every legal move of the player to move, and whose turn it is in words.
+
+    Draws, melds, single-card lay-offs naming their meld, discards, and a `summary` saying whose
+    turn it is and what they may do. Once the hand is over: no moves, a `hand_over` reason, and
+    who deals next (R19)."""
+    return referee.turn_options(args["state"])
 
 
 @blp.post("/scorepad", S.ScorepadRequest, S.ScorepadResponse, EXAMPLES["scorepad"])
 def scorepad(args):
-    """Score a physical-deck game hand by hand: dealers (R19), points (R14, R15), running
-    totals, standings and the winner (R20). Send every hand each time; nothing is stored."""
+    """Score a physical-deck game hand by hand (R14, R15, R19, R20).
+
+    Dealers (R19), points (R14, R15), running totals, standings and the winner (R20). Send every
+    hand each time; nothing is stored."""
     return referee.replay(args["players"], args["rules"], args["hands"], args["first_dealer"])
 
 

@@ -8,7 +8,8 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
 - :func:`validate_state` — is this snapshot a real table (contract, State)
 - :func:`verify_move`, :func:`can_play`, :func:`apply_move`, :func:`apply_moves` — judge and
   play moves (R4–R9, R13, R17, R18); one ``verify_*`` per move type in ``moves.py``
-- :func:`legal_moves` — every legal move for the player to move
+- :func:`legal_moves` — every legal move for the player to move; :func:`turn_options` — the
+  same with whose turn it is and a sentence, or why nothing (the hand is over)
 - :func:`score_hand` — what going out scores (R14, R15)
 - :func:`deal` — a new hand (R2, R3)
 - :func:`replay` — a physical-deck game's scorepad (R19, R20)
@@ -16,7 +17,7 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
 from .cards import DECK, Card, CardError, parse_card, parse_cards
 from .deal import deal
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
-from .legal import legal_moves, possible_melds
+from .legal import TurnOptions, legal_moves, possible_melds, turn_options
 from .melds import MeldCheck, MeldKind, check_lay_off, check_meld
 from .moves import Action, Move, MovesOutcome, Source, apply_move, apply_moves, can_play, is_legal, verify_move
 from .rules import PRESETS, Rules, resolve_rules
@@ -32,5 +33,5 @@ __all__ = [
     "check_lay_off", "check_meld", "Move", "MovesOutcome", "apply_move", "apply_moves",
     "is_legal", "PRESETS", "Rules", "resolve_rules", "HandEntry", "Pad", "Remaining", "replay",
     "HandScore", "card_points", "hand_points", "score_hand", "Meld", "Player", "Result", "State",
-    "Turn", "hand_size", "validate_state",
+    "Turn", "hand_size", "validate_state", "TurnOptions", "turn_options",
 ]

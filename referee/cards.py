@@ -101,7 +101,9 @@ def parse_card(text: object) -> Card:
 
 def _card_error_message(text: object) -> str:
     if not isinstance(text, str):
-        return f"a card code must be a string, not {type(text).__name__}"
+        what = {type(None): "null", bool: "true or false", int: "a number", float: "a number", list: "a list", tuple: "a list",
+                dict: "an object"}.get(type(text), "something else")
+        return f"a card is written as text in quotes, such as \"QS\" or \"Q♠\", not as {what}"
     shown = text if len(text) <= 20 else text[:20] + "…"
     return (
         f"{shown!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "

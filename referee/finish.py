@@ -44,7 +44,7 @@ def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds:
         if rules.final_discard_required:
             raise IllegalMove([Reason(
                 Code.FINAL_DISCARD_REQUIRED,
-                f"{verb} {show(played)} would empty the hand, but the last card must be discarded (house rule final_discard_required)",
+                f"{verb} {show(played)} would empty the hand, but under these rules the last card must be discarded",
                 (), "R13")])
         return
     if dead_end(rules, taken, rest, melds):

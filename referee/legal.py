@@ -8,13 +8,15 @@ draw, meld, single-card lay-off and discard left out.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Card
 from .melds import MeldKind, fitting_cards
-from .errors import IllegalMove, InvalidInput
-from .moves import Action, Move, Source, can_play, verify_turn
+from .errors import IllegalMove, InvalidInput, Reason
+from .moves import Action, Move, Source, can_play, hand_over, verify_turn
 from .rules import Rules
+from .scorepad import next_dealer
 from .state import Phase, State, Status
 
 
@@ -90,3 +92,56 @@ def can_play_turn(state: State, move: Move) -> bool:
     except (IllegalMove, InvalidInput):
         return False
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOptions:
+    """The answer of :func:`turn_options` (contract, /v1/legal-moves): the ``player`` to move,
+    the turn's ``phase``, every legal ``moves`` (:func:`legal_moves`), ``reasons`` why there are
+    none (a ``hand_over`` reason once the hand has ended) and ``summary``, one sentence for a
+    person: whose turn it is and what they may do, or why nothing."""
+
+    player: str
+    phase: Phase
+    moves: tuple[Move, ...]
+    reasons: tuple[Reason, ...]
+    summary: str
+
+    def as_dict(self) -> dict:
+        """The contract's /v1/legal-moves answer."""
+        return {"player": self.player, "phase": self.phase.value, "moves": [m.as_dict() for m in self.moves],
+                "reasons": [r.as_dict() for r in self.reasons], "summary": self.summary}
+
+
+def turn_options(state: State) -> TurnOptions:
+    """Whose turn it is in a valid ``state`` and what they may do (R4–R9, R13), in moves and in
+    words: "ana is to draw: from the stock, or 7♦ from the discard pile"; "ana has drawn: may meld
+    (2 ways) or lay off (1 way), then discards one of 11 cards". Once the hand is over: no moves,
+    the ``hand_over`` reason (R13, R18), and who deals the next hand (R19)."""
+    turn = state.turn
+    if state.status != Status.PLAYING:
+        reason = hand_over(state)
+        result = state.result()
+        dealer = next_dealer([p.id for p in state.players], state.dealer, result.winner, state.rules)
+        return TurnOptions(turn.player, turn.phase, (), (reason,), f"{reason.message}; {dealer} deals the next hand")
+    moves = tuple(legal_moves(state))
+    player = turn.player
+    if turn.phase == Phase.BEFORE_DRAW:
+        top = next((m for m in moves if m.source == Source.DISCARD_PILE), None)
+        pile = f", or {state.discard[-1].symbol} from the discard pile" if top else " (the discard pile is empty)"
+        return TurnOptions(player, turn.phase, moves, (), f"{player} is to draw: from the stock{pile}")
+    count = dict.fromkeys(Action, 0)
+    for m in moves:
+        count[m.action] += 1
+    ways = lambda n: f"{n} way{'s' if n != 1 else ''}"  # noqa: E731
+    plays = [f"meld ({ways(count[Action.MELD])})"] if count[Action.MELD] else []
+    plays += [f"lay off ({ways(count[Action.LAY_OFF])})"] if count[Action.LAY_OFF] else []
+    discards = [m.card for m in moves if m.action == Action.DISCARD]
+    if len(discards) == 1:
+        then = f"discards {discards[0].symbol}"
+    else:
+        then = f"discards one of {len(discards)} cards"
+    if turn.taken_discard is not None and turn.taken_discard not in discards:
+        then += f" (not {turn.taken_discard.symbol}, taken from the discard pile this turn)"
+    summary = f"{player} has drawn: may {' or '.join(plays)}, then {then}" if plays else f"{player} has drawn and {then}"
+    return TurnOptions(player, turn.phase, moves, (), summary)

@@ -290,43 +290,52 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
 
     The meld with the added cards must be a valid meld of the same kind. Returns a
     :class:`MeldCheck` of the combined meld; when it fails, the first reason is ``does_not_fit``
-    followed by the specific reasons of the combined cards (``ace_high``, ``run_gap``, …).
-    Raises :class:`~referee.errors.InvalidInput` (path ``("onto",)``) when ``meld`` itself is
-    not a valid meld.
+    (the one sentence saying why, in words) followed by the specific code of the meld it would
+    make (``ace_high``, ``run_gap``, …; each naming its fault without the sentence again), with
+    the cards in the order given: ``meld`` as sent, then ``added``. Raises
+    :class:`~referee.errors.InvalidInput` (path ``("onto",)``) when ``meld`` itself is not a
+    valid meld.
     """
     base = check_meld(meld, rules)
     if not base.valid:
-        raise InvalidInput([Problem(("onto",), f"onto is not a valid meld: {base.reasons[0].message}")])
-    return extend_meld(base.cards, base.kind, added, rules)
+        raise InvalidInput([Problem(("onto",), f"the meld to lay off onto is not a valid meld: {base.reasons[0].message}")])
+    return extend_meld(tuple(meld), base.kind, added, rules)
 
 
-def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules) -> MeldCheck:
-    """:func:`check_lay_off` for a meld known to be valid: ``meld`` in canonical order, of ``kind``
-    (as every meld of a validated table is)."""
+def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules, name: str | None = None) -> MeldCheck:
+    """:func:`check_lay_off` for a meld known to be valid, of ``kind`` (as every meld of a
+    validated table is); ``name``, the meld's id on the table, is named in the sentence."""
     if not added:  # as apply_move judges a lay-off of no cards (R6)
         return MeldCheck(False, None, tuple(meld), (Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6"),))
     combined = tuple(meld) + tuple(added)
     result = check_meld(combined, rules)
     if result.valid and result.kind == kind:
         return MeldCheck(True, kind, result.cards, (), tuple(c for c in result.cards if c in added))
-    if not result.valid:  # explain against the meld on the table: 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault
-        result = explain_meld(combined, rules, intent=kind)
-    specific = list(result.reasons)
-    if result.valid:  # a valid meld, but of the other kind: cards on the table are never rearranged
-        specific = [Reason(
-            Code.KIND_CHANGED,
-            f"{show(meld)} is a {kind}; adding {show(added)} would make it a {result.kind}",
-            tuple(added),
-            rule="R6",
-        )]
-    fit = Reason(
-        Code.DOES_NOT_FIT,
-        f"{show(added)} {'does' if len(added) == 1 else 'do'} not fit {show(meld)}: "
-        f"{_first_clause(specific[0].message)}",
-        tuple(added),
-        rule="R6",
-    )
-    return MeldCheck(False, None, combined, (fit, *specific))
+    # A valid meld of the other kind cannot come of a lay-off (a set's rank repeats, a run's
+    # never does), so an invalid combination is explained against the meld on the table:
+    # 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault.
+    specific = explain_meld(combined, rules, intent=kind).reasons
+    where = f"meld {name} ({show(meld)})" if name else show(meld)
+    verb = "does" if len(added) == 1 else "do"
+    why = "; ".join(_first_clause(r.message) for r in specific)
+    fit = Reason(Code.DOES_NOT_FIT, f"{show(added)} {verb} not fit {where}: {why}", tuple(added), rule="R6")
+    would = f"{show(combined)} would not be a {kind}"
+    named = tuple(Reason(r.code, f"{would} ({FAULTS[r.code]})", r.cards, r.rule) for r in specific)
+    return MeldCheck(False, None, combined, (fit, *named))
+
+
+FAULTS = {
+    Code.TOO_FEW_CARDS: "too few cards",
+    Code.DUPLICATE_CARD: "a card twice",
+    Code.SET_RANK_MISMATCH: "a card of another rank",
+    Code.SET_TOO_LARGE: "a fifth card in a set",
+    Code.RUN_SUIT_MISMATCH: "a card of another suit",
+    Code.RUN_GAP: "a gap in the ranks",
+    Code.ACE_HIGH: "an ace above the King",
+    Code.RUN_WRAPS: "a run round the corner",
+}
+"""The fault each meld code names, in a few words: what the specific reason after
+``does_not_fit`` says, so the sentence that explains it is given once (R6, R12)."""
 
 
 def _first_clause(message: str) -> str:

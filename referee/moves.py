@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Sequence
 
-from .cards import Card, show
+from .cards import SUIT_NAMES, Card, rank_name, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import verify_finish
 from .melds import MeldCheck, _duplicates, check_meld, extend_meld
@@ -92,18 +92,22 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class MovesOutcome:
     """The answer of :func:`apply_moves`: ``legal``, ``reasons`` of the first illegal move,
-    ``applied`` how many moves were applied, ``state`` after them, ``result`` when the hand ended."""
+    ``summary`` one sentence for a person about what happened (the moves made and what follows,
+    or why a move was refused), ``applied`` how many moves were applied, ``state`` after them,
+    ``result`` when the hand ended."""
 
     legal: bool
     reasons: tuple[Reason, ...]
     applied: int
     state: State
     result: Result | None
+    summary: str = ""
 
     def as_dict(self) -> dict:
         """The contract's /v1/move answer."""
-        return {"legal": self.legal, "reasons": [r.as_dict() for r in self.reasons], "applied": self.applied,
-                "state": self.state.as_dict(), "result": None if self.result is None else self.result.as_dict()}
+        return {"legal": self.legal, "reasons": [r.as_dict() for r in self.reasons], "summary": self.summary,
+                "applied": self.applied, "state": self.state.as_dict(),
+                "result": None if self.result is None else self.result.as_dict()}
 
 
 def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> IllegalMove:
@@ -126,7 +130,7 @@ def verify_turn(state: State, move: Move) -> None:
         # malformed whatever the state (contract: 422)
         raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
     if state.status != Status.PLAYING:
-        raise _refuse(Code.HAND_OVER, f"the hand is over ({'someone went out' if state.status == Status.OUT else 'a drawn hand'}): no more moves", rule="R13")
+        raise IllegalMove([hand_over(state)])
     turn = state.turn
     if move.player != turn.player:
         raise _refuse(Code.NOT_YOUR_TURN, f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")
@@ -144,6 +148,15 @@ def verify_turn(state: State, move: Move) -> None:
         raise _refuse(Code.MUST_DRAW_FIRST, f"{move.player} must draw a card before melding, laying off or discarding", rule="R4")
 
 
+def hand_over(state: State) -> Reason:
+    """The ``hand_over`` reason of a hand that has ended (``state.status`` not playing): who went
+    out (R13) or why it is a drawn hand (R18), and that nobody plays another turn."""
+    if state.status == Status.OUT:
+        winner = next(p.id for p in state.players if not p.hand)
+        return Reason(Code.HAND_OVER, f"the hand is over: {winner} went out, so nobody plays another turn", (), "R13")
+    return Reason(Code.HAND_OVER, "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", (), "R18")
+
+
 def verify_draw(state: State, move: Move) -> None:
     """R4: a draw from the discard pile needs a card there (``discard_pile_empty``); a draw from
     an empty stock is allowed (it restocks, R17, or ends the hand, R18)."""
@@ -151,9 +164,35 @@ def verify_draw(state: State, move: Move) -> None:
         raise _refuse(Code.DISCARD_PILE_EMPTY, "the discard pile is empty: draw from the stock", rule="R4")
 
 
-def _rest_of_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) -> tuple[Card, ...]:
-    """The hand without ``cards``; refuses a card named twice (``duplicate_card``, R1) or not
-    held (``card_not_in_hand``)."""
+_PLAY_RULE = {Action.MELD: "R5", Action.LAY_OFF: "R6", Action.DISCARD: "R7"}
+
+
+def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
+    """``card_not_in_hand``: the mover does not hold ``missing``. A card lying in a meld on the
+    table is named with its meld (cards on the table never move, R6); one in the discard pile
+    is said to be there; of the hidden places (the stock, other hands) nothing is said. Rule:
+    the move's own (meld R5, lay-off R6, discard R7)."""
+    player, missing = move.player, tuple(missing)
+    tabled = [(m, tuple(c for c in missing if c in m.cards)) for m in state.melds]
+    where = [f"{show(on)} in meld {m.id} ({show(m.cards)})" for m, on in tabled if on]
+    lying = sum(len(on) for _, on in tabled)
+    if len(where) == 1 and lying == len(missing):  # "ana does not hold 7♠: it is already on the table in meld m2 (…)"
+        m = next(m for m, on in tabled if on)
+        it = "it is" if lying == 1 else "they are"
+        return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {it} already on the table in meld "
+                       f"{m.id} ({show(m.cards)}), and cards on the table never move", missing, "R6")
+    if where:
+        return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {' and '.join(where)} "
+                       f"{'lies' if lying == 1 else 'lie'} on the table already, and cards on the table never move", missing, "R6")
+    piled = tuple(c for c in missing if c in state.discard)
+    where = f": {show(piled)} {'is' if len(piled) == 1 else 'are'} in the discard pile" if piled else ""
+    return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}{where}", missing, _PLAY_RULE[move.action])
+
+
+def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
+    """The mover's hand without ``move.cards``; refuses a card named twice
+    (``duplicate_card``, R1) or not held (``card_not_in_hand``, :func:`not_held`)."""
+    hand, cards = state.mover.hand, move.cards
     doubled = _duplicates(cards)
     if doubled:
         raise _refuse(Code.DUPLICATE_CARD, f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1")
@@ -161,8 +200,7 @@ def _rest_of_hand(hand: tuple[Card, ...], cards: Sequence[Card], player: str) ->
     rest = tuple([c for c in hand if c not in gone])
     if len(rest) + len(gone) != len(hand):
         held = set(hand)
-        missing = [c for c in cards if c not in held]
-        raise _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}", missing)
+        raise not_held(state, move, [c for c in cards if c not in held])
     return rest
 
 
@@ -180,7 +218,7 @@ def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], MeldCheck]:
     (R10, R11 codes), and the turn can still be finished (R9, R13). Returns the hand left and
     the check of the new meld (its kind and canonical order)."""
     rules, turn, mover = state.rules, state.turn, state.mover
-    rest = _rest_of_hand(mover.hand, move.cards, mover.id)
+    rest = _rest_of_hand(state, move)
     if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
         n = rules.melds_per_turn
         raise _refuse(Code.MELD_LIMIT_REACHED, f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules", move.cards, "R5")
@@ -200,11 +238,11 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         target = state.meld(move.meld)
         if target is None:
             raise _refuse(Code.UNKNOWN_MELD, f"there is no meld {move.meld!r} on the table", move.cards, "R6")
-        check = extend_meld(target.cards, target.kind, move.cards, rules)
+        check = extend_meld(target.cards, target.kind, move.cards, rules, target.id)
         if not check.valid:
             raise IllegalMove(check.reasons)
         return target, check
-    checks = [(m, extend_meld(m.cards, m.kind, move.cards, rules)) for m in state.melds]
+    checks = [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
     fitting = [(m, c) for m, c in checks if c.valid]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
@@ -227,7 +265,7 @@ def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], Meld, Me
     is named) keeping its kind, and the turn can still be finished (R9, R13). Returns the hand
     left, the table meld laid off on and the check of the meld it makes."""
     mover = state.mover
-    rest = _rest_of_hand(mover.hand, move.cards, mover.id)
+    rest = _rest_of_hand(state, move)
     if not move.cards:
         raise _refuse(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", rule="R6")
     target, check = _lay_off_target(state, move)
@@ -243,7 +281,7 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
     rules, turn, mover = state.rules, state.turn, state.mover
     card = move.card
     if card not in mover.hand:
-        raise _refuse(Code.CARD_NOT_IN_HAND, f"{mover.id} does not hold {card.symbol}", (card,))
+        raise not_held(state, move, (card,))
     if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
         extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
         raise _refuse(Code.TAKEN_DISCARD, f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
@@ -312,15 +350,79 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
     player not at the table.
     """
     applied = 0
+    done: list[str] = []
     for i, move in enumerate(moves):
         try:
-            state = apply_move(state, move)
+            after = apply_move(state, move)
         except IllegalMove as illegal:
-            return MovesOutcome(False, illegal.reasons, applied, state, state.result())
+            why = illegal.reasons[0].message
+            summary = why if not applied else f"{_made(done, applied)}; move {applied + 1} was refused: {why}"
+            return MovesOutcome(False, illegal.reasons, applied, state, state.result(), summary)
         except InvalidInput as bad:
             raise bad.under(i)
+        said = describe(state, move, after)
+        if done and moves[i - 1].player == move.player:  # "ana drew from the stock, then discarded K♣"
+            said = said.removeprefix(f"{move.player} ")
+        done.append(said)
+        state = after
         applied += 1
-    return MovesOutcome(True, (), applied, state, state.result())
+    then = what_next(state)
+    if state.status == Status.PLAYING and state.turn.phase == Phase.AFTER_DRAW and state.turn.player == moves[-1].player:
+        then = then.removeprefix(f"{state.turn.player} ")  # "ana drew from the stock and may now meld…"
+        return MovesOutcome(True, (), applied, state, None, f"{_made(done, applied)} and {then}")
+    return MovesOutcome(True, (), applied, state, state.result(), f"{_made(done, applied)}; {then}")
+
+
+def _made(done: Sequence[str], applied: int) -> str:
+    """The moves made, as one clause: all of them up to three, else how many and the last."""
+    if applied <= 3:
+        return ", then ".join(done)
+    return f"{applied} moves were made, the last: {done[-1]}"
+
+
+def describe(before: State, move: Move, after: State) -> str:
+    """What a legal ``move`` did, in words, from the table ``before`` and ``after`` it: "ana
+    drew from the stock", "ana took 7♦ from the discard pile", "ana melded 5♠ 6♠ 7♠ (m3), a run of
+    spades", "ana laid off 8♠ on m2 (5♠ 6♠ 7♠ 8♠)", "ana discarded K♣"; with a restock
+    (R17) when the stock was rebuilt. A card drawn from the stock is never named."""
+    player = move.player
+    if move.action == Action.DRAW:
+        if move.source == Source.DISCARD_PILE:
+            return f"{player} took {before.discard[-1].symbol} from the discard pile"
+        if after.status == Status.DRAWN_HAND:
+            return f"{player} drew from the empty stock"
+        turned = " (the discard pile was turned over as the new stock)" if after.restocks > before.restocks else ""
+        return f"{player} drew from the stock{turned}"
+    if move.action == Action.DISCARD:
+        turned = ("; the stock was empty, so the discard pile was turned over as the new stock"
+                  if after.restocks > before.restocks else "")
+        return f"{player} discarded {move.card.symbol}{turned}"
+    if move.action == Action.MELD:
+        new = after.melds[-1]
+        return f"{player} melded {show(new.cards)} ({new.id}), a {new.kind} of {_of(new)}"
+    grown = next(m for m in after.melds if m not in before.melds)
+    return f"{player} laid off {show(move.cards)} on {grown.id} ({show(grown.cards)})"
+
+
+def _of(meld: Meld) -> str:
+    """"spades" for a run, "9s" for a set."""
+    return f"{rank_name(meld.cards[0].rank)}s" if meld.kind == "set" else SUIT_NAMES[meld.cards[0].suit]
+
+
+def what_next(state: State) -> str:
+    """What the table waits for, in words: whose turn and what they do (R4–R7), or how the hand
+    ended and what it scores (R13–R16)."""
+    result = state.result()
+    if result is not None and result.outcome == Status.OUT:
+        rummy = ", going rummy," if result.rummy else ""
+        doubled = " (doubled)" if result.multiplier == 2 else ""
+        return f"{result.winner} went out{rummy} and scores {result.points} points{doubled}; the hand is over"
+    if result is not None:
+        return "the stock ran out: the hand is a draw, and nobody scores"
+    player = state.turn.player
+    if state.turn.phase == Phase.BEFORE_DRAW:
+        return f"{player} is to draw"
+    return f"{player} may now meld or lay off, then discard"
 
 
 def _draw(state: State, move: Move) -> State:

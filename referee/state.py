@@ -42,11 +42,12 @@ _DECK_SET = frozenset(DECK)
 @dataclass(frozen=True, slots=True)
 class Player:
     """A seat: ``id``, the ``hand`` (in the client's order, a drawn card joining at the end) and
-    ``tabled``: whether the player melded or laid off on an earlier turn of this hand (R15)."""
+    ``tabled``: whether the player melded or laid off on an earlier turn of this hand (R15);
+    None on input that leaves it out (:func:`validate_state` infers it)."""
 
     id: str
     hand: tuple[Card, ...]
-    tabled: bool = False
+    tabled: bool | None = False
 
     def as_dict(self) -> dict:
         """The contract's player object, canonical codes."""
@@ -298,9 +299,9 @@ def validate_state(state: State) -> State:
         elif state.status == Status.PLAYING and dead_end(rules, turn.taken_discard, players[ids[turn.player]].hand, [m for m in canonical_melds if m.kind]):
             problems.append(Problem(("turn", "taken_discard"), f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)"))
     if rules.melds_per_turn is not None and turn.melds_made > rules.melds_per_turn:
-        problems.append(Problem(("turn", "melds_made"), f"{turn.melds_made} melds this turn is more than melds_per_turn allows ({rules.melds_per_turn}, R5)"))
+        problems.append(Problem(("turn", "melds_made"), f"{turn.melds_made} melds this turn is more than these rules allow in one turn ({rules.melds_per_turn}, R5)"))
     if rules.max_restocks is not None and state.restocks > rules.max_restocks:
-        problems.append(Problem(("restocks",), f"{state.restocks} restocks is more than max_restocks allows ({rules.max_restocks}, R18)"))
+        problems.append(Problem(("restocks",), f"the stock was rebuilt {state.restocks} times, more than these rules allow in one hand ({rules.max_restocks}, R18)"))
 
     # R15: a player who owns a meld on the table melded on an earlier turn, unless the mover's
     # own melds this turn account for it; `tabled` false would score a false going rummy.
@@ -308,16 +309,22 @@ def validate_state(state: State) -> State:
     for m in state.melds:
         if m.owner is not None:
             owned[m.owner] = owned.get(m.owner, 0) + 1
+    # Left out (None), tabled is inferred from the same fact (contract, State).
+    inferred = []
     for i, p in enumerate(players):
         earlier = owned.get(p.id, 0) - (turn.melds_made if p.id == turn.player else 0)
-        if earlier > 0 and not p.tabled:
+        if p.tabled is None:
+            p = Player(p.id, p.hand, earlier > 0)
+        elif earlier > 0 and not p.tabled:
             problems.append(Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)"))
+        inferred.append(p)
+    players = tuple(inferred)
 
     # R17, R18: a drawn hand has no stock left; under immediate restocks no turn starts without one.
     if state.status == Status.DRAWN_HAND and state.stock:
         problems.append(Problem(("status",), f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)"))
     if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
-        problems.append(Problem(("stock",), "the stock is empty at the start of a turn, which restock: immediate never allows: it is rebuilt, or the hand drawn, as the turn before ends (R17, R18)"))
+        problems.append(Problem(("stock",), "the stock is empty at the start of a turn, which these rules never allow: the stock is rebuilt, or the hand drawn, as the turn before ends (R17, R18)"))
 
     # R13: the status agrees with the hands.
     empty = [i for i, p in enumerate(players) if not p.hand]

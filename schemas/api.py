@@ -9,7 +9,7 @@ from referee.rules import MAX_DEALS
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .fields import BoundedList, CardList, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
+from .fields import PLAYER_COUNT, BoundedList, CardList, Count, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
 
@@ -43,7 +43,7 @@ class MeldCheckResponse(AnswerSchema):
 
 class HandScoreRequest(CompiledSchema):
     remaining = PlayerEntries(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
-                            validate=validate.Length(min=1, max=5),
+                            validate=Count(1, 5, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
                             metadata={"description": "Each opponent's cards left in hand (R14)."})
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
     rules = RulesField()
@@ -59,7 +59,7 @@ class HandScoreResponse(AnswerSchema):
 # --- /v1/deal ----------------------------------------------------------------------------
 
 class DealRequest(CompiledSchema):
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
+    players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True)
     seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
                          metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
@@ -75,7 +75,7 @@ class StateResponse(AnswerSchema):
 class MoveRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
-    moves = BoundedList(fields.Nested(MoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
+    moves = BoundedList(fields.Nested(MoveSchema), validate=Count(1, MAX_MOVES, "moves"))
 
     @validates_schema(pass_original=True)
     def one_of_move_or_moves(self, data, original, **kw):
@@ -96,6 +96,9 @@ class ResultSchema(Schema):
 class MoveResponse(AnswerSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    summary = fields.String(required=True, metadata={
+        "description": "One sentence for a person about what happened: the moves made and what the table waits for, or why a move was refused.",
+        "example": "ana drew from the stock, then discarded K♣; ben is to draw"})
     applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
     state = fields.Nested(StateOutSchema, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
@@ -120,6 +123,10 @@ class LegalMovesResponse(AnswerSchema):
     player = fields.String(allow_none=True, required=True)
     phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata={"description": "Why there are no moves: a hand_over reason once the hand has ended; else empty."})
+    summary = fields.String(required=True, metadata={
+        "description": "One sentence for a person: whose turn it is and what they may do, or why nothing (the hand is over, and who deals next).",
+        "example": "ana is to draw: from the stock, or 7♦ from the discard pile"})
 
 
 # --- /v1/scorepad ------------------------------------------------------------------------
@@ -142,7 +149,7 @@ class HandEntrySchema(CompiledSchema):
     rummy = StrictBoolean(load_default=False)
     # Names are checked against the players by the core ("'Dan' is not one of the players").
     remaining = PlayerEntries(keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict,
-                              validate=validate.Length(max=6))
+                              validate=Count(None, 6, "players"))
     draw = StrictBoolean(load_default=False)
 
     @post_load
@@ -152,10 +159,10 @@ class HandEntrySchema(CompiledSchema):
 
 class ScorepadRequest(CompiledSchema):
     rules = RulesField()
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
+    players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
     # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
-    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=validate.Length(max=MAX_DEALS))
+    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, MAX_DEALS, "hands"))
 
 
 class HandLineSchema(Schema):

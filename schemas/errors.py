@@ -1,6 +1,7 @@
 """Turning refusals into RFC 9457 problem details with JSON Pointers (contract, Errors)."""
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from marshmallow import Schema, ValidationError, fields
@@ -80,21 +81,89 @@ def count_messages(messages: Any) -> int:
 
 
 def _friendly(message: str, path: tuple) -> str:
-    """Marshmallow's stock messages, made to name their field ("deals: must be …")."""
-    name = str(path[-1]) if path else "body"
-    if isinstance(path[-1] if path else None, int) and len(path) > 1:
-        name = f"{path[-2]}[{path[-1]}]"
-    if len(name) > 40:  # a hostile key is echoed once, in the pointer, not three times
-        name = name[:40] + "…"
+    """A message of a field worded once for players: marshmallow's stock messages ("Not a valid
+    integer.", "Length must be between 2 and 6.") become sentences naming the field in words
+    ("the seed must be a whole number"); a message holding ``{field}`` (see
+    :class:`schemas.fields.Count`) gets the field's words there; any other message is the core's
+    or a field's own sentence and is kept, with the scorepad entry it concerns in front."""
+    words = field_words(path)
+    if "{field}" in message:
+        return _sentence(message.replace("{field}", words))
     if message == "Unknown field.":
+        name = str(path[-1]) if path else "body"
+        if len(name) > 40:  # a hostile key is echoed once, in the pointer, not three times
+            name = name[:40] + "…"
         return f"{name!r} is not a field here"
-    if message == "Missing data for required field.":
-        return f"{name!r} is required"
-    if message.startswith(_STOCK_PREFIXES):
-        return f"{_context(path)}{name}: {message[0].lower()}{message[1:]}"
+    for pattern, wording in _STOCK:
+        found = pattern.fullmatch(message)
+        if found:
+            return _sentence(wording.format(*found.groups(), field=words))
     if _context(path) and not message.startswith("hand "):
-        return f"{_context(path)}{name}: {message}"
+        return f"{words}: {message}"
     return message
+
+
+# marshmallow's stock messages, as players read them (one place for every field).
+_STOCK = [(re.compile(pattern), wording) for pattern, wording in (
+    (r"Missing data for required field\.", "{field} is required, and missing"),
+    (r"Field may not be null\.", "{field} may not be null"),
+    (r"Not a valid integer\.", "{field} must be a whole number"),
+    (r"Not a valid string\.", "{field} must be text, in quotes"),
+    (r"Not a valid boolean\.", "{field} must be true or false"),
+    (r"Not a valid list\.", "{field} must be a list, in square brackets"),
+    (r"Not a valid mapping type\.|Invalid input type\.", "{field} must be an object, in braces"),
+    (r"Must be one of: (.*)\.", "{field} must be one of: {0}"),
+    (r"Must be greater than or equal to (-?\d+) and less than or equal to (-?\d+)\.", "{field} must be from {0} to {1}"),
+    (r"Must be greater than or equal to (-?\d+)\.", "{field} must be {0} or more"),
+    (r"Must be less than or equal to (-?\d+)\.", "{field} must be {0} or less"),
+    (r"Length must be between (\d+) and (\d+)\.", "{field} must have {0} to {1} items"),
+    (r"Longer than maximum length (\d+)\.", "{field} must have at most {0} items"),
+    (r"Shorter than minimum length (\d+)\.", "{field} must have at least {0} items"),
+)]
+
+# A field's name in words, where its name alone does not say it to a player.
+_WORDS = {"players": "list of players", "discard": "discard pile", "rummy": "rummy flag", "deals": "number of deals", "hands": "list of hands", "hand": "hand", "tabled": "tabled flag", "taken_discard": "taken discard", "melds_made": "melds made",
+          "onto": "meld to lay off onto", "remaining": "cards left", "first_dealer": "first dealer"}
+_ITEM = {"players": "player", "hands": "hand", "melds": "meld", "moves": "move", "cards": "card", "hand": "card",
+         "stock": "card", "discard": "card"}
+
+
+def field_words(path: tuple) -> str:
+    """A field of the request named in words from its path: ``("seed",)`` → "the seed",
+    ``("players", 6)`` → "player 7", ``("state", "players", 1, "hand", 3)`` → "card 4 of
+    player 2's hand", ``("rules", "target_score")`` → "the target score", ``("remaining",
+    "ben")`` → "ben's cards left"; the whole body: "the body"."""
+    if not path:
+        return "the body"
+    last = path[-1]
+    if isinstance(last, int) and len(path) > 1:
+        parent = str(path[-2])
+        here = f"{_ITEM.get(parent, 'item')} {last + 1}"
+        where = {"stock": " of the stock", "discard": " of the discard pile"}.get(parent, "")
+        if parent in ("hand", "cards") and len(path) > 3 and isinstance(path[-3], int):
+            where = f" of {_ITEM.get(str(path[-4]), 'item')} {path[-3] + 1}'s {_WORDS.get(parent, parent)}"
+        return here + where
+    if len(path) > 1 and path[-2] == "remaining":
+        return f"{_short(last)}'s cards left"
+    name = _WORDS.get(str(last), _short(last).replace("_", " "))
+    if _context(path):
+        return f"{_context(path)}{name}"
+    if len(path) > 1 and path[-2] == "rules":
+        return f"the rules' {name}"
+    if len(path) > 2 and isinstance(path[-2], int) and path[-3] in _ITEM:
+        return f"{_ITEM[path[-3]]} {path[-2] + 1}'s {name}"
+    return f"the {name}"
+
+
+def _short(key: object) -> str:
+    """A key of the body as echoed in a sentence: at most 40 characters (a hostile key is
+    given in full once, in the pointer)."""
+    text = str(key)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _sentence(text: str) -> str:
+    return text
 
 
 def _context(path: tuple) -> str:
@@ -103,9 +172,6 @@ def _context(path: tuple) -> str:
         who = f", {path[3]}'s" if len(path) >= 5 and path[2] == "remaining" else ""
         return f"hand {path[1] + 1}{who} "
     return ""
-
-
-_STOCK_PREFIXES = ("Not a valid", "Field may not be null", "Must be", "Length must", "Invalid", "Shorter than", "Longer than")
 
 
 class PointerSchema(Schema):

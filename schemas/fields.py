@@ -43,6 +43,27 @@ class Card(fields.Field):
         return None if value is None else value.code
 
 
+class Count(validate.Length):
+    """How many items a list (or keys an object) may have, worded for players: "{field} must have
+    1 to 10 cards; this has 11", or a ``sentence`` of the field's own ("a game has {min} to
+    {max} players; this one has {n}"). ``{field}`` is filled in with the field's words where the
+    problem is reported (:func:`schemas.errors.field_words`)."""
+
+    def __init__(self, min: int | None = None, max: int | None = None, noun: str = "items", sentence: str | None = None):
+        if sentence is None:
+            span = (f"{min} to {max}" if min and max is not None else f"at most {max}" if max is not None
+                    else f"at least {min}")
+            sentence = f"{{field}} must have {span} {noun}; this has {{n}}"
+        super().__init__(min=min, max=max, error=sentence)
+
+    def _format_error(self, value, message: str) -> str:
+        n = len(value) if hasattr(value, "__len__") else 0
+        return (self.error or message).replace("{min}", str(self.min)).replace("{max}", str(self.max)).replace("{n}", str(n))
+
+
+PLAYER_COUNT = Count(2, 6, sentence="a game has {min} to {max} players; this one has {n}")
+
+
 class BoundedList(fields.List):
     """A list whose length limits are checked before its items are loaded. marshmallow's List
     loads (and reports) every item first, so a 1000-item list where 6 are allowed would cost
@@ -86,7 +107,7 @@ class CardList(BoundedList):
     its own index: ``{"3": ["'ZZ' is not a card: …"]}``. Loads a tuple of :class:`referee.Card`."""
 
     def __init__(self, max_length: int = 52, min_length: int = 0, too_many: str | None = None, **kwargs):
-        kwargs.setdefault("validate", validate.Length(min=min_length, max=max_length))
+        kwargs.setdefault("validate", Count(min_length, max_length, "cards"))
         super().__init__(Card(), **kwargs)
         self.max_length = max_length
         self.too_many = too_many  # "{n}" and "{max}" are filled in
@@ -177,7 +198,7 @@ class VisibleId(fields.String):
         value = super()._deserialize(value, attr, data, **kwargs)
         why = name_problem(value)
         if why:
-            raise ValidationError(f"{self.label} {why}")
+            raise ValidationError(f"{{field}} {why}")  # "player 2 must not be empty" (schemas.errors.field_words)
         return value
 
 

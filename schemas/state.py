@@ -9,7 +9,7 @@ from referee.errors import InvalidInput
 
 from .compiled import CompiledSchema
 from .errors import raise_problems
-from .fields import BoundedList, Card, VisibleId, CardList, PlayerName, StrictBoolean, StrictInteger
+from .fields import PLAYER_COUNT, BoundedList, Count, Card, VisibleId, CardList, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
 
 MAX_MELDS = 17  # 52 cards make at most 17 melds of three
@@ -19,11 +19,11 @@ MAX_MOVES = 200
 class PlayerSchema(CompiledSchema):
     id = PlayerName(required=True)
     hand = CardList(required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."})
-    tabled = StrictBoolean(load_default=False, metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
+    tabled = StrictBoolean(metadata={"description": "Melded or laid off on an earlier turn of this hand (R15). Left out, it is inferred: true for a player who owns a meld laid on an earlier turn, else false."})
 
     @post_load
     def make(self, d, **kw):
-        return Player(d["id"], d["hand"], d["tabled"])
+        return Player(d["id"], d["hand"], d.get("tabled"))
 
 
 class TurnSchema(CompiledSchema):
@@ -53,12 +53,12 @@ class StateSchema(CompiledSchema):
     """A table snapshot. Loads a validated, canonical :class:`referee.State`."""
 
     rules = RulesField()
-    players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=2, max=6))
+    players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=PLAYER_COUNT)
     dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."})
     turn = fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."})
     stock = CardList(required=True, metadata={"description": "Face down, top card first."})
     discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
-    melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=validate.Length(max=MAX_MELDS))
+    melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds"))
     restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
     status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from marshmallow import Schema, ValidationError
 
-from referee import (DECK, PRESETS, Move, MovesOutcome, Result, Status, apply_move, apply_moves, deal, legal_moves,
+from referee import (DECK, PRESETS, Move, MovesOutcome, Result, Status, apply_move, apply_moves, deal, legal_moves, turn_options,
                      resolve_rules, validate_state)
 from referee.melds import check_meld, explain_meld
 from schemas.api import (HandEntrySchema, LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse,
@@ -268,9 +268,10 @@ def test_compiled_move_load_declines_or_agrees(seed):
 def test_legal_moves_answer_is_marshmallows_dump_byte_for_byte(seed):
     schema = LegalMovesResponse()
     for state in _states(seed):
-        moves = legal_moves(state)
-        answer = {"player": state.turn.player, "phase": state.turn.phase, "moves": moves}
-        by_schema = schema.dump_by_schema({**answer, "moves": [m.as_dict() for m in moves]})
+        answer = turn_options(state)
+        by_schema = schema.dump_by_schema({"player": answer.player, "phase": answer.phase.value,
+                                           "moves": [m.as_dict() for m in answer.moves],
+                                           "reasons": [r.as_dict() for r in answer.reasons], "summary": answer.summary})
         assert orjson.dumps(schema.dump(answer)) == orjson.dumps(by_schema)
 
 
@@ -298,7 +299,7 @@ def test_move_answer_is_marshmallows_dump_byte_for_byte(seed):
 def _by_fields(o: MovesOutcome) -> dict:
     """The answer as marshmallow reads it: the state as a core value, the rest as the contract's
     objects (marshmallow's String field would write a Card as its symbol)."""
-    return {"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "applied": o.applied,
+    return {"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "summary": o.summary, "applied": o.applied,
             "state": o.state, "result": o.result.as_dict() if o.result else None}
 
 
@@ -306,7 +307,7 @@ def test_move_answer_of_every_result():
     schema = MoveResponse()
     state = _states(3)[0]
     for result in (None, Result(Status.DRAWN_HAND), Result(Status.OUT, 40, "p0", True, 2, {"p1": 20})):
-        outcome = MovesOutcome(True, (), 1, state, result)
+        outcome = MovesOutcome(True, (), 1, state, result, "p0 discarded K♣; p1 is to draw")
         assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(_by_fields(outcome)))
 
 

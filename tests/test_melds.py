@@ -207,43 +207,43 @@ def test_r6_lay_off_onto_a_run_end_only_gap_refused():
     assert (check.valid, check.kind) == (False, None)
     assert reasons(check) == [
         ("does_not_fit", "9♠ does not fit 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ is missing", ["9S"]),
-        ("run_gap", "5♠ 6♠ 7♠ 9♠ is not a run: the ranks are not consecutive, 8♠ is missing", ["5S", "6S", "7S", "9S"]),
+        ("run_gap", "5♠ 6♠ 7♠ 9♠ would not be a run (a gap in the ranks)", ["5S", "6S", "7S", "9S"]),
     ]
 
 
 def test_r6_lay_off_of_another_suit_on_a_run_refused():
     assert reasons(lay("5S 6S 7S", "5D")) == [
         ("does_not_fit", "5♦ does not fit 5♠ 6♠ 7♠: 5♦ is not a spade", ["5D"]),
-        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ is not a run: 5♦ is not a spade", ["5D"]),
+        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ would not be a run (a card of another suit)", ["5D"]),
     ]
 
 
 def test_r6_r10_a_set_never_takes_a_fifth_card():
     check = lay("7S 7H 7D 7C", "5C")
     assert [r.code for r in check.reasons] == ["does_not_fit", "set_rank_mismatch", "set_too_large"]
-    assert check.reasons[0].message == "5♣ does not fit 7♣ 7♦ 7♥ 7♠: 5♣ is not a 7"
+    assert check.reasons[0].message == "5♣ does not fit 7♠ 7♥ 7♦ 7♣: 5♣ is not a 7; a set has three or four cards, never a fifth"
     assert codes(check.reasons[0].cards) == ["5C"]
 
 
 def test_r6_the_same_card_twice_on_a_set_refused():
     check = lay("7S 7H 7D 7C", "7C")
     assert reasons(check) == [
-        ("does_not_fit", "7♣ does not fit 7♣ 7♦ 7♥ 7♠: there is only one of each card in the deck", ["7C"]),
-        ("duplicate_card", "7♣ is listed twice: there is only one of each card in the deck", ["7C"]),
+        ("does_not_fit", "7♣ does not fit 7♠ 7♥ 7♦ 7♣: there is only one of each card in the deck", ["7C"]),
+        ("duplicate_card", "7♠ 7♥ 7♦ 7♣ 7♣ would not be a set (a card twice)", ["7C"]),
     ]
 
 
 def test_r6_wrong_rank_on_a_set_refused():
     assert reasons(lay("7S 7H 7D", "8S")) == [
-        ("does_not_fit", "8♠ does not fit 7♦ 7♥ 7♠: 8♠ is not a 7", ["8S"]),
-        ("set_rank_mismatch", "7♦ 7♥ 7♠ 8♠ is not a set: 8♠ is not a 7", ["8S"]),
+        ("does_not_fit", "8♠ does not fit 7♠ 7♥ 7♦: 8♠ is not a 7", ["8S"]),
+        ("set_rank_mismatch", "7♠ 7♥ 7♦ 8♠ would not be a set (a card of another rank)", ["8S"]),
     ]
 
 
 def test_r6_r11_ace_on_a_king_high_run_refused_then_ace_high():
     assert reasons(lay("JS QS KS", "AS")) == [
         ("does_not_fit", "A♠ does not fit J♠ Q♠ K♠: aces are low, so a run stops at the King", ["AS"]),
-        ("ace_high", "J♠ Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King", ["JS", "QS", "KS", "AS"]),
+        ("ace_high", "J♠ Q♠ K♠ A♠ would not be a run (an ace above the King)", ["JS", "QS", "KS", "AS"]),
     ]
 
 
@@ -275,7 +275,7 @@ def test_r6_onto_must_be_a_valid_meld():
         lay("5S 6S 8S", "7S")
     [problem] = info.value.problems
     assert problem.path == ("onto",)
-    assert problem.message == ("onto is not a valid meld: 5♠ 6♠ 8♠ is not a run: the ranks are not consecutive, "
+    assert problem.message == ("the meld to lay off onto is not a valid meld: 5♠ 6♠ 8♠ is not a run: the ranks are not consecutive, "
                                "7♠ is missing")
 
 

@@ -185,6 +185,29 @@ def test_card_not_in_hand_for_meld_lay_off_and_discard():
     assert refused(state, Move.discard("ana", C("3C"))) == [("card_not_in_hand", "ana does not hold 3♣", ["3C"])]
 
 
+def test_r6_a_card_on_the_table_is_named_with_its_meld():
+    state = apply_move(make_state({"ana": "8S 8H 2C", "ben": "8D 3C 3D"}, stock="KC", discard="9H",
+                                  melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
+    assert refused(state, Move.make_meld("ana", cards("3S 3C 3D"))) == [
+        ("card_not_in_hand", "ana does not hold 3♠ 3♣ 3♦: 3♠ in meld m1 (3♠ 4♠ 5♠) lies on the table already, "
+         "and cards on the table never move", ["3S", "3C", "3D"])]
+    assert refused(state, Move.discard("ana", C("4S"))) == [
+        ("card_not_in_hand", "ana does not hold 4♠: it is already on the table in meld m1 (3♠ 4♠ 5♠), "
+         "and cards on the table never move", ["4S"])]
+    assert rule_of(state, Move.make_meld("ana", cards("3S 3C 3D"))) == "R6"
+    assert refused(state, Move.discard("ana", C("9H"))) == [
+        ("card_not_in_hand", "ana does not hold 9♥: 9♥ is in the discard pile", ["9H"])]
+    assert rule_of(state, Move.discard("ana", C("9H"))) == "R7"
+    assert rule_of(state, Move.make_meld("ana", cards("8S 8H 8D"))) == "R5"
+    assert rule_of(state, Move.lay_off("ana", cards("6S"), "m1")) == "R6"
+
+
+def rule_of(state, move):
+    with pytest.raises(IllegalMove) as refusal:
+        apply_move(state, move)
+    return refusal.value.reasons[0].rule
+
+
 # --- R6 lay-offs ------------------------------------------------------------------------------------
 
 def table_state(ana="7H 2C 4D", rules=STANDARD, draw="KC", **kw):
@@ -239,12 +262,12 @@ def test_r6_unknown_meld():
 
 def test_r6_does_not_fit_the_named_meld_then_the_specific_code():
     assert refused(table_state(), Move.lay_off("ana", cards("4D"), "m2")) == [
-        ("does_not_fit", "4♦ does not fit 8♥ 9♥ 10♥: 4♦ is not a heart", ["4D"]),
-        ("run_suit_mismatch", "8♥ 9♥ 10♥ 4♦ is not a run: 4♦ is not a heart", ["4D"]),
+        ("does_not_fit", "4♦ does not fit meld m2 (8♥ 9♥ 10♥): 4♦ is not a heart", ["4D"]),
+        ("run_suit_mismatch", "8♥ 9♥ 10♥ 4♦ would not be a run (a card of another suit)", ["4D"]),
     ]
     assert refused(table_state(), Move.lay_off("ana", cards("KC"), "m1")) == [
-        ("does_not_fit", "K♣ does not fit 7♣ 7♦ 7♠: K♣ is not a 7", ["KC"]),
-        ("set_rank_mismatch", "7♣ 7♦ 7♠ K♣ is not a set: K♣ is not a 7", ["KC"]),
+        ("does_not_fit", "K♣ does not fit meld m1 (7♣ 7♦ 7♠): K♣ is not a 7", ["KC"]),
+        ("set_rank_mismatch", "7♣ 7♦ 7♠ K♣ would not be a set (a card of another rank)", ["KC"]),
     ]
 
 
@@ -389,7 +412,7 @@ def test_r13_final_discard_required_refuses_going_out_by_lay_off():
     state = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1")]).state
     assert refused(state, Move.lay_off("ana", cards("JH"), "m2")) == [(
         "final_discard_required",
-        "laying off J♥ would empty the hand, but the last card must be discarded (house rule final_discard_required)",
+        "laying off J♥ would empty the hand, but under these rules the last card must be discarded",
         [],
     )]
     out = apply_move(state, Move.discard("ana", C("JH")))
@@ -416,7 +439,7 @@ def test_r13_out_by_meld_ends_the_hand_at_once():
                                       "points": 126, "remaining": {"ben": 33, "cy": 30}}
     assert outcome.result == out.result()
     # nobody plays another turn
-    assert refused(out, Move.draw("ben")) == [("hand_over", "the hand is over (someone went out): no more moves", [])]
+    assert refused(out, Move.draw("ben")) == [("hand_over", "the hand is over: ana went out, so nobody plays another turn", [])]
     assert legal_moves(out) == []
 
 
@@ -495,7 +518,7 @@ def test_r15_tabled_stays_false_after_a_plain_turn():
 
 def test_r13_hand_over_after_a_drawn_hand():
     state = make_state({"ana": "7H 2C 3D", "ben": "5C 5D 5H"}, status="draw")
-    assert refused(state, Move.draw("ana")) == [("hand_over", "the hand is over (a drawn hand): no more moves", [])]
+    assert refused(state, Move.draw("ana")) == [("hand_over", "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", [])]
     assert state.result().as_dict() == {"outcome": "draw", "points": 0}
     assert legal_moves(state) == []
 
@@ -716,7 +739,7 @@ def test_validate_state_player_count():
 
 def test_validate_state_restocks_over_the_limit():
     state = replace(good(), rules=TWO, restocks=3)
-    assert problems_of(state) == [(("restocks",), "3 restocks is more than max_restocks allows (2, R18)")]
+    assert problems_of(state) == [(("restocks",), "the stock was rebuilt 3 times, more than these rules allow in one hand (2, R18)")]
 
 
 def test_validate_state_lists_every_fault_at_once():
@@ -749,7 +772,7 @@ RULE_CASES = [
     ("already_drew", "R4", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.draw("ana"))),
     ("discard_pile_empty", "R4", lambda: (make_state({"ana": "4H", "ben": "5H"}), Move.draw("ana", "discard"))),
     ("duplicate_card", "R1", lambda: (_drawn({"ana": "4H 4S", "ben": "5H"}), Move.make_meld("ana", cards("4H 4H 4S")))),
-    ("card_not_in_hand", None, lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.discard("ana", C("5H")))),
+    ("card_not_in_hand", "R7", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.discard("ana", C("5H")))),
     ("meld_limit_reached", "R5", lambda: (
         apply_move(_drawn({"ana": "4H 4S 4D 9H 9S 9D 2C", "ben": "5H"}, rules=BASIC),
                    Move.make_meld("ana", cards("4H 4S 4D"))), Move.make_meld("ana", cards("9H 9S 9D")))),
@@ -759,7 +782,7 @@ RULE_CASES = [
     ("dead_end", "R9", lambda: (_drawn({"ana": "4H 4S 4D", "ben": "5H"}, discard="KC"), Move.make_meld("ana", cards("4H 4S 4D")))),
     ("final_discard_required", "R13", lambda: (_drawn({"ana": "4H 4S", "ben": "5H"}, stock="4D", rules=FINAL),
                                                 Move.make_meld("ana", cards("4H 4S 4D")))),
-    ("hand_over", "R13", lambda: (make_state({"ana": "4H", "ben": "5H"}, status="draw"), Move.draw("ana"))),
+    ("hand_over", "R18", lambda: (make_state({"ana": "4H", "ben": "5H"}, status="draw"), Move.draw("ana"))),
     ("unknown_meld", "R6", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.lay_off("ana", cards("4H"), "m1"))),
     ("does_not_fit", "R6", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.lay_off("ana", cards("4H")))),
     ("ambiguous_lay_off", "R6", lambda: (_drawn({"ana": "4H 2C", "ben": "9S"}, melds=[("m1", None, "4C 4D 4S"), ("m2", None, "5H 6H 7H")]),
@@ -784,8 +807,8 @@ def test_r6_lay_off_onto_the_only_meld_says_why_it_does_not_fit():
     st = make_state({"ana": "5D 5H 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S",
                     melds=[("m1", "ben", "5S 6S 7S")], turn=Turn("ana", "play"))
     assert refused(st, Move.lay_off("ana", cards("5D 5H"))) == [
-        ("does_not_fit", "5♦ 5♥ do not fit 5♠ 6♠ 7♠: 5♦ and 5♥ are not spades", ["5D", "5H"]),
-        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ 5♥ is not a run: 5♦ and 5♥ are not spades", ["5D", "5H"])]
+        ("does_not_fit", "5♦ 5♥ do not fit meld m1 (5♠ 6♠ 7♠): 5♦ and 5♥ are not spades", ["5D", "5H"]),
+        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ 5♥ would not be a run (a card of another suit)", ["5D", "5H"])]
 
 
 def test_r6_lay_off_with_several_melds_and_no_fit_is_does_not_fit_alone():

@@ -3,10 +3,13 @@ request limits stated and error answers declared as problem details; and the req
 of /docs, made by the referee itself so they are always valid."""
 from __future__ import annotations
 
+import re
+
 import yaml
 from flask import Flask
 
 import referee
+from referee.reasons import code_table
 from referee.rules import MAX_DEALS
 from schemas.state import MAX_MOVES
 
@@ -15,7 +18,13 @@ from .problems import MAX_LISTED_ERRORS, PROBLEM_JSON
 
 API_DESCRIPTION = (
     "A stateless referee and scorepad for Basic / Straight Rummy (2–6 players, one 52-card deck). "
-    "Rules: RULES.md (R1–R21). Errors are RFC 9457 application/problem+json with JSON Pointers."
+    "Rules: RULES.md (R1–R21). Errors are RFC 9457 application/problem+json with JSON Pointers.\n\n"
+    "Every verdict (`/v1/melds/check`, `/v1/move`, `/v1/legal-moves`) carries a `summary`, one "
+    "sentence for a person, and its `reasons`: each a stable `code` to branch on, a `message` for "
+    "players naming the cards with suit symbols, the `cards` concerned and the `rule` id it applies.\n\n"
+    "## Reason codes\n\n"
+    "Every code the referee gives, with an example sentence made by the referee itself:\n\n"
+    + code_table()
 )
 
 
@@ -79,7 +88,25 @@ def build_spec(app: Flask) -> dict:
         "max_scorepad_hands": MAX_DEALS,
     }
     _precise_schemas(spec)
+    _plain_summaries(spec)
     return spec
+
+
+def _plain_summaries(spec: dict) -> None:
+    """Operation summaries as plain text: Swagger UI renders a summary as written (Markdown only
+    in descriptions), so `code` marks would show as backticks."""
+    for operations in spec.get("paths", {}).values():
+        for op in operations.values():
+            if isinstance(op, dict) and "summary" in op:
+                op["summary"] = re.sub(r"`([^`]*)`", r"\1", op["summary"])
+
+
+class _NoAliasDumper(yaml.SafeDumper):
+    """YAML without anchors and aliases (``&id001`` / ``*id001``): every example written out in
+    full where it is used, as a reader and every OpenAPI tool expect."""
+
+    def ignore_aliases(self, data):
+        return True
 
 
 def _precise_schemas(node) -> None:
@@ -113,4 +140,4 @@ def _precise_schemas(node) -> None:
 
 def openapi_document(app: Flask) -> str:
     """The OpenAPI 3 document as YAML, generated from the schemas and routes."""
-    return yaml.safe_dump(build_spec(app), sort_keys=False, allow_unicode=True)
+    return yaml.dump(build_spec(app), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True)

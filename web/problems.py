@@ -31,15 +31,13 @@ def invalid(problems: list[Problem], total: int | None = None, stopped: bool = F
     MAX_LISTED_ERRORS of ``total``, which defaults to all of ``problems``; ``stopped``: checking
     stopped there, so more may follow)."""
     first = problems[0]
-    where = pointer(first.path) or "the body"
-    if len(where) > 100:
-        where = where[:100] + "…"
     total = max(total or 0, len(problems))
     listed = f"; the first {MAX_LISTED_ERRORS} are listed" if total > MAX_LISTED_ERRORS else ""
     more = f" (and {total - 1} more{listed})" if total > 1 else ""
     if stopped:
         more = f" (and more: checking stopped after the first {MAX_LISTED_ERRORS}, which are listed)"
-    return problem(422, f"{where}: {first.message}{more}", problems[:MAX_LISTED_ERRORS])
+    # each message names its field in words; the pointer is in errors[], for programs
+    return problem(422, f"{first.message}{more}", problems[:MAX_LISTED_ERRORS])
 
 
 def invalid_input(bad: InvalidInput) -> Response:

@@ -4,6 +4,6 @@ window.addEventListener("load", function () {
     url: "/openapi.yaml",
     dom_id: "#swagger-ui",
     deepLinking: true,
-    tryItOutEnabled: true,
+
   });
 });

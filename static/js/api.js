@@ -48,7 +48,8 @@ const OPTION_WORDS = { target_score: 'The target score', deals: 'The number of d
 
 /**
  * A message of the API as a player reads it at the table: no rule ids ("(R14)"), no "hand 4:"
- * prefix (the page shows each message beside the hand it concerns), no option names.
+ * prefix (the page shows each message beside the hand it concerns), no option names, and
+ * "the rules' target score" as "The target score" (the page's setup screen holds the rules).
  * `names` are the players' names: a sentence starting with one keeps its case.
  */
 export function forPlayers(text, names) {
@@ -56,7 +57,8 @@ export function forPlayers(text, names) {
   t = t.replace(/\s*\((?:R\d{1,2}(?:[–-]R\d{1,2})?(?:,\s*)?)+\)/g, '');
   t = t.replace(/^hand \d+(?::\s*|,\s*)/i, '');
   t = t.replace(/^(target_score|deals):?(?= )/, (m) => OPTION_WORDS[m.replace(':', '')]);
-  t = t.replace(/^onto is not a valid meld/, 'The meld on the table is not a meld');
+  t = t.replace(/^the rules' /, 'the ');
+  t = t.replace(/^(?:onto|the meld to lay off onto) is not a valid meld/, 'The meld on the table is not a meld');
   const startsWithName = (names || []).some((n) => n && t.startsWith(n));
   if (!startsWithName) t = t.charAt(0).toUpperCase() + t.slice(1);
   return t;

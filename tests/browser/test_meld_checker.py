@@ -92,7 +92,7 @@ def test_a_lay_off_onto_a_run(pad, page):
     assert summary == "9♠ does not fit 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ is missing"
     # the reasons below, each a sentence to read aloud
     assert page.locator("#verdict-reasons li").all_inner_texts() == [
-        "5♠ 6♠ 7♠ 9♠ is not a run: the ranks are not consecutive, 8♠ is missing"]
+        "5♠ 6♠ 7♠ 9♠ would not be a run (a gap in the ranks)"]
 
     # a "meld on the table" that is no meld is said so, beside that picker
     page.click("#chip-onto-2")

@@ -102,7 +102,7 @@ def test_setup_errors_show_next_to_the_field(pad, page, server_url):
     assert [setup_error_box(e["pointer"]) for e in errors] == ["#deals-error"]
     page.wait_for_selector("#deals-error:not([hidden])")
     assert visible_text(page, "#deals-error") == (
-        "The number of deals must be greater than or equal to 1 and less than or equal to 1000.")
+        "The number of deals must be from 1 to 1000")
     assert page.get_attribute("#deals", "aria-invalid") == "true"
 
     pad.fill_setup(["Ana", "Ben"], deals=3)

@@ -27,7 +27,7 @@ def test_any_whole_target_with_common_ones_a_tap_away(pad, page):
     page.click("#start-game")
     page.wait_for_selector("#target-error:not([hidden])")
     assert page.inner_text("#target-error").strip() == (
-        "The target score must be greater than or equal to 1 and less than or equal to 100000.")
+        "The target score must be from 1 to 100000")
 
     page.fill("#target", "1234")
     page.click("#start-game")
