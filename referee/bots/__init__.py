@@ -1,0 +1,44 @@
+"""Computer opponents at three levels (contract, Computer opponents), pure Python.
+
+``choose_move(view, level, seed)`` is the move the bot of ``level`` makes for the player whose
+view it is, with a sentence saying why. A bot decides only from a
+:class:`~referee.view.SeatView` (what its seat may see: its hand, the discard pile, the melds,
+the card counts and the moves seen this hand), never from a table snapshot, and only among the
+view's ``legal_moves``, so :func:`referee.apply_move` stays the one judge of every move. Sealed
+tables seat bots with it; ``POST /v1/suggest`` advises a player with it (one policy, used in
+both places).
+"""
+from __future__ import annotations
+
+import random
+
+from ..view import SeatView
+from .policies import POLICIES, Choice
+
+LEVELS = ("easy", "medium", "hard")
+
+__all__ = ["LEVELS", "Choice", "choose_move"]
+
+
+def choose_move(view: SeatView, level: str, seed: int | str = 0) -> Choice:
+    """The :class:`Choice` (``move``, one-sentence ``summary``) of the bot of ``level`` for
+    ``view.viewer``.
+
+    ``level`` is one of :data:`LEVELS`; ``view.viewer`` must be the player to move
+    (``view.to_move``). ``seed`` (e.g. a table id) seeds any randomness together with what the
+    view shows, never hidden cards, so the same view and seed always give the same move.
+    Raises ValueError for an unknown level or a view whose viewer is not to move.
+    """
+    policy = POLICIES.get(level)
+    if policy is None:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if not view.to_move:
+        raise ValueError(f"{view.viewer!r} is not the player to move" if view.status == "playing" else "the hand is over: there is no move to make")
+    return policy(view, _rng(view, seed))
+
+
+def _rng(view: SeatView, seed: int | str) -> random.Random:
+    """Randomness seeded from ``seed`` and what the view shows (the hand, the discard pile, how
+    many moves were seen), never from cards the viewer cannot see."""
+    shown = " ".join(c.code for c in view.hand) + "|" + " ".join(c.code for c in view.discard)
+    return random.Random(f"{seed}|{view.viewer}|{len(view.events)}|{view.restocks}|{shown}")

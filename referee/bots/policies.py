@@ -1,0 +1,355 @@
+"""The three computer opponents' policies: Easy, Medium and Hard.
+
+Each policy is a function ``(view, rng) -> Choice``: it picks one of ``view.legal_moves`` (the
+rules core's list, so a bot never restates a rule) and says why in one sentence a player reads.
+
+- **Easy** thinks little: it takes the top discard only when it makes a meld at once, lays down
+  every meld and lay-off it sees, and discards its highest card.
+- **Medium** splits its hand for the fewest deadwood points, melds and lays off greedily, takes
+  the top discard when it completes a meld of that split, and discards the card that helps the
+  fewest melds.
+- **Hard** also keeps count of the cards seen (:mod:`referee.bots.tally`): it weighs only live
+  cards when judging what a card may still become, avoids discarding what the next player
+  wants (a card fitting a meld on the table, or near cards they took from the discard pile),
+  holds its melds back to go rummy where going rummy doubles (R15) while nobody is close to
+  going out, and dumps high deadwood when an opponent is.
+
+Every level goes out as soon as it can (R13), and every level stops holding back and picks its
+discards at random (seeded by what it sees) once the stock has been turned over twice, so that
+no hand between bots goes on for ever (contract, Computer opponents).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..cards import DECK, Card, show
+from ..melds import fits, meld_kind
+from ..moves import DISCARD, DISCARD_PILE, DRAW, LAY_OFF, MELD, STOCK, Move
+from ..state import Meld
+from ..view import SeatView
+from .hand import HandSplitter
+from .tally import Tally, keep_count
+
+STALL_RESTOCKS = 2  # after this many restocks in one hand, play to end it (no hold-back, random discards)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A bot's decision: the ``move`` (one of the view's legal moves) and a one-sentence
+    ``summary`` of why, for a player to read."""
+
+    move: Move
+    summary: str
+
+
+# --- what the legal moves offer -------------------------------------------------------------
+
+@dataclass(slots=True)
+class Options:
+    """The view's legal moves sorted by kind: ``draws`` by source, ``melds`` by their cards (as
+    a frozenset), ``lay_offs`` by card (every meld it fits), ``discards`` by card."""
+
+    draws: dict[str, Move]
+    melds: dict[frozenset, Move]
+    lay_offs: dict[Card, list[Move]]
+    discards: dict[Card, Move]
+
+
+def options(view: SeatView) -> Options:
+    """The legal moves of ``view`` sorted by kind (see :class:`Options`)."""
+    draws, melds, lay_offs, discards = {}, {}, {}, {}
+    for m in view.legal_moves:
+        if m.action == DRAW:
+            draws[m.source] = m
+        elif m.action == MELD:
+            melds[frozenset(m.cards)] = m
+        elif m.action == LAY_OFF:
+            lay_offs.setdefault(m.cards[0], []).append(m)
+        elif m.action == DISCARD:
+            discards[m.card] = m
+    return Options(draws, melds, lay_offs, discards)
+
+
+def _meld_named(view: SeatView, move: Move) -> str:
+    """``5♠ 6♠ 7♠`` for the meld a lay-off goes onto."""
+    meld = next((m for m in view.melds if m.id == move.meld), None)
+    return show(meld.cards) if meld else str(move.meld)
+
+
+def _stalling(view: SeatView) -> bool:
+    """Whether this hand has gone on so long (the stock turned over ``STALL_RESTOCKS`` times)
+    that the bot plays only to end it."""
+    return view.restocks >= STALL_RESTOCKS
+
+
+def _draw_stock(opts: Options, why: str) -> Choice:
+    return Choice(opts.draws[STOCK], f"Draw from the stock: {why}.")
+
+
+def _lay_off_choice(view: SeatView, move: Move, why: str) -> Choice:
+    return Choice(move, f"Lay off {move.cards[0].symbol} on {_meld_named(view, move)}: {why}.")
+
+
+# --- connections: what a card may still become -----------------------------------------------
+
+def outs(card: Card, others: tuple[Card, ...]) -> list[Card]:
+    """The cards that would turn ``card`` and one card of ``others`` into a meld of three: the
+    two missing suits of a pair, or the cards either side of (or between) two cards of one suit
+    within two ranks. (A connection, not a rule: whether the three make a meld is for the rules
+    core when they are played.)"""
+    found: list[Card] = []
+    for o in others:
+        if o.rank == card.rank:
+            found += [DECK[s * 13 + card.rank - 1] for s in range(4) if s not in (card.suit_index, o.suit_index)]
+        elif o.suit_index == card.suit_index and abs(o.rank - card.rank) <= 2:
+            lo, hi = sorted((o.rank, card.rank))
+            ranks = (lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1)
+            found += [DECK[card.suit_index * 13 + r - 1] for r in ranks if 1 <= r <= 13]
+    return found
+
+
+# --- Easy ------------------------------------------------------------------------------------
+
+def easy(view: SeatView, rng: random.Random) -> Choice:
+    """Easy: melds what it sees at once, lays off what fits, discards its highest card."""
+    opts = options(view)
+    if opts.draws:
+        top = view.discard[-1] if view.discard else None
+        if DISCARD_PILE in opts.draws and top is not None:
+            for cards in _meld_cards(view.hand + (top,), view):
+                if top in cards:
+                    return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it makes {show(cards)}.")
+        return _draw_stock(opts, "the top discard makes no meld with your cards")
+    for move in sorted(opts.melds.values(), key=lambda m: -len(m.cards)):
+        if not strands(view, move):
+            return Choice(move, f"Meld {show(move.cards)}: it is a meld, so lay it down.")
+    for moves in opts.lay_offs.values():
+        for move in moves:
+            if (_stalling(view) or _owner(view, move.meld) == view.viewer) and not strands(view, move):
+                return _lay_off_choice(view, move, "it fits your meld")
+    if _stalling(view):
+        card = rng.choice(sorted(opts.discards))
+        return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
+    card = max(opts.discards, key=lambda c: (c.points, c.rank))
+    return Choice(opts.discards[card], f"Discard {card.symbol}: it is your highest card ({card.points} points).")
+
+
+def _owner(view: SeatView, meld_id: str | None) -> str | None:
+    return next((m.owner for m in view.melds if m.id == meld_id), None)
+
+
+def _meld_cards(hand: tuple[Card, ...], view: SeatView) -> list[tuple[Card, ...]]:
+    from ..legal import possible_melds
+
+    return [cards for cards, _ in possible_melds(hand, view.rules)]
+
+
+# --- Medium and Hard ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a level weighs its discards: ``per_out`` points a possible meld card is worth;
+    ``count_cards`` whether only live cards count (Hard); ``guard_next`` whether to avoid
+    feeding the next player; ``rummy`` whether to hold melds back to go rummy (R15)."""
+
+    per_out: float
+    threat: tuple[float, ...]
+    count_cards: bool
+    guard_next: bool
+    rummy: bool
+
+
+MEDIUM = Style(per_out=1.5, threat=(), count_cards=False, guard_next=False, rummy=False)
+HARD = Style(per_out=2.0, threat=(), count_cards=True, guard_next=True, rummy=True)
+
+
+def medium(view: SeatView, rng: random.Random) -> Choice:
+    """Medium: fewest deadwood points, melds and lay-offs at once, the least useful discard."""
+    return _thinking(view, rng, MEDIUM)
+
+
+def hard(view: SeatView, rng: random.Random) -> Choice:
+    """Hard: Medium plus card counting, live cards, guarding the next player, going rummy."""
+    return _thinking(view, rng, HARD)
+
+
+def _thinking(view: SeatView, rng: random.Random, style: Style) -> Choice:
+    opts = options(view)
+    tally = keep_count(view) if style.count_cards or style.guard_next else None
+    if opts.draws:
+        return _draw(view, opts, style, tally)
+    return _play(view, opts, style, tally, rng)
+
+
+def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None) -> Choice:
+    """Take the top discard when it completes a meld of the best split and lowers the deadwood;
+    else draw from the stock."""
+    top = view.discard[-1] if view.discard else None
+    if DISCARD_PILE not in opts.draws or top is None:
+        return _draw_stock(opts, "there is no discard to take")
+    mine = {e.card for e in view.events if e.player == view.viewer and e.action == DISCARD}
+    if top in mine:
+        return _draw_stock(opts, f"taking back your own discard {top.symbol} gets you nowhere")
+    now = HandSplitter(view.hand, view.rules, view.melds)
+    before = now.split()
+    with_top = HandSplitter(view.hand + (top,), view.rules, view.melds)
+    # the best we can hold after taking it: a discard other than the card taken (R8)
+    after = min(with_top.points(with_top.mask_without((top, c))) for c in view.hand)
+    split = with_top.split()
+    meld = next((m for m in split.melds if top in m), None)
+    if meld is not None and after < before.points:
+        return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it completes {show(meld)}.")
+    if style.count_cards and top in split.lay_offs and after < before.points - 5:
+        return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on the table and lowers your deadwood to {after} points.")
+    return _draw_stock(opts, f"the {top.symbol} on the discard pile completes no meld for you")
+
+
+def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng: random.Random) -> Choice:
+    hand = view.hand
+    splitter = HandSplitter(hand, view.rules, view.melds)
+    split = splitter.split()
+    stalling = _stalling(view)
+    # Going out (R13): every card melded or laid off, at most one left to discard.
+    going_out = _can_go_out(view, opts, split)
+    if going_out:
+        step = _next_play(view, opts, split, going_out=True)
+        rummy = not view.seat(view.viewer).tabled  # R15: nothing tabled on an earlier turn
+        tail = " and going rummy" if rummy and view.rules.going_rummy_doubles else ""
+        if step is not None:
+            move, what = step
+            return Choice(move, f"{what} on the way to going out this turn{tail}.")
+        last = split.deadwood[0] if split.deadwood else None
+        if last is not None and last in opts.discards:
+            return Choice(opts.discards[last], f"Discard {last.symbol} and go out{tail}.")
+    hold = style.rummy and not stalling and _hold_for_rummy(view, split, tally)
+    if not hold:
+        step = _next_play(view, opts, split)
+        if step is not None:
+            move, what = step
+            return Choice(move, f"{what}: {'those cards' if move.action == MELD else 'that card'} no longer count against you.")
+    return _discard(view, opts, style, tally, splitter, split, rng, hold)
+
+
+def _can_go_out(view: SeatView, opts: Options, split) -> bool:
+    """Whether the split leaves at most one card, a legal discard, and its melds fit the turn's
+    meld limit (R5)."""
+    if len(split.deadwood) > 1:
+        return False
+    limit = view.rules.melds_per_turn
+    if limit is not None and len(split.melds) > limit - view.turn.melds_made:
+        return False
+    if split.deadwood and split.deadwood[0] not in opts.discards:
+        return False
+    if not split.deadwood and not split.melds and not split.lay_offs:
+        return False
+    return True
+
+
+def _next_play(view: SeatView, opts: Options, split, going_out: bool = False) -> tuple[Move, str] | None:
+    """The next meld or lay-off of ``split`` that is legal now (and, unless going out, does not
+    strand the bot: see :func:`strands`), with words for it."""
+    for cards in split.melds:
+        move = opts.melds.get(frozenset(cards))
+        if move is not None and (going_out or not strands(view, move)):
+            return move, f"Meld {show(move.cards)}"
+    for card in split.lay_offs:
+        for move in opts.lay_offs.get(card, ()):
+            if going_out or not strands(view, move):
+                return move, f"Lay off {card.symbol} on {_meld_named(view, move)}"
+    return None
+
+
+def strands(view: SeatView, move: Move) -> bool:
+    """Whether the meld or lay-off ``move`` would leave the bot one card after its discard
+    while no card off the table could ever be laid off on the table's melds.
+
+    A player holding one card goes out only by laying off (a meld takes three cards), so when
+    every player is down to one card and no card fits a meld, nobody can ever go out and,
+    without a restock limit (R18), the hand would never end. Bots never play into that."""
+    if len(view.hand) - len(move.cards) != 2:
+        return False
+    rules = view.rules
+    table = [(m.cards + move.cards, m.kind) if m.id == move.meld and move.action == LAY_OFF else (m.cards, m.kind) for m in view.melds]
+    if move.action == MELD:
+        table.append((move.cards, meld_kind(move.cards, rules)))
+    taken = {c for cards, _ in table for c in cards} | set(view.hand)
+    return not any(fits(cards, kind, c, rules) for c in DECK if c not in taken for cards, kind in table)
+
+
+def _hold_for_rummy(view: SeatView, split, tally: Tally | None) -> bool:
+    """Hard only: hold melds in hand to go rummy (R15, where it doubles) while the bot has
+    tabled nothing, few deadwood cards are left and no opponent is close to going out."""
+    if not view.rules.going_rummy_doubles or view.seat(view.viewer).tabled:
+        return False
+    if view.turn.melds_made or view.turn.laid_off:
+        return False
+    if not split.melds:
+        return False
+    threat = min(s.cards for s in view.seats if s.id != view.viewer)
+    return threat >= 5 and len(split.deadwood) <= 2 and split.points <= 12
+
+
+def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold: bool) -> Choice:
+    """The least useful legal discard: fewest deadwood points left after it, less what it may
+    still become (its possible meld cards, only live ones for Hard), plus the risk of feeding
+    the next player (Hard)."""
+    cards = list(opts.discards)
+    if _stalling(view):
+        card = rng.choice(sorted(cards))
+        return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
+    deadwood = [c for c in split.deadwood]
+    threat = min(s.cards for s in view.seats if s.id != view.viewer)
+    per_out = style.per_out * (style.threat[threat] if threat < len(style.threat) else 1.0)
+    nxt = view.left_of(view.viewer)
+    scores: dict[Card, float] = {}
+    notes: dict[Card, str] = {}
+    for c in cards:
+        left = splitter.points(splitter.mask_without((c,)))
+        others = tuple(d for d in deadwood if d is not c)
+        found = outs(c, others)
+        if tally is not None and style.count_cards:
+            found = [o for o in found if tally.live(o)]
+        score = left + per_out * len(found)
+        note = ""
+        if style.guard_next and tally is not None:
+            feed = _feeds(c, view, tally, nxt)
+            if feed:
+                score += 8
+                note = feed
+        scores[c] = score
+        notes[c] = note
+    card = min(cards, key=lambda c: (scores[c], -c.points, c.index))
+    left = splitter.points(splitter.mask_without((card,)))
+    held = " keeping your melds in hand to go rummy, which doubles the score" if hold else ""
+    if card in split.deadwood:
+        why = f"it helps no meld" if not outs(card, tuple(d for d in deadwood if d is not card)) else "it helps the fewest melds"
+        why += f", leaving {left} points of deadwood"
+    else:
+        why = f"breaking up a meld costs least here, leaving {left} points of deadwood"
+    if held:
+        why += f", {held}"
+    return Choice(opts.discards[card], f"Discard {card.symbol}: {why}.")
+
+
+def _feeds(card: Card, view: SeatView, tally: Tally, nxt: str) -> str:
+    """Why discarding ``card`` would feed the next player ``nxt``, or "" when it would not: it
+    fits a meld on the table, or sits next to a card they took from the discard pile."""
+    for m in view.melds:
+        if _fits(m, card, view):
+            return "it fits a meld on the table"
+    opp = tally.opponents.get(nxt)
+    if opp is None or card in opp.passed:
+        return ""
+    for t in opp.took:
+        if t.rank == card.rank or (t.suit_index == card.suit_index and abs(t.rank - card.rank) <= 2):
+            return f"{nxt} took {t.symbol} from the discard pile"
+    return ""
+
+
+def _fits(meld: Meld, card: Card, view: SeatView) -> bool:
+    return fits(meld.cards, meld.kind, card, view.rules)
+
+
+POLICIES: dict[str, Callable[[SeatView, random.Random], Choice]] = {"easy": easy, "medium": medium, "hard": hard}
