@@ -32,6 +32,7 @@ from ..view import SeatView
 from .hand import HandSplitter
 from .tally import Tally, keep_count
 
+RUMMY_HOLD_WHILE = 4  # Hard holds melds back to go rummy while every opponent holds this many cards
 STALL_RESTOCKS = 2  # after this many restocks in one hand, play to end it (no hold-back, random discards)
 
 
@@ -159,6 +160,7 @@ class Style:
     count_cards: bool
     guard_next: bool
     rummy: bool
+    feed_cost: float = 3.0
 
 
 MEDIUM = Style(per_out=1.5, threat=(), count_cards=False, guard_next=False, rummy=False)
@@ -201,8 +203,9 @@ def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None) -> C
     meld = next((m for m in split.melds if top in m), None)
     if meld is not None and after < before.points:
         return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it completes {show(meld)}.")
-    if style.count_cards and top in split.lay_offs and after < before.points - 5:
-        return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on the table and lowers your deadwood to {after} points.")
+    if top in split.lay_offs:
+        target = next(m for m in view.melds if _fits(m, top, view))
+        return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.")
     return _draw_stock(opts, f"the {top.symbol} on the discard pile completes no meld for you")
 
 
@@ -279,16 +282,14 @@ def strands(view: SeatView, move: Move) -> bool:
 
 
 def _hold_for_rummy(view: SeatView, split, tally: Tally | None) -> bool:
-    """Hard only: hold melds in hand to go rummy (R15, where it doubles) while the bot has
-    tabled nothing, few deadwood cards are left and no opponent is close to going out."""
+    """Hard only: hold melds in hand to go rummy (R15), where going rummy doubles, while the
+    bot has tabled nothing and every opponent still holds at least ``RUMMY_HOLD_WHILE`` cards
+    (nobody is close to going out). Held melds also leave opponents nothing to lay off on."""
     if not view.rules.going_rummy_doubles or view.seat(view.viewer).tabled:
         return False
-    if view.turn.melds_made or view.turn.laid_off:
+    if view.turn.melds_made or view.turn.laid_off or not split.melds:
         return False
-    if not split.melds:
-        return False
-    threat = min(s.cards for s in view.seats if s.id != view.viewer)
-    return threat >= 5 and len(split.deadwood) <= 2 and split.points <= 12
+    return min(s.cards for s in view.seats if s.id != view.viewer) >= RUMMY_HOLD_WHILE
 
 
 def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold: bool) -> Choice:
@@ -316,7 +317,7 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         if style.guard_next and tally is not None:
             feed = _feeds(c, view, tally, nxt)
             if feed:
-                score += 8
+                score += style.feed_cost
                 note = feed
         scores[c] = score
         notes[c] = note
