@@ -508,6 +508,8 @@ def create_app(config: dict | None = None) -> Flask:
          methods=["GET", "POST", "OPTIONS"], allow_headers=["Content-Type"], max_age=600)
     api = RefereeApi(app)
     api.register_blueprint(blp)
+    from suggest_api import blp as suggest_blp  # computer opponents' advice (imports this module)
+    api.register_blueprint(suggest_blp)
     api.register_blueprint(ops)
 
     @app.after_request

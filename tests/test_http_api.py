@@ -261,6 +261,6 @@ def test_every_documented_request_example_is_answered_200(client):
             r = client.post(path, json=example["value"])
             assert r.status_code == 200, (path, name, r.get_json())
             seen += 1
-    assert seen == 9  # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1
+    assert seen == 10  # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1, suggest 1
     r = client.post("/v1/melds/check", json={"cards": ["Q♠", "K♠", "A♠"]})
     assert r.get_json()["reasons"][0]["code"] == "ace_high"
