@@ -323,9 +323,9 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         notes[c] = note
     card = min(cards, key=lambda c: (scores[c], -c.points, c.index))
     left = splitter.points(splitter.mask_without((card,)))
-    held = " keeping your melds in hand to go rummy, which doubles the score" if hold else ""
+    held = "keeping your melds in hand to go rummy, which doubles the score" if hold else ""
     if card in split.deadwood:
-        why = f"it helps no meld" if not outs(card, tuple(d for d in deadwood if d is not card)) else "it helps the fewest melds"
+        why = "it helps no meld" if not outs(card, tuple(d for d in deadwood if d is not card)) else "it helps the fewest melds"
         why += f", leaving {left} points of deadwood"
     else:
         why = f"breaking up a meld costs least here, leaving {left} points of deadwood"
