@@ -29,6 +29,7 @@ openapi: install
 
 bench: install
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/bots.py
 
 # Load test: gunicorn on 127.0.0.1 under a realistic mix for DURATION seconds (default 60).
 load: install
