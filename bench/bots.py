@@ -14,7 +14,8 @@ figure here is asserted, each is printed next to its goal.
    decision's median ≤ 2 ms with 6 players.
 
 Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 20 games),
---save PATH (JSON; default bench/results/bots.json).
+--save PATH (JSON; default bench/results/bots.json), --example SEED (print one 3-player hand, a
+person following the Easy hints against Medium and Hard, as the events showed it, and stop).
 """
 from __future__ import annotations
 
@@ -107,13 +108,30 @@ def decision_costs(level: str, players: int, deals: int) -> dict:
             "p90_us": pick(0.90), "p99_us": pick(0.99), "max_us": samples[-1]}
 
 
+def example_hand(seed: int) -> None:
+    """A 3-player hand under the standard preset: ana, a person who follows the Easy hints of
+    /v1/suggest, against ben (Medium) and cy (Hard); printed as the events showed it to ana."""
+    levels = {"ana": "easy", "ben": "medium", "cy": "hard"}
+    state = deal(list(levels), STANDARD, seed=seed)
+    print(f"seed {seed}; ana holds {' '.join(c.symbol for c in state.player('ana').hand)}; the discard pile shows {state.discard[-1].symbol}")
+    for step in steps(state, levels, seed):
+        print(json.dumps(step.event.as_dict(), ensure_ascii=False))
+        if step.view.viewer == "ana":
+            print(f"    (hint to ana: {step.choice.summary})")
+        state = step.after
+    print(json.dumps(state.result().as_dict()))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--save", default=str(HERE / "results" / "bots.json"))
+    ap.add_argument("--example", type=int, metavar="SEED", help="print one 3-player hand (a person, Medium, Hard) and stop")
     args = ap.parse_args()
+    if args.example is not None:
+        return example_hand(args.example)
     hands, n_games = (200, 20) if args.quick else (args.hands, args.games)
     started = time.time()
     out: dict = {"strength": [], "games": [], "costs": []}

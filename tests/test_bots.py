@@ -192,7 +192,10 @@ def test_hard_does_not_feed_the_next_player_what_they_took():
     view = _view({"ana": "KD JS 2C 4H 6S 8C 9H", "ben": "QD 3D 3S 5H 7C 9C JD"}, discard="4C",
                  turn=Turn("ana", "play"), events=events)
     assert choose_move(view, "medium").move == Move.discard("ana", cards("KD")[0])
-    assert choose_move(view, "hard").move == Move.discard("ana", cards("JS")[0])
+    hard = choose_move(view, "hard")
+    assert hard.move == Move.discard("ana", cards("JS")[0])
+    assert hard.summary == ("Discard J♠: it helps no meld, leaving 39 points of deadwood, rather than K♦, "
+                            "which could help ben: they took Q♦ from the discard pile.")
 
 
 def test_hard_holds_its_meld_back_to_go_rummy_while_nobody_is_close_to_going_out():

@@ -4,19 +4,22 @@ Each policy is a function ``(view, rng) -> Choice``: it picks one of ``view.lega
 rules core's list, so a bot never restates a rule) and says why in one sentence a player reads.
 
 - **Easy** thinks little: it takes the top discard only when it makes a meld at once, lays down
-  every meld and lay-off it sees, and discards its highest card.
-- **Medium** splits its hand for the fewest deadwood points, melds and lays off greedily, takes
-  the top discard when it completes a meld of that split, and discards the card that helps the
-  fewest melds.
+  every meld it sees (the longest first), lays off only on its own melds, and discards its
+  highest card.
+- **Medium** splits its hand for the fewest deadwood points (:mod:`referee.bots.hand`), melds
+  and lays off greedily, takes the top discard when it completes a meld of that split or lays
+  off on the table, and discards the card that helps the fewest melds.
 - **Hard** also keeps count of the cards seen (:mod:`referee.bots.tally`): it weighs only live
   cards when judging what a card may still become, avoids discarding what the next player
   wants (a card fitting a meld on the table, or near cards they took from the discard pile),
-  holds its melds back to go rummy where going rummy doubles (R15) while nobody is close to
-  going out, and dumps high deadwood when an opponent is.
+  holds its melds back to go rummy where going rummy doubles (R15) while every opponent still
+  holds four cards or more, and lays them down, or goes out, as soon as one holds fewer.
 
-Every level goes out as soon as it can (R13), and every level stops holding back and picks its
-discards at random (seeded by what it sees) once the stock has been turned over twice, so that
-no hand between bots goes on for ever (contract, Computer opponents).
+Medium and Hard go out as soon as they can (R13). No level makes a meld or lay-off that leaves
+it one card when nothing off the table could ever be laid off (:func:`strands`), and every level
+lays off whatever fits and picks its discards at random (seeded by what it sees) once the stock
+has been turned over twice, so that no hand between bots goes on for ever (contract, Computer
+opponents).
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..cards import DECK, Card, show
+from ..legal import possible_melds
 from ..melds import fits, meld_kind
 from ..moves import DISCARD, DISCARD_PILE, DRAW, LAY_OFF, MELD, STOCK, Move
 from ..state import Meld
@@ -142,8 +146,6 @@ def _owner(view: SeatView, meld_id: str | None) -> str | None:
 
 
 def _meld_cards(hand: tuple[Card, ...], view: SeatView) -> list[tuple[Card, ...]]:
-    from ..legal import possible_melds
-
     return [cards for cards, _ in possible_melds(hand, view.rules)]
 
 
@@ -151,20 +153,20 @@ def _meld_cards(hand: tuple[Card, ...], view: SeatView) -> list[tuple[Card, ...]
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How a level weighs its discards: ``per_out`` points a possible meld card is worth;
-    ``count_cards`` whether only live cards count (Hard); ``guard_next`` whether to avoid
-    feeding the next player; ``rummy`` whether to hold melds back to go rummy (R15)."""
+    """How a level weighs its discards: ``per_out`` points (of deadwood) a card that could
+    still complete a meld is worth; ``count_cards`` whether only live cards count (Hard);
+    ``guard_next`` whether to avoid feeding the next player, at ``feed_cost`` points; ``rummy``
+    whether to hold melds back to go rummy (R15)."""
 
     per_out: float
-    threat: tuple[float, ...]
     count_cards: bool
     guard_next: bool
     rummy: bool
     feed_cost: float = 3.0
 
 
-MEDIUM = Style(per_out=1.5, threat=(), count_cards=False, guard_next=False, rummy=False)
-HARD = Style(per_out=2.0, threat=(), count_cards=True, guard_next=True, rummy=True)
+MEDIUM = Style(per_out=1.5, count_cards=False, guard_next=False, rummy=False)
+HARD = Style(per_out=2.0, count_cards=True, guard_next=True, rummy=True)
 
 
 def medium(view: SeatView, rng: random.Random) -> Choice:
@@ -300,9 +302,8 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
     if _stalling(view):
         card = rng.choice(sorted(cards))
         return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
-    deadwood = [c for c in split.deadwood]
-    threat = min(s.cards for s in view.seats if s.id != view.viewer)
-    per_out = style.per_out * (style.threat[threat] if threat < len(style.threat) else 1.0)
+    deadwood = split.deadwood
+    per_out = style.per_out
     nxt = view.left_of(view.viewer)
     scores: dict[Card, float] = {}
     notes: dict[Card, str] = {}
@@ -322,6 +323,7 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         scores[c] = score
         notes[c] = note
     card = min(cards, key=lambda c: (scores[c], -c.points, c.index))
+    unguarded = min(cards, key=lambda c: (scores[c] - (style.feed_cost if notes[c] else 0), -c.points, c.index))
     left = splitter.points(splitter.mask_without((card,)))
     held = "keeping your melds in hand to go rummy, which doubles the score" if hold else ""
     if card in split.deadwood:
@@ -331,21 +333,24 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         why = f"breaking up a meld costs least here, leaving {left} points of deadwood"
     if held:
         why += f", {held}"
+    if unguarded is not card:
+        why += f", rather than {unguarded.symbol}, which could help {nxt}: {notes[unguarded]}"
     return Choice(opts.discards[card], f"Discard {card.symbol}: {why}.")
 
 
 def _feeds(card: Card, view: SeatView, tally: Tally, nxt: str) -> str:
     """Why discarding ``card`` would feed the next player ``nxt``, or "" when it would not: it
-    fits a meld on the table, or sits next to a card they took from the discard pile."""
+    fits a meld on the table, or sits next to a card they took from the discard pile (unless they
+    passed it over or threw away its rank)."""
     for m in view.melds:
         if _fits(m, card, view):
-            return "it fits a meld on the table"
+            return f"it fits {show(m.cards)}"
     opp = tally.opponents.get(nxt)
-    if opp is None or card in opp.passed:
+    if opp is None or card in opp.passed or any(d.rank == card.rank for d in opp.discarded):
         return ""
     for t in opp.took:
         if t.rank == card.rank or (t.suit_index == card.suit_index and abs(t.rank - card.rank) <= 2):
-            return f"{nxt} took {t.symbol} from the discard pile"
+            return f"they took {t.symbol} from the discard pile"
     return ""
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import DECK, Card
+from ..cards import Card
 from ..moves import DISCARD, DISCARD_PILE, DRAW, STOCK
 from ..view import SeatView
 
@@ -73,12 +73,3 @@ def keep_count(view: SeatView) -> Tally:
     for o in opponents.values():
         dead |= o.holds
     return Tally(me, dead, opponents, mine)
-
-
-def unseen(view: SeatView) -> list[Card]:
-    """Cards the viewer cannot see: in the stock or in other hands (not in the viewer's hand,
-    the discard pile or the melds)."""
-    seen_cards = set(view.hand) | set(view.discard)
-    for m in view.melds:
-        seen_cards.update(m.cards)
-    return [c for c in DECK if c not in seen_cards]
