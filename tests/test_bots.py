@@ -234,3 +234,15 @@ def test_analyse_splits_for_the_fewest_deadwood_points():
     assert split.lay_offs == ()
     on_table = analyse(cards("7H 8H 9H 9C 9S KD"), PRESETS["standard"], make_state({"a": "2C", "b": "3C"}, melds=[("m1", "b", "10D JD QD")]).melds)
     assert on_table.lay_offs == tuple(cards("KD")) and on_table.points == 15
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_last_card_taken_from_the_discard_pile_is_laid_off_on_anyones_meld(level):
+    """ana's only card is 9♠, taken from the discard pile this turn (R8: not discarded); it fits
+    ben's 6♠ 7♠ 8♠, the one legal move. Every level plays it, Easy too (which otherwise lays
+    off only on its own melds)."""
+    state = make_state({"ana": "9S", "ben": "4C 4D"}, melds=[("m1", "ben", "6S 7S 8S")],
+                       turn=Turn("ana", "play", taken_discard=cards("9S")[0]))
+    choice = choose_move(seat_view(state, "ana"), level)
+    assert choice.move == Move.lay_off("ana", cards("9S"), "m1")
+    assert choice.summary.startswith("Lay off 9♠ on 6♠ 7♠ 8♠")

@@ -134,11 +134,20 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
         for move in moves:
             if (_stalling(view) or _owner(view, move.meld) == view.viewer) and not strands(view, move):
                 return _lay_off_choice(view, move, "it fits your meld")
+    if not opts.discards:
+        return _only_lay_off(view, opts)
     if _stalling(view):
         card = rng.choice(sorted(opts.discards))
         return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
     card = max(opts.discards, key=lambda c: (c.points, c.rank))
     return Choice(opts.discards[card], f"Discard {card.symbol}: it is your highest card ({card.points} points).")
+
+
+def _only_lay_off(view: SeatView, opts: Options) -> Choice:
+    """The move left when nothing may be discarded: the last card is the one taken from the
+    discard pile this turn (R8), and it can only be laid off (R9 allows no other way)."""
+    move = next(m for moves in opts.lay_offs.values() for m in moves)
+    return _lay_off_choice(view, move, "it is your last card, taken from the discard pile this turn, so it cannot be discarded")
 
 
 def _owner(view: SeatView, meld_id: str | None) -> str | None:
@@ -299,6 +308,8 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
     still become (its possible meld cards, only live ones for Hard), plus the risk of feeding
     the next player (Hard)."""
     cards = list(opts.discards)
+    if not cards:
+        return _only_lay_off(view, opts)
     if _stalling(view):
         card = rng.choice(sorted(cards))
         return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
