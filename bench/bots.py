@@ -10,7 +10,8 @@ figure here is asserted, each is printed next to its goal.
 2. Games to 100: GAMES games per pairing to the standard target (R20), the deal passing as
    R19 says (the winner of a two-player hand deals next), the first dealer alternating by game.
 3. Decision cost: the CPU time of one `choose_move` call (the view already built), over every
-   decision of bot-only hands from fixed deals, 6 players and 2; median, p90, p99. Goal: a Hard
+   decision of bot-only hands from fixed deals, 6 players and 2; median, p90, p99; and the
+   median with the view built too (`seat_view`, which lists the legal moves). Goal: a Hard
    decision's median ≤ 2 ms with 6 players.
 
 Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 20 games),
@@ -34,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from referee import PRESETS, deal  # noqa: E402
 from referee.bots import choose_move  # noqa: E402
 from referee.bots.selfplay import play_hand, steps  # noqa: E402
+from referee.view import seat_view  # noqa: E402
 from referee.scorepad import game_winner, next_dealer  # noqa: E402
 
 BASE_SEED = 15_000
@@ -91,21 +93,30 @@ def games(a: str, b: str, count: int) -> dict:
 def decision_costs(level: str, players: int, deals: int) -> dict:
     """CPU time of each decision of ``level`` bots in ``deals`` bot-only hands (module docstring, 3.)."""
     ids = [f"p{i}" for i in range(players)]
-    views = []
+    seats = []  # (state, events) before each decision
     for seed in range(deals):
         state = deal(ids, STANDARD, seed=BASE_SEED + seed)
-        views += [step.view for step in steps(state, {p: level for p in ids}, seed)]
-    samples = []
-    for view in views:
+        events = []
+        for step in steps(state, {p: level for p in ids}, seed):
+            seats.append((step.before, tuple(events)))
+            events.append(step.event)
+    samples, with_view = [], []
+    for state, events in seats:
+        view = seat_view(state, state.turn.player, events)
         choose_move(view, level)  # warm
         t = time.process_time_ns()
         for _ in range(5):
             choose_move(view, level)
         samples.append((time.process_time_ns() - t) / 5 / 1000)
+        t = time.process_time_ns()
+        for _ in range(5):
+            choose_move(seat_view(state, state.turn.player, events), level)
+        with_view.append((time.process_time_ns() - t) / 5 / 1000)
     samples.sort()
     pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]  # noqa: E731
     return {"level": level, "players": players, "decisions": len(samples), "median_us": statistics.median(samples),
-            "p90_us": pick(0.90), "p99_us": pick(0.99), "max_us": samples[-1]}
+            "p90_us": pick(0.90), "p99_us": pick(0.99), "max_us": samples[-1],
+            "with_view_median_us": statistics.median(with_view)}
 
 
 def example_hand(seed: int) -> None:
@@ -157,7 +168,8 @@ def main() -> None:
         out["costs"].append(c)
         goal = f"  [goal ≤ 2 ms: {'met' if c['median_us'] <= 2000 else 'NOT met'}]" if (level, players) == ("hard", 6) else ""
         print(f"  {level:<6} {players} players: median {c['median_us']:7.1f} µs, p90 {c['p90_us']:7.1f} µs, "
-              f"p99 {c['p99_us']:7.1f} µs, max {c['max_us']:7.1f} µs over {c['decisions']} decisions{goal}")
+              f"p99 {c['p99_us']:7.1f} µs, max {c['max_us']:7.1f} µs over {c['decisions']} decisions; "
+              f"with seat_view (legal moves) {c['with_view_median_us']:6.1f} µs{goal}")
     out["seconds"] = time.time() - started
     out["when"] = time.strftime("%Y-%m-%d %H:%M")
     Path(args.save).parent.mkdir(parents=True, exist_ok=True)
