@@ -16,7 +16,8 @@ figure here is asserted, each is printed next to its goal.
 
 Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 20 games),
 --save PATH (JSON; default bench/results/bots.json), --example SEED (print one 3-player hand, a
-person following the Easy hints against Medium and Hard, as the events showed it, and stop).
+person following the Easy hints against Medium and Hard, as the events showed it, and stop),
+--ablation (Hard vs Medium with each part of Hard switched off in turn, and stop).
 """
 from __future__ import annotations
 
@@ -133,6 +134,27 @@ def example_hand(seed: int) -> None:
     print(json.dumps(state.result().as_dict()))
 
 
+def ablation(hands: int) -> None:
+    """Hard against Medium with one part of Hard switched off at a time: what each part gives."""
+    from dataclasses import replace
+
+    from referee.bots import policies
+
+    hard = policies.HARD
+    print(f"\nHard vs Medium, {hands} hands, one part of Hard off at a time")
+    variants = (("Hard as built", hard), ("no holding melds back for going rummy", replace(hard, rummy=False)),
+                ("no card count (every connection counts, live or not)", replace(hard, count_cards=False)),
+                ("no guarding the next player", replace(hard, guard_next=False)),
+                ("Medium's weight of a connection (1.5 points, not 3)", replace(hard, per_out=policies.MEDIUM.per_out)))
+    try:
+        for name, style in variants:
+            policies.HARD = style
+            s = strength("hard", "medium", hands)
+            print(f"  {name:<55} share {s['share_a']:.3f}, hands won {s['won'][0]}–{s['won'][1]}, going rummy {s['rummy'][0]}")
+    finally:
+        policies.HARD = hard
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -140,9 +162,12 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--save", default=str(HERE / "results" / "bots.json"))
     ap.add_argument("--example", type=int, metavar="SEED", help="print one 3-player hand (a person, Medium, Hard) and stop")
+    ap.add_argument("--ablation", action="store_true", help="Hard vs Medium with each part of Hard off in turn, and stop")
     args = ap.parse_args()
     if args.example is not None:
         return example_hand(args.example)
+    if args.ablation:
+        return ablation(200 if args.quick else args.hands)
     hands, n_games = (200, 20) if args.quick else (args.hands, args.games)
     started = time.time()
     out: dict = {"strength": [], "games": [], "costs": []}

@@ -175,7 +175,7 @@ class Style:
 
 
 MEDIUM = Style(per_out=1.5, count_cards=False, guard_next=False, rummy=False)
-HARD = Style(per_out=2.0, count_cards=True, guard_next=True, rummy=True)
+HARD = Style(per_out=3.0, count_cards=True, guard_next=True, rummy=True)
 
 
 def medium(view: SeatView, rng: random.Random) -> Choice:
