@@ -246,3 +246,16 @@ def test_a_last_card_taken_from_the_discard_pile_is_laid_off_on_anyones_meld(lev
     choice = choose_move(seat_view(state, "ana"), level)
     assert choice.move == Move.lay_off("ana", cards("9S"), "m1")
     assert choice.summary.startswith("Lay off 9♠ on 6♠ 7♠ 8♠")
+
+
+def test_going_out_is_said_in_words_with_going_rummy():
+    """ana holds 3♣ 3♦ 3♥ and 8♦ 9♦ 10♦ J♦ and 4♠ after drawing, having tabled nothing."""
+    view = _view({"ana": "3C 3D 3H 8D 9D 10D JD 4S", "ben": "4C 4D 4H JC 10C 6C AS"}, turn=Turn("ana", "play"))
+    choice = choose_move(view, "hard")
+    assert choice.move == Move.make_meld("ana", cards("3C 3D 3H"))
+    assert choice.summary == "Meld 3♣ 3♦ 3♥ on the way to going out this turn: going rummy, which doubles the score."
+    state = make_state({"ana": "4S", "ben": "4C 4D 4H JC 10C 6C AS"}, turn=Turn("ana", "play", melds_made=2),
+                       melds=[("m1", "ana", "3C 3D 3H"), ("m2", "ana", "8D 9D 10D JD")])
+    last = choose_move(seat_view(state, "ana"), "hard")
+    assert last.move == Move.discard("ana", cards("4S")[0])
+    assert last.summary == "Discard 4♠ and go out: going rummy, which doubles the score."

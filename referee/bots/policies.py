@@ -230,7 +230,7 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     if going_out:
         step = _next_play(view, opts, split, going_out=True)
         rummy = not view.seat(view.viewer).tabled  # R15: nothing tabled on an earlier turn
-        tail = " and going rummy" if rummy and view.rules.going_rummy_doubles else ""
+        tail = ": going rummy, which doubles the score" if rummy and view.rules.going_rummy_doubles else ""
         if step is not None:
             move, what = step
             return Choice(move, f"{what} on the way to going out this turn{tail}.")
@@ -242,7 +242,7 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
         step = _next_play(view, opts, split)
         if step is not None:
             move, what = step
-            return Choice(move, f"{what}: {'those cards' if move.action == MELD else 'that card'} no longer count against you.")
+            return Choice(move, f"{what}: {'those cards no longer count' if move.action == MELD else 'that card no longer counts'} against you.")
     return _discard(view, opts, style, tally, splitter, split, rng, hold)
 
 
