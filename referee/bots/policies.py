@@ -126,6 +126,9 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
             for cards in _meld_cards(view.hand + (top,), view):
                 if top in cards:
                     return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it makes {show(cards)}.")
+            target = next((m for m in view.melds if _fits(m, top, view)), None) if _stalling(view) else None
+            if target is not None:  # a long hand: any card that lays off is a way out
+                return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.")
         return _draw_stock(opts, "the top discard makes no meld with your cards")
     for move in sorted(opts.melds.values(), key=lambda m: -len(m.cards)):
         if not strands(view, move):
@@ -204,7 +207,7 @@ def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None) -> C
         return _draw_stock(opts, "there is no discard to take")
     mine = {e.card for e in view.events if e.player == view.viewer and e.action == DISCARD}
     if top in mine:
-        return _draw_stock(opts, f"taking back your own discard {top.symbol} gets you nowhere")
+        return _draw_stock(opts, f"you threw the {top.symbol} away earlier this hand")
     now = HandSplitter(view.hand, view.rules, view.melds)
     before = now.split()
     with_top = HandSplitter(view.hand + (top,), view.rules, view.melds)
@@ -276,20 +279,30 @@ def _next_play(view: SeatView, opts: Options, split, going_out: bool = False) ->
 
 
 def strands(view: SeatView, move: Move) -> bool:
-    """Whether the meld or lay-off ``move`` would leave the bot one card after its discard
-    while no card off the table could ever be laid off on the table's melds.
+    """Whether the meld or lay-off ``move`` would leave the bot, after its discard, too few cards
+    to go out by a meld (one card; two under ``final_discard_required``, R13) and fewer cards off
+    the table that fit the table's melds than it would hold.
 
-    A player holding one card goes out only by laying off (a meld takes three cards), so when
-    every player is down to one card and no card fits a meld, nobody can ever go out and,
-    without a restock limit (R18), the hand would never end. Bots never play into that."""
-    if len(view.hand) - len(move.cards) != 2:
-        return False
+    A player holding one card goes out only by laying off (a meld takes three cards, and the
+    last card may have to be discarded), so when every player is down to that and no card fits
+    a meld, nobody can ever go out and, without a restock limit (R18), the hand would never end.
+    Bots never play into that."""
+    left = len(view.hand) - len(move.cards)
+    kept = left - 1  # after the discard
+    if left <= 1 or kept >= (3 if view.rules.final_discard_required else 2):
+        return False  # going out (R13), or enough cards kept to go out by a meld
     rules = view.rules
     table = [(m.cards + move.cards, m.kind) if m.id == move.meld and move.action == LAY_OFF else (m.cards, m.kind) for m in view.melds]
     if move.action == MELD:
         table.append((move.cards, meld_kind(move.cards, rules)))
     taken = {c for cards, _ in table for c in cards} | set(view.hand)
-    return not any(fits(cards, kind, c, rules) for c in DECK if c not in taken for cards, kind in table)
+    fitting = 0
+    for c in DECK:
+        if c not in taken and any(fits(cards, kind, c, rules) for cards, kind in table):
+            fitting += 1
+            if fitting >= kept:
+                return False
+    return True
 
 
 def _hold_for_rummy(view: SeatView, split, tally: Tally | None) -> bool:
