@@ -259,3 +259,18 @@ def test_going_out_is_said_in_words_with_going_rummy():
     last = choose_move(seat_view(state, "ana"), "hard")
     assert last.move == Move.discard("ana", cards("4S")[0])
     assert last.summary == "Discard 4♠ and go out: going rummy, which doubles the score."
+
+
+@pytest.mark.parametrize("rules, seed, mix", [
+    # four players under standard, every card off the table passing the same player each time the
+    # stock was turned over (24 cards, 4 players): the one card that laid off could only move on
+    # by being taken from the discard pile
+    ("standard", 22, ("hard", "easy", "easy", "easy")),
+    # final_discard_required: two players each down to two cards with one card left to lay off
+    ("basic+final_discard_required", 18, ("easy", "medium")),
+    ("basic+final_discard_required", 147, ("hard", "hard")),
+])
+def test_hands_that_once_stalled_end(rules, seed, mix):
+    levels = {f"p{i}": level for i, level in enumerate(mix)}
+    state, events = play_hand(levels, RULESETS[rules], seed)
+    assert state.status == "out" and len(events) < 3000
