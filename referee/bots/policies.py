@@ -16,10 +16,11 @@ rules core's list, so a bot never restates a rule) and says why in one sentence 
   holds four cards or more, and lays them down, or goes out, as soon as one holds fewer.
 
 Medium and Hard go out as soon as they can (R13). No level makes a meld or lay-off that leaves
-it one card when nothing off the table could ever be laid off (:func:`strands`), and every level
-lays off whatever fits and picks its discards at random (seeded by what it sees) once the stock
-has been turned over twice, so that no hand between bots goes on for ever (contract, Computer
-opponents).
+it too few cards to go out by a meld when too few cards off the table could be laid off
+(:func:`strands`). Once the stock has been turned over twice, every level lays off whatever fits
+and stops holding melds back, and discards at random (seeded by what it sees): Easy any card,
+Medium and Hard one of their least useful; so no hand between bots goes on for ever (contract,
+Computer opponents).
 """
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ from .tally import Tally, keep_count
 
 RUMMY_HOLD_WHILE = 4  # Hard holds melds back to go rummy while every opponent holds this many cards
 STALL_RESTOCKS = 2  # after this many restocks in one hand, play to end it (no hold-back, random discards)
+STALL_SHIFT = 4  # in a long hand, one draw in this many takes the top discard to shift the stock's cycle
+STALL_SLACK = 4  # points: in a long hand Medium and Hard discard at random among cards this close to the best
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,17 @@ def _stalling(view: SeatView) -> bool:
     return view.restocks >= STALL_RESTOCKS
 
 
+def _shift_the_stock(view: SeatView, opts: Options, rng: random.Random) -> Choice | None:
+    """In a long hand, now and then (one time in ``STALL_SHIFT``) the top discard taken for no
+    other reason: the stock is the discard pile turned over as it lies (R17), so when the cards
+    in play are a multiple of the players, each card comes back to the same player every time;
+    a turn without a draw from the stock moves every card on to someone else."""
+    if not _stalling(view) or DISCARD_PILE not in opts.draws or not view.discard or rng.randrange(STALL_SHIFT):
+        return None
+    top = view.discard[-1]
+    return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: this hand has gone on long, and it changes which cards come to you from the stock.")
+
+
 def _draw_stock(opts: Options, why: str) -> Choice:
     return Choice(opts.draws[STOCK], f"Draw from the stock: {why}.")
 
@@ -129,6 +143,9 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
             target = next((m for m in view.melds if _fits(m, top, view)), None) if _stalling(view) else None
             if target is not None:  # a long hand: any card that lays off is a way out
                 return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.")
+        shift = _shift_the_stock(view, opts, rng)
+        if shift is not None:
+            return shift
         return _draw_stock(opts, "the top discard makes no meld with your cards")
     for move in sorted(opts.melds.values(), key=lambda m: -len(m.cards)):
         if not strands(view, move):
@@ -195,18 +212,18 @@ def _thinking(view: SeatView, rng: random.Random, style: Style) -> Choice:
     opts = options(view)
     tally = keep_count(view) if style.count_cards or style.guard_next else None
     if opts.draws:
-        return _draw(view, opts, style, tally)
+        return _draw(view, opts, style, tally, rng)
     return _play(view, opts, style, tally, rng)
 
 
-def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None) -> Choice:
+def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng: random.Random) -> Choice:
     """Take the top discard when it completes a meld of the best split and lowers the deadwood;
     else draw from the stock."""
     top = view.discard[-1] if view.discard else None
     if DISCARD_PILE not in opts.draws or top is None:
         return _draw_stock(opts, "there is no discard to take")
     mine = {e.card for e in view.events if e.player == view.viewer and e.action == DISCARD}
-    if top in mine:
+    if top in mine and not _stalling(view):  # (in a long hand every card has been thrown away once)
         return _draw_stock(opts, f"you threw the {top.symbol} away earlier this hand")
     now = HandSplitter(view.hand, view.rules, view.melds)
     before = now.split()
@@ -220,6 +237,9 @@ def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None) -> C
     if top in split.lay_offs:
         target = next(m for m in view.melds if _fits(m, top, view))
         return Choice(opts.draws[DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.")
+    shift = _shift_the_stock(view, opts, rng)
+    if shift is not None:
+        return shift
     return _draw_stock(opts, f"the {top.symbol} on the discard pile completes no meld for you")
 
 
@@ -323,9 +343,6 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
     cards = list(opts.discards)
     if not cards:
         return _only_lay_off(view, opts)
-    if _stalling(view):
-        card = rng.choice(sorted(cards))
-        return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
     deadwood = split.deadwood
     per_out = style.per_out
     nxt = view.left_of(view.viewer)
@@ -347,6 +364,10 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         scores[c] = score
         notes[c] = note
     card = min(cards, key=lambda c: (scores[c], -c.points, c.index))
+    if _stalling(view):  # break the cycles of a long hand: any discard nearly as good as the best
+        near = sorted(c for c in cards if scores[c] <= scores[card] + STALL_SLACK)
+        card = rng.choice(near)
+        return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long; it is one of your least useful cards.")
     unguarded = min(cards, key=lambda c: (scores[c] - (style.feed_cost if notes[c] else 0), -c.points, c.index))
     left = splitter.points(splitter.mask_without((card,)))
     held = "keeping your melds in hand to go rummy, which doubles the score" if hold else ""
