@@ -269,6 +269,9 @@ def test_going_out_is_said_in_words_with_going_rummy():
     # final_discard_required: two players each down to two cards with one card left to lay off
     ("basic+final_discard_required", 18, ("easy", "medium")),
     ("basic+final_discard_required", 147, ("hard", "hard")),
+    # basic, four players: the stock turned over as it lay brought A♠ back to p0 every time, never
+    # to p2, who waited on it with A♣ A♦
+    ("basic", 315, ("easy", "hard", "medium", "medium")),
 ])
 def test_hands_that_once_stalled_end(rules, seed, mix):
     levels = {f"p{i}": level for i, level in enumerate(mix)}
