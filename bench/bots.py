@@ -17,7 +17,8 @@ figure here is asserted, each is printed next to its goal.
 Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 20 games),
 --save PATH (JSON; default bench/results/bots.json), --example SEED (print one 3-player hand, a
 person following the Easy hints against Medium and Hard, as the events showed it, and stop),
---ablation (Hard vs Medium with each part of Hard switched off in turn, and stop).
+--ablation (Hard vs Medium with each part of Hard switched off in turn, and stop), --endings (how
+bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop).
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from referee import PRESETS, deal  # noqa: E402
-from referee.bots import choose_move  # noqa: E402
+from referee.bots import LEVELS, choose_move  # noqa: E402
 from referee.bots.selfplay import play_hand, steps  # noqa: E402
 from referee.view import seat_view  # noqa: E402
 from referee.scorepad import game_winner, next_dealer  # noqa: E402
@@ -155,6 +156,36 @@ def ablation(hands: int) -> None:
         policies.HARD = hard
 
 
+def endings(seeds: int) -> None:
+    """Bot-only hands under every preset (and two house rules), 2–6 players, a random mix of
+    levels per hand: how each ended and the longest, in moves. A hand still playing after 5,000
+    moves is reported as stalled."""
+    import random
+    from collections import defaultdict
+
+    from referee import resolve_rules
+
+    rulesets = {**PRESETS, "basic + final_discard_required": resolve_rules({"preset": "basic", "final_discard_required": True}),
+                "standard + aces high_or_low": resolve_rules({"aces": "high_or_low"})}
+    print(f"\nBot-only hands: {seeds} seeds × 2–6 players per rule set, a random mix of levels each")
+    for name, rules in rulesets.items():
+        ended, longest, stalled = defaultdict(int), 0, []
+        for players in range(2, 7):
+            for seed in range(seeds):
+                pick = random.Random(seed * 7 + players)
+                levels = {f"p{i}": pick.choice(LEVELS) for i in range(players)}
+                state, moves = deal(list(levels), rules, seed=seed), 0
+                try:
+                    for step in steps(state, levels, seed, max_moves=5000):
+                        state, moves = step.after, moves + 1
+                except RuntimeError:
+                    stalled.append((players, seed))
+                    continue
+                ended[state.status] += 1
+                longest = max(longest, moves)
+        print(f"  {name:<34} out {ended['out']:>5}, drawn {ended['draw']:>4}, stalled {len(stalled)} {stalled or ''}; longest {longest} moves")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -163,11 +194,14 @@ def main() -> None:
     ap.add_argument("--save", default=str(HERE / "results" / "bots.json"))
     ap.add_argument("--example", type=int, metavar="SEED", help="print one 3-player hand (a person, Medium, Hard) and stop")
     ap.add_argument("--ablation", action="store_true", help="Hard vs Medium with each part of Hard off in turn, and stop")
+    ap.add_argument("--endings", action="store_true", help="how bot-only hands end under every preset, 2-6 players, and stop")
     args = ap.parse_args()
     if args.example is not None:
         return example_hand(args.example)
     if args.ablation:
         return ablation(200 if args.quick else args.hands)
+    if args.endings:
+        return endings(20 if args.quick else 450)
     hands, n_games = (200, 20) if args.quick else (args.hands, args.games)
     started = time.time()
     out: dict = {"strength": [], "games": [], "costs": []}
