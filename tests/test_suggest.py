@@ -57,3 +57,25 @@ def test_suggest_refuses_a_malformed_state_as_every_endpoint_does(client):
     r = client.post("/v1/suggest", json={"state": {"players": []}})
     assert r.status_code == 422
     assert {e["pointer"] for e in r.get_json()["errors"]} >= {"/state/stock", "/state/discard"}
+
+
+@pytest.mark.parametrize("preset", ["basic", "standard", "two-restocks"])
+def test_every_suggestion_along_played_hands_is_judged_legal_by_move(client, preset):
+    """Positions from hands played by bots (2–4 players): every level's advice, sent back to
+    /v1/move, is legal."""
+    from referee import PRESETS, deal
+    from referee.bots.selfplay import steps
+
+    checked = 0
+    for seed in range(3):
+        ids = [f"p{i}" for i in range(2 + seed)]
+        for k, step in enumerate(steps(deal(ids, PRESETS[preset], seed=seed), {p: "medium" for p in ids}, seed)):
+            if k % 5:
+                continue
+            state = StateOutSchema().dump(step.before)
+            for level in LEVELS:
+                advice = client.post("/v1/suggest", json={"state": state, "level": level}).get_json()
+                judged = client.post("/v1/move", json={"state": state, "move": advice["move"]}).get_json()
+                assert judged["legal"] is True, (advice, judged["reasons"])
+                checked += 1
+    assert checked >= 60
