@@ -27,6 +27,7 @@ from schemas import api as S
 from schemas.errors import ProblemSchema, count_messages, pointer, problems_from_messages
 from schemas.rules import ResolvedRulesSchema, RulesListSchema
 from schemas.state import MAX_MOVES
+from suggest_api import suggest_blueprint
 from referee.rules import MAX_DEALS
 
 HERE = Path(__file__).resolve().parent
@@ -508,8 +509,7 @@ def create_app(config: dict | None = None) -> Flask:
          methods=["GET", "POST", "OPTIONS"], allow_headers=["Content-Type"], max_age=600)
     api = RefereeApi(app)
     api.register_blueprint(blp)
-    from suggest_api import blp as suggest_blp  # computer opponents' advice (imports this module)
-    api.register_blueprint(suggest_blp)
+    api.register_blueprint(suggest_blueprint(RefereeBlueprint, invalid))  # computer opponents' advice
     api.register_blueprint(ops)
 
     @app.after_request
