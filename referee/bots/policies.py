@@ -18,9 +18,10 @@ rules core's list, so a bot never restates a rule) and says why in one sentence 
 Medium and Hard go out as soon as they can (R13). No level makes a meld or lay-off that leaves
 it too few cards to go out by a meld when too few cards off the table could be laid off
 (:func:`strands`). Once the stock has been turned over twice, every level lays off whatever fits
-and stops holding melds back, and discards at random (seeded by what it sees): Easy any card,
+and stops holding melds back, now and then takes the top discard (so the turned-over stock brings
+each card to another player), and discards at random (seeded by what it sees): Easy any card,
 Medium and Hard one of their least useful; so no hand between bots goes on for ever (contract,
-Computer opponents).
+Computer opponents; bench/README.md has how bot-only hands end).
 """
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ def outs(card: Card, others: tuple[Card, ...]) -> list[Card]:
 # --- Easy ------------------------------------------------------------------------------------
 
 def easy(view: SeatView, rng: random.Random) -> Choice:
-    """Easy: melds what it sees at once, lays off what fits, discards its highest card."""
+    """Easy: melds what it sees at once, lays off on its own melds, discards its highest card."""
     opts = options(view)
     if opts.draws:
         top = view.discard[-1] if view.discard else None
@@ -152,8 +153,9 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
             return Choice(move, f"Meld {show(move.cards)}: it is a meld, so lay it down.")
     for moves in opts.lay_offs.values():
         for move in moves:
-            if (_stalling(view) or _owner(view, move.meld) == view.viewer) and not strands(view, move):
-                return _lay_off_choice(view, move, "it fits your meld")
+            own = _owner(view, move.meld) == view.viewer
+            if (own or _stalling(view)) and not strands(view, move):
+                return _lay_off_choice(view, move, "it fits your meld" if own else "it fits, and this hand has gone on long")
     if not opts.discards:
         return _only_lay_off(view, opts)
     if _stalling(view):
