@@ -35,6 +35,7 @@ openapi: install
 
 bench: install
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/bots.py
 
 # Load test: a realistic mix for DURATION seconds (default 60) through nginx over STACK app
 # instances (default 2, as `make stack`; STACK=0: one gunicorn alone), all on 127.0.0.1.

@@ -18,9 +18,11 @@ from flask_cors import CORS
 
 from web import body_read
 import referee
+import referee.bots
 from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
+from schemas.suggest import SuggestRequest, SuggestResponse
 from tables.http import register_tables
 from web.bodies import decode_body
 from web.openapi import API_DESCRIPTION, openapi_document, request_examples
@@ -111,6 +113,15 @@ def scorepad(args):
     Dealers (R19), points (R14, R15), running totals, standings and the winner (R20). Send every
     hand each time; nothing is stored."""
     return referee.replay(args["players"], args["rules"], args["hands"], args["first_dealer"])
+
+
+@blp.post("/suggest", SuggestRequest, SuggestResponse, EXAMPLES["suggest"])
+def suggest(args):
+    """A legal move for the player to move, and one sentence why.
+
+    Exactly the move the computer opponent of `level` (default hard) would make from that
+    player's seat, seeing only what that seat may see. A hand that is over: 422."""
+    return referee.bots.suggest(args["state"], args["level"])
 
 
 @blp.route("/rules", methods=["GET"])

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from app import create_app
-from referee import DECK, PRESETS, Meld, Player, State, Turn, parse_card, parse_cards, validate_state
+from dataclasses import replace
+
+from referee import DECK, PRESETS, Meld, Phase, Player, State, Status, Turn, parse_card, parse_cards, validate_state
 
 
 @pytest.fixture(scope="session")
@@ -48,12 +50,13 @@ def make_state(hands: dict, discard="", stock="", melds=(), turn=None, rules=Non
     else:
         full_stock = s + rest
     turn = turn or Turn(next(iter(hands)))
+    turn = replace(turn, phase=Phase(turn.phase))  # tests write phases and statuses as on the wire
     # R15: whoever owns a meld laid on an earlier turn has tabled (validate_state insists).
     for i, p in enumerate(players):
         owned = sum(1 for m in table if m.owner == p.id) - (turn.melds_made if p.id == turn.player else 0)
         if owned > 0 and not p.tabled:
             players[i] = Player(p.id, p.hand, True)
-    return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, status))
+    return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, Status(status)))
 
 
 def pytest_configure(config):

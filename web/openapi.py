@@ -52,6 +52,7 @@ def request_examples() -> dict:
                 {"player": "ana", "action": "discard", "card": state["stock"][0]}]}),
         },
         "legal-moves": {"opening": ex("The opening position of a seeded deal", {"state": state})},
+        "suggest": {"opening": ex("Advice for the first player of a seeded deal", {"state": state, "level": "hard"})},
         "scorepad": {
             "three_players": ex("Three players, a hand and a drawn hand", {
                 "players": ["Ana", "Ben", "Cy"], "first_dealer": "Ana",

@@ -1,40 +1,57 @@
-"""Computer opponents (contract, Computer opponents) — PLACEHOLDER until issue #15 lands.
+"""Computer opponents at three levels (contract, Computer opponents), pure Python.
 
-The shared interface between sealed tables and the computer-opponents work: :data:`LEVELS`,
-:class:`Choice` and :func:`choose_move`. This placeholder plays the same way at every level:
-the first of the view's legal moves that is not a draw from the discard pile. The
-computer-opponents branch replaces this file with the real policies, same API.
+``choose_move(view, level, seed)`` is the move the bot of ``level`` makes for the player whose
+view it is, with a sentence saying why. A bot decides only from a
+:class:`~referee.view.SeatView` (what its seat may see: its hand, the discard pile, the melds,
+the card counts and the moves seen this hand), never from a table snapshot, and only among the
+view's ``legal_moves``, so :func:`referee.apply_move` stays the one judge of every move. Sealed
+tables seat bots with it; ``POST /v1/suggest`` advises a player with it (one policy, used in
+both places).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
 
-from ..moves import Action, Move, Source
-from ..view import SeatView
+from ..errors import InvalidInput, Problem
+from ..state import State, Status
+from ..view import SeatView, seat_view
+from .policies import POLICIES, Choice
 
 LEVELS = ("easy", "medium", "hard")
 
+__all__ = ["LEVELS", "Choice", "choose_move", "suggest"]
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """The move a bot makes and one sentence for a person saying why (``summary``)."""
 
-    move: Move
-    summary: str
+def suggest(state: State, level: str = "hard") -> Choice:
+    """Advice for the player to move on an open ``state`` (contract, ``/v1/suggest``): exactly
+    the move the bot of ``level`` would make from that seat's view. An open state carries no
+    history, so the view has no events. Raises :class:`~referee.errors.InvalidInput` (path
+    ``("state", "status")``) when the hand is over."""
+    if state.status != Status.PLAYING:
+        ended = "someone went out" if state.status == Status.OUT else "a drawn hand"
+        raise InvalidInput([Problem(("state", "status"), f"the hand is over ({ended}): there is no move to suggest")])
+    return choose_move(seat_view(state, state.turn.player), level)
 
 
 def choose_move(view: SeatView, level: str, seed: int | str = 0) -> Choice:
-    """The move the bot of ``level`` makes for ``view.viewer``, deciding only from ``view``.
+    """The :class:`Choice` (``move``, one-sentence ``summary``) of the bot of ``level`` for
+    ``view.viewer``.
 
-    ``seed`` seeds any randomness together with what the view shows (unused here). Raises
-    ValueError for an unknown level or when the viewer is not the player to move.
+    ``level`` is one of :data:`LEVELS`; ``view.viewer`` must be the player to move
+    (``view.to_move``). ``seed`` (e.g. a table id) seeds any randomness together with what the
+    view shows, never hidden cards, so the same view and seed always give the same move.
+    Raises ValueError for an unknown level or a view whose viewer is not to move.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    policy = POLICIES.get(level)
+    if policy is None:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if not view.to_move:
-        raise ValueError(f"{view.viewer} is not the player to move")
-    for move in view.legal_moves:
-        if not (move.action == Action.DRAW and move.source == Source.DISCARD_PILE):
-            return Choice(move, f"{move} (the first legal move)")
-    move = view.legal_moves[0]
-    return Choice(move, f"{move} (the only legal move)")
+        raise ValueError(f"{view.viewer!r} is not the player to move" if view.status == "playing" else "the hand is over: there is no move to make")
+    return policy(view, _rng(view, seed))
+
+
+def _rng(view: SeatView, seed: int | str) -> random.Random:
+    """Randomness seeded from ``seed`` and what the view shows (the hand, the discard pile, how
+    many moves were seen), never from cards the viewer cannot see."""
+    shown = " ".join(c.code for c in view.hand) + "|" + " ".join(c.code for c in view.discard)
+    return random.Random(f"{seed}|{view.viewer}|{len(view.events)}|{view.restocks}|{shown}")

@@ -1,0 +1,240 @@
+"""Computer opponents' strength and decision cost (`make bench`; issue #15). Not a test: no
+figure here is asserted, each is printed next to its goal.
+
+1. Strength: for each pairing (Hard–Easy, Medium–Easy, Hard–Medium), HANDS two-player hands
+   under the standard preset from fixed seeds (hand i deals with seed BASE_SEED + i, the same
+   deals for every pairing), the two bots' seats swapped every other hand (so each leads half
+   the hands). Reported: the share of all points scored (R14, R15), hands won, going rummy,
+   drawn hands and points per hand won. Goals: Hard vs Easy ≥ 0.70, Medium vs Easy ≥ 0.60,
+   Hard vs Medium ≥ 0.55.
+2. Games to 100: GAMES games per pairing to the standard target (R20), the deal passing as
+   R19 says (the winner of a two-player hand deals next), the first dealer alternating by game.
+3. Decision cost: the CPU time of one `choose_move` call (the view already built), over every
+   decision of bot-only hands from fixed deals, 6 players and 2; median, p90, p99; and the
+   median with the view built too (`seat_view`, which lists the legal moves). Goal: a Hard
+   decision's median ≤ 2 ms with 6 players.
+
+Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 20 games),
+--save PATH (JSON; default bench/results/bots.json), --example SEED (print one 3-player hand, a
+person following the Easy hints against Medium and Hard, as the events showed it, and stop),
+--ablation (Hard vs Medium with each part of Hard switched off in turn, and stop), --endings (how
+bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from referee import PRESETS, deal  # noqa: E402
+from referee.bots import LEVELS, choose_move  # noqa: E402
+from referee.bots.selfplay import play_hand, steps  # noqa: E402
+from referee.view import seat_view  # noqa: E402
+from referee.scorepad import game_winner, next_dealer  # noqa: E402
+
+BASE_SEED = 15_000
+PAIRINGS = (("hard", "easy", 0.70), ("medium", "easy", 0.60), ("hard", "medium", 0.55))
+STANDARD = PRESETS["standard"]
+
+
+def strength(a: str, b: str, hands: int) -> dict:
+    """``hands`` hands of ``a`` against ``b`` (see the module docstring, 1.)."""
+    points, won, rummy = Counter(), Counter(), Counter()
+    drawn = moves = 0
+    for i in range(hands):
+        seats = {"A": a, "B": b} if i % 2 == 0 else {"B": b, "A": a}  # the first listed leads (R3)
+        state, events = play_hand(seats, STANDARD, BASE_SEED + i)
+        moves += len(events)
+        result = state.result()
+        if result.outcome == "draw":
+            drawn += 1
+            continue
+        seat = result.winner
+        points[seat] += result.points
+        won[seat] += 1
+        rummy[seat] += result.rummy
+    total = points["A"] + points["B"]
+    return {
+        "a": a, "b": b, "hands": hands, "share_a": points["A"] / total if total else 0.0,
+        "points": [points["A"], points["B"]], "won": [won["A"], won["B"]], "rummy": [rummy["A"], rummy["B"]],
+        "drawn": drawn, "moves_per_hand": moves / hands,
+    }
+
+
+def games(a: str, b: str, count: int) -> dict:
+    """``count`` games of ``a`` against ``b`` to the standard target (module docstring, 2.)."""
+    wins, hands_played = Counter(), 0
+    for g in range(count):
+        players = ["A", "B"] if g % 2 == 0 else ["B", "A"]
+        levels = {"A": a, "B": b}
+        dealer, totals, n = players[-1], {"A": 0, "B": 0}, 0
+        while True:
+            seats = {p: levels[p] for p in players}
+            state, _ = play_hand(seats, STANDARD, BASE_SEED + 1_000_000 + g * 1000 + n, dealer=dealer)
+            n += 1
+            result = state.result()
+            if result.outcome == "out":
+                totals[result.winner] += result.points
+            over, winner = game_winner(totals, n, STANDARD)
+            if over:
+                wins[winner] += 1
+                break
+            dealer = next_dealer(players, dealer, result.winner, STANDARD)
+        hands_played += n
+    return {"games": count, "won": [wins["A"], wins["B"]], "hands_per_game": hands_played / count}
+
+
+def decision_costs(level: str, players: int, deals: int) -> dict:
+    """CPU time of each decision of ``level`` bots in ``deals`` bot-only hands (module docstring, 3.)."""
+    ids = [f"p{i}" for i in range(players)]
+    seats = []  # (state, events) before each decision
+    for seed in range(deals):
+        state = deal(ids, STANDARD, seed=BASE_SEED + seed)
+        events = []
+        for step in steps(state, {p: level for p in ids}, seed):
+            seats.append((step.before, tuple(events)))
+            events.append(step.event)
+    samples, with_view = [], []
+    for state, events in seats:
+        view = seat_view(state, state.turn.player, events)
+        choose_move(view, level)  # warm
+        t = time.process_time_ns()
+        for _ in range(5):
+            choose_move(view, level)
+        samples.append((time.process_time_ns() - t) / 5 / 1000)
+        t = time.process_time_ns()
+        for _ in range(5):
+            choose_move(seat_view(state, state.turn.player, events), level)
+        with_view.append((time.process_time_ns() - t) / 5 / 1000)
+    samples.sort()
+    pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]  # noqa: E731
+    return {"level": level, "players": players, "decisions": len(samples), "median_us": statistics.median(samples),
+            "p90_us": pick(0.90), "p99_us": pick(0.99), "max_us": samples[-1],
+            "with_view_median_us": statistics.median(with_view)}
+
+
+def example_hand(seed: int) -> None:
+    """A 3-player hand under the standard preset: ana, a person who follows the Easy hints of
+    /v1/suggest, against ben (Medium) and cy (Hard); printed as the events showed it to ana."""
+    levels = {"ana": "easy", "ben": "medium", "cy": "hard"}
+    state = deal(list(levels), STANDARD, seed=seed)
+    print(f"seed {seed}; ana holds {' '.join(c.symbol for c in state.player('ana').hand)}; the discard pile shows {state.discard[-1].symbol}")
+    for step in steps(state, levels, seed):
+        print(json.dumps(step.event.as_dict(), ensure_ascii=False))
+        if step.view.viewer == "ana":
+            print(f"    (hint to ana: {step.choice.summary})")
+        state = step.after
+    print(json.dumps(state.result().as_dict()))
+
+
+def ablation(hands: int) -> None:
+    """Hard against Medium with one part of Hard switched off at a time: what each part gives."""
+    from dataclasses import replace
+
+    from referee.bots import policies
+
+    hard = policies.HARD
+    print(f"\nHard vs Medium, {hands} hands, one part of Hard off at a time")
+    variants = (("Hard as built", hard), ("no holding melds back for going rummy", replace(hard, rummy=False)),
+                ("no card count (every connection counts, live or not)", replace(hard, count_cards=False)),
+                ("no guarding the next player", replace(hard, guard_next=False)),
+                ("Medium's weight of a connection (1.5 points, not 3)", replace(hard, per_out=policies.MEDIUM.per_out)))
+    try:
+        for name, style in variants:
+            policies.HARD = style
+            s = strength("hard", "medium", hands)
+            print(f"  {name:<55} share {s['share_a']:.3f}, hands won {s['won'][0]}–{s['won'][1]}, going rummy {s['rummy'][0]}")
+    finally:
+        policies.HARD = hard
+
+
+def endings(seeds: int) -> None:
+    """Bot-only hands under every preset (and two house rules), 2–6 players, a random mix of
+    levels per hand: how each ended and the longest, in moves. A hand still playing after 5,000
+    moves is reported as stalled."""
+    import random
+    from collections import defaultdict
+
+    from referee import resolve_rules
+
+    rulesets = {**PRESETS, "basic + final_discard_required": resolve_rules({"preset": "basic", "final_discard_required": True}),
+                "standard + aces high_or_low": resolve_rules({"aces": "high_or_low"})}
+    print(f"\nBot-only hands: {seeds} seeds × 2–6 players per rule set, a random mix of levels each")
+    for name, rules in rulesets.items():
+        ended, longest, stalled = defaultdict(int), 0, []
+        for players in range(2, 7):
+            for seed in range(seeds):
+                pick = random.Random(seed * 7 + players)
+                levels = {f"p{i}": pick.choice(LEVELS) for i in range(players)}
+                state, moves = deal(list(levels), rules, seed=seed), 0
+                try:
+                    for step in steps(state, levels, seed, max_moves=5000):
+                        state, moves = step.after, moves + 1
+                except RuntimeError:
+                    stalled.append((players, seed))
+                    continue
+                ended[state.status] += 1
+                longest = max(longest, moves)
+        print(f"  {name:<34} out {ended['out']:>5}, drawn {ended['draw']:>4}, stalled {len(stalled)} {stalled or ''}; longest {longest} moves")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--save", default=str(HERE / "results" / "bots.json"))
+    ap.add_argument("--example", type=int, metavar="SEED", help="print one 3-player hand (a person, Medium, Hard) and stop")
+    ap.add_argument("--ablation", action="store_true", help="Hard vs Medium with each part of Hard off in turn, and stop")
+    ap.add_argument("--endings", action="store_true", help="how bot-only hands end under every preset, 2-6 players, and stop")
+    args = ap.parse_args()
+    if args.example is not None:
+        return example_hand(args.example)
+    if args.ablation:
+        return ablation(200 if args.quick else args.hands)
+    if args.endings:
+        return endings(20 if args.quick else 450)
+    hands, n_games = (200, 20) if args.quick else (args.hands, args.games)
+    started = time.time()
+    out: dict = {"strength": [], "games": [], "costs": []}
+    print(f"\nComputer opponents: {hands} two-player hands per pairing, standard preset, seeds {BASE_SEED}…, seats swapped every other hand")
+    print(f"  {'pairing':<16} {'share of points':>15}  {'goal':>6}  {'hands won':>11}  {'rummy':>9}  {'drawn':>5}  {'points / hand won':>17}")
+    for a, b, goal in PAIRINGS:
+        s = strength(a, b, hands)
+        s["goal"] = goal
+        out["strength"].append(s)
+        per_win = [s["points"][k] / s["won"][k] if s["won"][k] else 0 for k in (0, 1)]
+        print(f"  {a + ' vs ' + b:<16} {s['share_a']:>15.3f}  {'≥ ' + format(goal, '.2f'):>6} {'met' if s['share_a'] >= goal else 'NOT met':>7}"
+              f"  {s['won'][0]:>5}–{s['won'][1]:<5}  {s['rummy'][0]:>4}–{s['rummy'][1]:<4}  {s['drawn']:>5}  {per_win[0]:>8.1f}–{per_win[1]:<8.1f}")
+    print(f"\nGames to {STANDARD.target_score} (R20), {n_games} per pairing, the deal passing by R19")
+    for a, b, _ in PAIRINGS:
+        g = games(a, b, n_games)
+        g.update(a=a, b=b)
+        out["games"].append(g)
+        print(f"  {a + ' vs ' + b:<16} games won {g['won'][0]}–{g['won'][1]}  ({g['won'][0] / n_games:.0%}), {g['hands_per_game']:.1f} hands a game")
+    print("\nDecision cost, CPU time of one choose_move (the view built), all decisions of bot-only hands")
+    for level, players, deals in (("hard", 6, 10 if args.quick else 40), ("hard", 2, 10 if args.quick else 40),
+                                  ("medium", 6, 10), ("easy", 6, 10)):
+        c = decision_costs(level, players, deals)
+        out["costs"].append(c)
+        goal = f"  [goal ≤ 2 ms: {'met' if c['median_us'] <= 2000 else 'NOT met'}]" if (level, players) == ("hard", 6) else ""
+        print(f"  {level:<6} {players} players: median {c['median_us']:7.1f} µs, p90 {c['p90_us']:7.1f} µs, "
+              f"p99 {c['p99_us']:7.1f} µs, max {c['max_us']:7.1f} µs over {c['decisions']} decisions; "
+              f"with seat_view (legal moves) {c['with_view_median_us']:6.1f} µs{goal}")
+    out["seconds"] = time.time() - started
+    out["when"] = time.strftime("%Y-%m-%d %H:%M")
+    Path(args.save).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.save).write_text(json.dumps(out, indent=1))
+    print(f"\ncomputer opponents done in {out['seconds']:.0f}s; figures saved to {Path(args.save).relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
