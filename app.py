@@ -8,13 +8,14 @@ and the OpenAPI document are built in ``web/``.
 """
 from __future__ import annotations
 
+import functools
 import os
 from contextlib import contextmanager
 from http import HTTPStatus
 from pathlib import Path
 
 import orjson
-from flask import Flask, Response, g, request, send_from_directory
+from flask import Flask, Response, current_app, g, request, send_from_directory
 from flask.json.provider import JSONProvider
 from flask_cors import CORS
 from flask_smorest import Blueprint
@@ -25,8 +26,9 @@ from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
 from web.bodies import decode_body
-from web.openapi import API_DESCRIPTION, openapi_document, request_examples
-from web.problems import ProblemApi, invalid_input
+from web.openapi import API_DESCRIPTION, SERVERS, openapi_document, request_examples
+from schemas.errors import ProblemSchema
+from web.problems import PROBLEM_JSON, ProblemApi, invalid_input
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -73,6 +75,26 @@ blp = RefereeBlueprint("v1", __name__, url_prefix="/v1", description="Referee an
 EXAMPLES = request_examples()
 
 
+def operation_id(view) -> str:
+    """The OpenAPI ``operationId`` of a view: its name in camelCase (``legal_moves`` →
+    ``legalMoves``), which generated clients turn into method names."""
+    first, *rest = view.__name__.split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+METHOD_NOT_ALLOWED = {
+    "description": "Method Not Allowed: the path exists, the method does not; `Allow` lists the methods it takes.",
+    "content_type": PROBLEM_JSON, "schema": ProblemSchema,
+    "headers": {"Allow": {"description": "The methods this path takes, comma-separated.", "schema": {"type": "string", "example": "POST, OPTIONS"}}},
+}
+
+
+def documented(bp, view):
+    """A view with its ``operationId`` and the 405 its path answers to other methods."""
+    view = bp.alt_response(405, **METHOD_NOT_ALLOWED)(view)
+    return bp.doc(operationId=operation_id(view))(view)
+
+
 def post(path: str, request_schema, response_schema):
     """A POST route of the API: the body loaded by ``request_schema`` (one shared instance, with
     its /docs examples), the answer dumped by ``response_schema``, and the body errors every
@@ -80,6 +102,7 @@ def post(path: str, request_schema, response_schema):
     def register(view):
         for code in (400, 413, 415):
             view = blp.alt_response(code, response=HTTPStatus(code).name)(view)
+        view = documented(blp, view)
         view = blp.response(200, response_schema())(view)
         view = blp.arguments(request_schema(), examples=EXAMPLES[path])(view)
         return blp.route("/" + path, methods=["POST"])(view)
@@ -147,7 +170,8 @@ def scorepad(args):
 
 @blp.route("/rules", methods=["GET"])
 @blp.response(200, RulesListSchema)
-def rules():
+@functools.partial(documented, blp)
+def get_rules():
     """The three presets with every option value (R21)."""
     return {"default_preset": "standard", "presets": list(referee.PRESETS.values())}
 
@@ -157,9 +181,22 @@ ops = RefereeBlueprint("ops", __name__, description="Service health and document
 
 @ops.route("/healthz", methods=["GET"])
 @ops.response(200, S.HealthSchema)
-def healthz():
+@functools.partial(documented, ops)
+def get_health():
     """Liveness: the process answers."""
     return {"status": "ok"}
+
+
+@ops.route("/openapi.yaml", methods=["GET"])
+@ops.doc(responses={"200": {"description": "This API's OpenAPI 3.1 document, generated from its schemas.",
+                            "content": {"application/yaml": {"schema": {"type": "string"}}}}})
+@functools.partial(documented, ops)
+def get_openapi():
+    """This document."""
+    spec = current_app.extensions.setdefault("rummy-openapi", [])  # generated once, on first request
+    if not spec:
+        spec.append(openapi_document(current_app))
+    return Response(spec[0], mimetype="application/yaml")
 
 
 # --- the application ---------------------------------------------------------------------
@@ -199,8 +236,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         API_TITLE="Rummy Referee",
         API_VERSION=API_VERSION,
-        OPENAPI_VERSION="3.0.3",
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+        OPENAPI_VERSION="3.1.0",
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "servers": SERVERS},
         **settings_from_environment(),
     )
     app.config.update(config or {})
@@ -224,14 +261,6 @@ def create_app(config: dict | None = None) -> Flask:
     def _decode_json_body():
         if request.method in ("POST", "PUT", "PATCH") and request.url_rule is not None:
             g.json_body = decode_body()
-
-    spec_text: list[str] = []  # generated once, on first request
-
-    @app.get("/openapi.yaml")
-    def openapi_yaml():
-        if not spec_text:
-            spec_text.append(openapi_document(app))
-        return Response(spec_text[0], mimetype="application/yaml")
 
     @app.get("/docs")
     def docs():
@@ -260,8 +289,9 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def swagger_ui_dir() -> str:
-    import swagger_ui_bundle
-    return swagger_ui_bundle.swagger_ui_path
+    """Swagger UI's files (version 5: it reads OpenAPI 3.1), from the flask-swagger-ui package."""
+    import flask_swagger_ui
+    return str(Path(flask_swagger_ui.__file__).parent / "dist")
 
 
 app = create_app()

@@ -14,6 +14,8 @@ from typing import Any
 
 from marshmallow import Schema
 
+from .doc import Answer
+
 
 class _NotPlain(Exception):
     """A value with no ``as_dict``: marshmallow dumps the answer."""
@@ -37,7 +39,7 @@ def as_json(value: Any) -> Any:
     return as_dict()
 
 
-class AnswerSchema(Schema):
+class AnswerSchema(Answer):
     """The schema of an answer body. ``dump(obj)`` is :func:`as_json` of ``obj`` when every value
     in it dumps itself, else marshmallow's dump."""
 
