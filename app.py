@@ -26,7 +26,7 @@ from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
 from web.bodies import decode_body
-from web.openapi import API_DESCRIPTION, SERVERS, openapi_document, request_examples
+from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from schemas.errors import ProblemSchema
 from web.problems import PROBLEM_JSON, ProblemApi, invalid_input
 
@@ -189,7 +189,9 @@ def get_health():
 
 @ops.route("/openapi.yaml", methods=["GET"])
 @ops.doc(responses={"200": {"description": "This API's OpenAPI 3.1 document, generated from its schemas.",
-                            "content": {"application/yaml": {"schema": {"type": "string"}}}}})
+                            "content": {"application/yaml": {"schema": {
+                                "type": "object", "required": ["openapi", "info", "paths"], "additionalProperties": True,
+                                "description": "An OpenAPI 3.1 document, in YAML."}}}}})
 @functools.partial(documented, ops)
 def get_openapi():
     """This document."""
@@ -237,7 +239,7 @@ def create_app(config: dict | None = None) -> Flask:
         API_TITLE="Rummy Referee",
         API_VERSION=API_VERSION,
         OPENAPI_VERSION="3.1.0",
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "servers": SERVERS},
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "servers": SERVERS, "security": NO_CREDENTIALS},
         **settings_from_environment(),
     )
     app.config.update(config or {})

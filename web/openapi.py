@@ -21,6 +21,8 @@ API_DESCRIPTION = (
 
 # Relative: the API is at the host that serves this document (any number of instances, no fixed host).
 SERVERS = [{"url": "/", "description": "The service that serves this document."}]
+# Stated, not left out: every operation is open to anyone (the API holds no credentials and no state).
+NO_CREDENTIALS: list = []
 
 
 def request_examples() -> dict:
