@@ -191,6 +191,8 @@ def get_health():
 @ops.doc(responses={"200": {"description": "This API's OpenAPI 3.1 document, generated from its schemas.",
                             "content": {"application/yaml": {"schema": {
                                 "type": "object", "required": ["openapi", "info", "paths"], "additionalProperties": True,
+                                "properties": {"openapi": {"type": "string", "example": "3.1.0"},
+                                               "info": {"type": "object"}, "paths": {"type": "object"}},
                                 "description": "An OpenAPI 3.1 document, in YAML."}}}}})
 @functools.partial(documented, ops)
 def get_openapi():
