@@ -192,7 +192,8 @@ def get_health():
                             "content": {"application/yaml": {"schema": {
                                 "type": "object", "required": ["openapi", "info", "paths"], "additionalProperties": True,
                                 "properties": {"openapi": {"type": "string", "example": "3.1.0"},
-                                               "info": {"type": "object"}, "paths": {"type": "object"}},
+                                               "info": {"type": "object", "additionalProperties": True},
+                                               "paths": {"type": "object", "additionalProperties": True}},
                                 "description": "An OpenAPI 3.1 document, in YAML."}}}}})
 @functools.partial(documented, ops)
 def get_openapi():

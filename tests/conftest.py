@@ -72,4 +72,4 @@ def pytest_terminal_summary(terminalreporter):
     other = sum(n for (kind, *_), n in TALLY.items() if kind != "checked")
     if checked or other:
         terminalreporter.write_line(f"openapi-core: {checked} answers checked against openapi.yaml; "
-                                    f"{other} to requests that are no operation of it (pages, 404, 405, preflight)")
+                                    f"{other} to requests that are no operation of it (pages, 404, preflight)")

@@ -5,8 +5,9 @@ status, content type, headers and body against the operation's documented respon
 ``tests/conftest.py`` makes every Flask test client of the suite check each answer it gets
 (:class:`CheckingClient`); ``tests/test_schemathesis.py`` adds :func:`check_answer` to the
 checks of every generated case. A request that is no operation of the document (the phone page,
-/docs, a 404 path, a method the path does not take, a CORS preflight) has nothing to be checked
-against and is counted apart.
+/docs, a 404 path, a CORS preflight) has nothing to be checked
+against and is counted apart; a 405 to a documented path is checked against the 405 its
+operations document (problem details with ``Allow``).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ CONFIG = Config(additional_properties_default_policy="forbid",
                 extra_media_type_deserializers={"application/problem+json": json.loads,
                                                 "application/yaml": yaml.safe_load})
 DOCUMENT = OpenAPI.from_file_path(str(ROOT / "openapi.yaml"), config=CONFIG)
+PATHS = yaml.safe_load((ROOT / "openapi.yaml").read_text())["paths"]
 # What was checked this session: ("checked" | "no operation", method, path template or path, status).
 TALLY: collections.Counter = collections.Counter()
 
@@ -60,15 +62,19 @@ class _Response:
 def check_answer(method: str, path: str, status: int, content_type: str, headers, body: bytes) -> bool:
     """Validate one answer against the document; raise openapi-core's error when it does not
     conform. Returns False (and checks nothing) when ``method path`` is no operation of it."""
-    request = _Request(method.lower(), path)
     response = _Response(status, (content_type or "").lower(), Headers(headers), body)
-    try:
-        DOCUMENT.validate_response(request, response)
-    except (PathNotFound, OperationNotFound):
-        TALLY["no operation", method.upper(), path, status] += 1
-        return False
-    TALLY["checked", method.upper(), path, status] += 1
-    return True
+    methods = [method.lower()]
+    if status == 405:  # another method of a documented path: its operations document the 405
+        methods += [m for m in PATHS.get(path, {}) if m != method.lower()]
+    for candidate in methods:
+        try:
+            DOCUMENT.validate_response(_Request(candidate, path), response)
+        except (PathNotFound, OperationNotFound):
+            continue
+        TALLY["checked", method.upper(), path, status] += 1
+        return True
+    TALLY["no operation", method.upper(), path, status] += 1
+    return False
 
 
 class CheckingClient(FlaskClient):
