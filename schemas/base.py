@@ -12,7 +12,6 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from marshmallow import Schema
 
 from .doc import Answer
 

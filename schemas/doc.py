@@ -36,6 +36,8 @@ from marshmallow import Schema, fields, missing
 
 from referee import Action, Code, MeldKind, Phase, Source, Status
 
+from .fields import Card
+
 CANONICAL_CARD_DOC = {
     "type": "string",
     "description": "A card's canonical code: rank (A 2-10 J Q K) then suit (C D H S).",
@@ -76,8 +78,6 @@ def CardCode(**kwargs) -> fields.String:
 
 def _canonical_cards(field: fields.Field) -> None:
     """Document ``field`` (a copy) with the canonical card pattern when it holds cards."""
-    from .fields import Card  # noqa: PLC0415 (fields imports nothing from here; kept local for clarity)
-
     if isinstance(field, Card):
         field.metadata = {**field.metadata, **CANONICAL_CARD_DOC}
     elif isinstance(field, fields.List):

@@ -1,7 +1,7 @@
 """The rules object (contract, Rules object; RULES.md R21)."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import fields, post_load, validate
 
 from referee.errors import InvalidInput
 from referee.rules import (ACE_MODES, DEALER_ROTATIONS, MAX_DEALS, MAX_RESTOCKS_OPTION,

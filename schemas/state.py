@@ -2,7 +2,7 @@
 types and runs :func:`referee.validate_state`, so every endpoint sees only real tables."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
 from referee.errors import InvalidInput

@@ -151,7 +151,7 @@ def test_object_sizes_use_the_object_keywords():
 
 def test_card_pattern_is_exactly_the_accepted_spellings():
     spec = schema.raw_schema
-    pattern = spec["components"]["schemas"]["Move"]["properties"]["card"]["pattern"]
+    pattern = spec["components"]["schemas"]["DiscardMove"]["properties"]["card"]["pattern"]
     rx = re.compile(pattern)
     ranks = ["A", "a", "T", "t", "J", "j", "Q", "q", "K", "k", "10", "1", "0", "11"] + [str(n) for n in range(2, 10)]
     suits = list("CDHScdhsXx") + list("♣♦♥♠♧♢♡♤") + [s + "\ufe0f" for s in "♣♦♥♠♧♢♡♤CDHS"]
