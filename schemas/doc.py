@@ -36,12 +36,14 @@ from marshmallow import Schema, fields, missing
 
 from referee import Action, Code, MeldKind, Phase, Source, Status
 
-from .fields import Card
+from .fields import CARD_DOC, Card
 
 CANONICAL_CARD_DOC = {
     "type": "string",
     "description": "A card's canonical code: rank (A 2-10 J Q K) then suit (C D H S).",
     "example": "QS",
+    "minLength": 2,
+    "maxLength": 3,
     "pattern": r"^(10|[2-9AJQK])[CDHS]$",
 }
 
@@ -79,7 +81,8 @@ def CardCode(**kwargs) -> fields.String:
 def _canonical_cards(field: fields.Field) -> None:
     """Document ``field`` (a copy) with the canonical card pattern when it holds cards."""
     if isinstance(field, Card):
-        field.metadata = {**field.metadata, **CANONICAL_CARD_DOC}
+        own = {"description": field.metadata["description"]} if field.metadata.get("description") != CARD_DOC["description"] else {}
+        field.metadata = {**field.metadata, **CANONICAL_CARD_DOC, **own}
     elif isinstance(field, fields.List):
         _canonical_cards(field.inner)
 

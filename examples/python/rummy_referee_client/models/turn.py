@@ -18,8 +18,8 @@ class Turn:
         player (str):  Example: ana.
         phase (Phase | Unset): draw: the player to move must draw; play: has drawn, may meld and lay off, must discard
             (R4).
-        taken_discard (None | str | Unset): A card: rank (A 2-10 T J Q K, any case) then suit (C D H S or ♣ ♦ ♥ ♠ ♧ ♢ ♡
-            ♤, with or without U+FE0F). Answers always use the canonical code (10H, QS). Default: none (null). Example: QS.
+        taken_discard (None | str | Unset): The card taken from the discard pile this turn (R8). Default: none (null).
+            Example: QS.
         melds_made (int | Unset): Default: `0`.
         laid_off (bool | Unset): Default: `false`.
     """

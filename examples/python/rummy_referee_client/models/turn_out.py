@@ -17,7 +17,7 @@ class TurnOut:
     Attributes:
         player (str):  Example: ana.
         phase (Phase): draw: the player to move must draw; play: has drawn, may meld and lay off, must discard (R4).
-        taken_discard (None | str): A card's canonical code: rank (A 2-10 J Q K) then suit (C D H S). Example: QS.
+        taken_discard (None | str): The card taken from the discard pile this turn (R8). Example: QS.
         melds_made (int):
         laid_off (bool):
     """
