@@ -6,7 +6,12 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test install openapi bench load stack deploy-config clean
+.PHONY: serve test install openapi client bench load stack deploy-config clean
+
+# Node tools the tests run on openapi.yaml (Redocly's linter, openapi-typescript, tsc), pinned in
+# tools/package-lock.json; installed when npm is on the machine (CI installs Debian's nodejs/npm).
+NPM := $(shell command -v npm 2>/dev/null)
+NODE_TOOLS = $(if $(NPM),tools/node_modules/.installed)
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +27,11 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt $(VENV)/.runtime
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
 
-install: $(VENV)/.installed
+tools/node_modules/.installed: tools/package.json tools/package-lock.json
+	cd tools && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(VENV)/.installed $(NODE_TOOLS)
 
 serve: $(VENV)/.runtime
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) app:app
@@ -32,6 +41,15 @@ test: install
 
 openapi: install
 	$(BIN)/python -c "import app; open('openapi.yaml', 'w').write(app.openapi_document(app.app))"
+	$(MAKE) client
+
+# The typed Python client under examples/python, generated from openapi.yaml (a test fails when
+# the committed one differs from a fresh generation). ruff, which formats it, is in the venv.
+CLIENT = examples/python/rummy_referee_client
+client: install
+	rm -rf $(CLIENT)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/openapi-python-client generate --path openapi.yaml \
+	  --config examples/python/openapi-python-client.yaml --meta none --output-path $(CLIENT)
 
 bench: install
 	$(BIN)/python bench/run.py

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import orjson
-from flask import Flask, Response, g, request, send_from_directory
+from flask import Flask, Response, current_app, g, request, send_from_directory
 from flask.json.provider import JSONProvider
 from flask_cors import CORS
 
@@ -25,7 +25,7 @@ from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
 from tables.http import register_tables
 from web.bodies import decode_body
-from web.openapi import API_DESCRIPTION, openapi_document, request_examples
+from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input
 from web.routes import RefereeBlueprint, problems_under
 
@@ -124,9 +124,8 @@ def suggest(args):
     return referee.bots.suggest(args["state"], args["level"])
 
 
-@blp.route("/rules", methods=["GET"])
-@blp.response(200, RulesListSchema)
-def rules():
+@blp.get("/rules", RulesListSchema)
+def get_rules():
     """The three presets with every option value (R21)."""
     return {"default_preset": "standard", "presets": list(referee.PRESETS.values())}
 
@@ -134,11 +133,26 @@ def rules():
 ops = RefereeBlueprint("ops", __name__, description="Service health and documents.")
 
 
-@ops.route("/healthz", methods=["GET"])
-@ops.response(200, S.HealthSchema)
-def healthz():
+@ops.get("/healthz", S.HealthSchema)
+def get_health():
     """Liveness: the process answers."""
     return {"status": "ok"}
+
+
+@ops.get("/openapi.yaml", responses={"200": {
+    "description": "This API's OpenAPI 3.1 document, generated from its schemas.",
+    "content": {"application/yaml": {"schema": {
+        "type": "object", "required": ["openapi", "info", "paths"], "additionalProperties": True,
+        "properties": {"openapi": {"type": "string", "example": "3.1.0"},
+                       "info": {"type": "object", "additionalProperties": True},
+                       "paths": {"type": "object", "additionalProperties": True}},
+        "description": "An OpenAPI 3.1 document, in YAML."}}}}})
+def get_openapi():
+    """This document."""
+    spec = current_app.extensions.setdefault("rummy-openapi", [])  # generated once, on first request
+    if not spec:
+        spec.append(openapi_document(current_app))
+    return Response(spec[0], mimetype="application/yaml")
 
 
 # --- the application ---------------------------------------------------------------------
@@ -178,8 +192,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         API_TITLE="Rummy Referee",
         API_VERSION=API_VERSION,
-        OPENAPI_VERSION="3.0.3",
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+        OPENAPI_VERSION="3.1.0",
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "servers": SERVERS, "security": NO_CREDENTIALS},
         **settings_from_environment(),
     )
     app.config.update(config or {})
@@ -205,14 +219,6 @@ def create_app(config: dict | None = None) -> Flask:
     def _decode_json_body():
         if request.method in ("POST", "PUT", "PATCH") and request.url_rule is not None:
             g.json_body = decode_body()
-
-    spec_text: list[str] = []  # generated once, on first request
-
-    @app.get("/openapi.yaml")
-    def openapi_yaml():
-        if not spec_text:
-            spec_text.append(openapi_document(app))
-        return Response(spec_text[0], mimetype="application/yaml")
 
     @app.get("/docs")
     def docs():
@@ -241,8 +247,9 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def swagger_ui_dir() -> str:
-    import swagger_ui_bundle
-    return swagger_ui_bundle.swagger_ui_path
+    """Swagger UI's files (version 5: it reads OpenAPI 3.1), from the flask-swagger-ui package."""
+    import flask_swagger_ui
+    return str(Path(flask_swagger_ui.__file__).parent / "dist")
 
 
 app = create_app()

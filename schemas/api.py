@@ -3,24 +3,25 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from referee import Code, HandEntry, Remaining
+from referee import Action, Code, HandEntry, MeldKind, Phase, Remaining, Source
 from referee.deal import MAX_SEED
 from referee.rules import MAX_DEALS
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
+from .doc import Answer, CardCode, one_of
 from .fields import PLAYER_COUNT, BoundedList, CardList, Count, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
-from .state import MAX_MOVES, MoveSchema, StateOutSchema, StateSchema
-
-CODES = ", ".join(Code)
+from .state import MAX_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema, StateSchema
 
 
-class ReasonSchema(Schema):
-    code = fields.String(required=True, metadata={"description": f"Stable code to branch on: {CODES}.", "example": "ace_high"})
-    message = fields.String(required=True, metadata={"example": "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"})
-    cards = fields.List(fields.String(), required=True, metadata={"description": "The cards concerned, canonical codes."})
-    rule = fields.String(allow_none=True, metadata={"description": "The rule id of RULES.md applied (R11).", "example": "R11"})
+class ReasonSchema(Answer):
+    """Why a move or meld is refused (contract, Reasons)."""
+
+    code = fields.String(metadata={"enum_of": Code, "description": "Stable code to branch on; more may be added.", "example": "ace_high"})
+    message = fields.String(metadata={"example": "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"})
+    cards = fields.List(CardCode(), metadata={"description": "The cards concerned, canonical codes."})
+    rule = fields.String(allow_none=True, metadata={"description": "The rule id of RULES.md applied (R11).", "example": "R11", "pattern": "^R[0-9]+$"})
 
 
 # --- /v1/melds/check ---------------------------------------------------------------------
@@ -32,9 +33,11 @@ class MeldCheckRequest(CompiledSchema):
 
 
 class MeldCheckResponse(AnswerSchema):
+    """The verdict on a meld or a lay-off."""
+
     valid = fields.Boolean(required=True)
-    kind = fields.String(allow_none=True, required=True, metadata={"enum": ["set", "run", None]})
-    cards = fields.List(fields.String(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."})
+    kind = fields.String(allow_none=True, required=True, metadata={"enum_of": MeldKind, "description": "set or run; null when the cards make no meld."})
+    cards = fields.List(CardCode(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."})
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     summary = fields.String(required=True, metadata={"description": "One sentence for a person: what the meld is (\"5♠ 6♠ 7♠ is a run of spades\"), or the first reason it is refused."})
 
@@ -72,7 +75,10 @@ class StateResponse(AnswerSchema):
 
 # --- /v1/move ----------------------------------------------------------------------------
 
+@one_of(None, {"OneMoveRequest": ("move",), "MovesRequest": ("moves",)})
 class MoveRequest(CompiledSchema):
+    """A state and one move, or a list of moves applied in order."""
+
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
     moves = BoundedList(fields.Nested(MoveSchema), validate=Count(1, MAX_MOVES, "moves"))
@@ -84,13 +90,17 @@ class MoveRequest(CompiledSchema):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
 
-class ResultSchema(Schema):
+@one_of("outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()},
+        names={"out": "ResultOut", "draw": "ResultDraw"})
+class ResultSchema(Answer):
+    """How the hand ended: someone went out (R13–R15), or a drawn hand (R18), where nobody scores."""
+
     outcome = fields.String(required=True, metadata={"enum": ["out", "draw"]})
-    points = fields.Integer(required=True)
+    points = fields.Integer(required=True, metadata={"description": "multiplier × the sum of remaining; 0 for a drawn hand."})
     winner = fields.String()
-    rummy = fields.Boolean()
+    rummy = fields.Boolean(metadata={"description": "The winner went rummy (R15), under every preset."})
     multiplier = fields.Integer(metadata={"enum": [1, 2]})
-    remaining = fields.Dict(keys=fields.String(), values=fields.Integer())
+    remaining = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "Each opponent's plain card total."})
 
 
 class MoveResponse(AnswerSchema):
@@ -110,18 +120,22 @@ class LegalMovesRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
 
 
-class MoveOutSchema(Schema):
+@one_of("action", MOVE_SHAPES,
+        names={"draw": "DrawMoveOut", "meld": "MeldMoveOut", "lay_off": "LayOffMoveOut", "discard": "DiscardMoveOut"})
+class MoveOutSchema(Answer):
+    """A move as answers give it: canonical codes; a lay-off names its meld."""
+
     player = fields.String(required=True)
-    action = fields.String(required=True, metadata={"enum": ["draw", "meld", "lay_off", "discard"]})
-    source = fields.String(metadata={"enum": ["stock", "discard"]})
-    cards = fields.List(fields.String())
+    action = fields.String(required=True, metadata={"enum_of": Action})
+    source = fields.String(metadata={"enum_of": Source})
+    cards = fields.List(CardCode())
     meld = fields.String()
-    card = fields.String()
+    card = CardCode()
 
 
 class LegalMovesResponse(AnswerSchema):
     player = fields.String(allow_none=True, required=True)
-    phase = fields.String(required=True, metadata={"enum": ["draw", "play"]})
+    phase = fields.String(required=True, metadata={"enum_of": Phase})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata={"description": "Why there are no moves: a hand_over reason once the hand has ended; else empty."})
     summary = fields.String(required=True, metadata={
@@ -131,7 +145,10 @@ class LegalMovesResponse(AnswerSchema):
 
 # --- /v1/scorepad ------------------------------------------------------------------------
 
+@one_of(None, {"RemainingCards": ("cards",), "RemainingPoints": ("points",)})
 class RemainingSchema(CompiledSchema):
+    """One opponent's cards left in hand: the cards, or their points."""
+
     # Loose bounds here: the core (referee.scorepad) refuses too many cards for the table and
     # impossible points with a message naming the hand and the player. The 10 cards cap the work
     # a hostile pad can cause before the core runs.
@@ -165,19 +182,19 @@ class ScorepadRequest(CompiledSchema):
     hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, MAX_DEALS, "hands"))
 
 
-class HandLineSchema(Schema):
+class HandLineSchema(Answer):
     number = fields.Integer(required=True)
     dealer = fields.String(required=True)
     winner = fields.String(allow_none=True, required=True)
     rummy = fields.Boolean(required=True)
-    multiplier = fields.Integer(required=True)
+    multiplier = fields.Integer(required=True, metadata={"enum": [1, 2]})
     draw = fields.Boolean(required=True)
     points = fields.Integer(required=True)
     remaining = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
 
 
-class StandingSchema(Schema):
+class StandingSchema(Answer):
     player = fields.String(required=True)
     total = fields.Integer(required=True)
     rank = fields.Integer(required=True, metadata={"description": "1 for the leader; equal totals share a rank."})

@@ -12,7 +12,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from marshmallow import Schema
+
+from .doc import Answer
 
 
 class _NotPlain(Exception):
@@ -37,7 +38,7 @@ def as_json(value: Any) -> Any:
     return as_dict()
 
 
-class AnswerSchema(Schema):
+class AnswerSchema(Answer):
     """The schema of an answer body. ``dump(obj)`` is :func:`as_json` of ``obj`` when every value
     in it dumps itself, else marshmallow's dump."""
 

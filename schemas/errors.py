@@ -187,3 +187,4 @@ class ProblemSchema(Schema):
     status = fields.Integer(required=True, metadata={"example": 422})
     detail = fields.String(required=True)
     errors = fields.List(fields.Nested(PointerSchema), metadata={"description": "Each offending field of the input, for 400 and 422."})
+    latest_seq = fields.Integer(metadata={"description": "On a 409 of a sealed table with the replay guard on: the table's latest seq (an extension member, RFC 9457)."})

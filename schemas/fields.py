@@ -30,7 +30,7 @@ class Card(fields.Field):
     """One card in any accepted spelling, loaded as a :class:`referee.Card`; dumped canonical."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("metadata", {}).update(CARD_DOC)
+        kwargs["metadata"] = {**CARD_DOC, **kwargs.get("metadata", {})}  # the field's own description wins
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):

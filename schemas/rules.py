@@ -1,7 +1,7 @@
 """The rules object (contract, Rules object; RULES.md R21)."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import fields, post_load, validate
 
 from referee.errors import InvalidInput
 from referee.rules import (ACE_MODES, DEALER_ROTATIONS, MAX_DEALS, MAX_RESTOCKS_OPTION,
@@ -9,6 +9,7 @@ from referee.rules import (ACE_MODES, DEALER_ROTATIONS, MAX_DEALS, MAX_RESTOCKS_
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
+from .doc import answer_twin
 from .errors import raise_problems
 from .fields import StrictBoolean, StrictInteger
 
@@ -49,11 +50,8 @@ class RulesField(fields.Nested):
         return PRESETS[DEFAULT_PRESET] if loaded is None else loaded
 
 
-class ResolvedRulesSchema(RulesSchema):
-    """Rules as answers echo them: the preset and every option, all present."""
-
-    class Meta:
-        fields = ("preset",) + tuple(n for n in RulesSchema._declared_fields if n != "preset")
+ResolvedRulesSchema = answer_twin(RulesSchema, "ResolvedRules")
+ResolvedRulesSchema.__doc__ = "Rules as answers echo them: the preset and every option, all present."
 
 
 class RulesListSchema(AnswerSchema):

@@ -2,12 +2,13 @@
 types and runs :func:`referee.validate_state`, so every endpoint sees only real tables."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
 from referee.errors import InvalidInput
 
 from .compiled import CompiledSchema
+from .doc import answer_twin, one_of
 from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Count, Card, VisibleId, CardList, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
@@ -79,12 +80,18 @@ class StateSchema(CompiledSchema):
             raise_problems(bad)
 
 
-class StateOutSchema(StateSchema):
-    """A state as answers give it: canonical, every field filled in, rules resolved."""
+# The answer forms: the same fields, every one present (schemas/doc.py).
+PlayerOutSchema = answer_twin(PlayerSchema, "PlayerOut")
+TurnOutSchema = answer_twin(TurnSchema, "TurnOut")
+MeldOutSchema = answer_twin(MeldSchema, "MeldOut")
+StateOutSchema = answer_twin(StateSchema, "StateOut", nested={"rules": ResolvedRulesSchema}, never_null=("dealer", "turn"))
+StateOutSchema.__doc__ = "A state as answers give it: canonical, every field filled in, rules resolved."
 
-    rules = fields.Nested(ResolvedRulesSchema, required=True)
+MOVE_SHAPES = {"draw": ("source",), "meld": ("cards",), "lay_off": ("cards", "meld"), "discard": ("card",)}
 
 
+@one_of("action", MOVE_SHAPES, optional=("meld",),
+        names={"draw": "DrawMove", "meld": "MeldMove", "lay_off": "LayOffMove", "discard": "DiscardMove"})
 class MoveSchema(CompiledSchema):
     """One move. ``source`` with draw; ``cards`` with meld and lay_off (and ``meld`` naming the
     table meld, optional when the cards fit exactly one); ``card`` with discard."""

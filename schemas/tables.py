@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from referee import Action, Source, Status
 from referee.bots import LEVELS
 from tables.codec import Table
 from tables.seal import MAX_TOKEN_CHARS
@@ -14,9 +15,10 @@ from tables.seal import MAX_TOKEN_CHARS
 from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .fields import BoundedList, CardList, PlayerEntries, PlayerName
+from .fields import BoundedList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
-from .state import MAX_MOVES, MeldSchema, MoveSchema, TurnSchema
+from .doc import Answer, CardCode, one_of
+from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
 
 TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
 SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
@@ -42,6 +44,8 @@ class ViewRequest(CompiledSchema):
     seat = _token(load_default=None, allow_none=True, metadata={**SEAT_DOC, "description": "A player's seat; left out, the spectator's view."})
 
 
+@one_of("action", MOVE_SHAPES, optional=("meld", "player"),
+        names={"draw": "SeatDrawMove", "meld": "SeatMeldMove", "lay_off": "SeatLayOffMove", "discard": "SeatDiscardMove"})
 class SeatMoveSchema(MoveSchema):
     """A move at a sealed table: ``player`` may be left out (the seat's player)."""
 
@@ -66,23 +70,37 @@ class NextHandRequest(CompiledSchema):
 
 # --- the view ----------------------------------------------------------------------------
 
-class SeatOutSchema(Schema):
-    id = fields.String(required=True)
-    cards = fields.Integer(required=True, metadata={"description": "How many cards the player holds."})
-    tabled = fields.Boolean(required=True, metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
-    hand = fields.List(fields.String(), metadata={"description": "The cards, for the seat's own player only."})
+class SeatOutSchema(Answer):
+    """A player as a view shows them: the cards in hand as a count, the cards themselves to
+    their own seat only."""
+
+    id = fields.String()
+    cards = fields.Integer(metadata={"description": "How many cards the player holds."})
+    tabled = fields.Boolean(metadata={"description": "Melded or laid off on an earlier turn of this hand (R15)."})
+    hand = fields.List(CardCode(), metadata={"description": "The cards, for the seat's own player only.", "answer_optional": True})
 
 
-class EventSchema(MoveOutSchema):
+@one_of("action", {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
+        optional=("card",), names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent"})
+class EventSchema(Answer):
     """One move as every player saw it: a draw from the stock without its card; a draw from the
     discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and ``meld`` id;
     a discard with its ``card``."""
 
+    player = fields.String()
+    action = fields.String(metadata={"enum_of": Action})
+    source = fields.String(metadata={"enum_of": Source})
+    cards = fields.List(CardCode())
     meld = fields.String(allow_none=True)
+    card = CardCode()
 
 
+@one_of("outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()},
+        names={"out": "ViewResultOut", "draw": "ViewResultDraw"})
 class ViewResultSchema(ResultSchema):
-    remaining_cards = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
+    """How the hand ended, with every hand laid down to be counted (R14)."""
+
+    remaining_cards = fields.Dict(keys=fields.String(), values=fields.List(CardCode()),
                                   metadata={"description": "Every player's cards left, laid down to be counted (R14)."})
 
 
@@ -93,7 +111,7 @@ class ScoresSchema(ScorepadResponse):
         exclude = ("rules",)
 
 
-class ViewSchema(Schema):
+class ViewSchema(Answer):
     """What one seat (or a spectator) may see of a sealed table."""
 
     table_id = fields.String(required=True)
@@ -102,16 +120,16 @@ class ViewSchema(Schema):
     rules = fields.Nested(ResolvedRulesSchema, required=True)
     dealer = fields.String(required=True)
     players = fields.List(fields.Nested(SeatOutSchema), required=True)
-    turn = fields.Nested(TurnSchema, required=True)
+    turn = fields.Nested(TurnOutSchema, required=True)
     stock = fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."})
-    discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
-    melds = fields.List(fields.Nested(MeldSchema), required=True)
+    discard = fields.List(CardCode(), required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
+    melds = fields.List(fields.Nested(MeldOutSchema), required=True)
     restocks = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"enum": ["playing", "out", "draw"]})
+    status = fields.String(required=True, metadata={"enum_of": Status})
     result = fields.Nested(ViewResultSchema, allow_none=True, required=True)
     scores = fields.Nested(ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."})
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."})
-    legal_moves = fields.List(fields.Nested(MoveOutSchema), metadata={"description": "Every legal move: only for the seat whose turn it is."})
+    legal_moves = fields.List(fields.Nested(MoveOutSchema), metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True})
 
 
 def _scores(game) -> dict:

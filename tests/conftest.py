@@ -1,12 +1,20 @@
-"""Shared fixtures: the app, a test client, and helpers to build states from card codes."""
+"""Shared fixtures: the app, a test client, and helpers to build states from card codes.
+
+Every Flask test client of the suite checks each answer it gets against ``openapi.yaml`` with
+openapi-core (``tests/openapi_check.py``), whichever app it belongs to."""
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 
 from app import create_app
 from dataclasses import replace
 
+from openapi_check import CheckingClient
 from referee import DECK, PRESETS, Meld, Phase, Player, State, Status, Turn, parse_card, parse_cards, validate_state
+
+
+Flask.test_client_class = CheckingClient
 
 
 @pytest.fixture(scope="session")
@@ -57,6 +65,17 @@ def make_state(hands: dict, discard="", stock="", melds=(), turn=None, rules=Non
         if owned > 0 and not p.tabled:
             players[i] = Player(p.id, p.hand, True)
     return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, Status(status)))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many answers of this run were checked against openapi.yaml (tests/openapi_check.py)."""
+    from openapi_check import TALLY
+
+    checked = sum(n for (kind, *_), n in TALLY.items() if kind == "checked")
+    other = sum(n for (kind, *_), n in TALLY.items() if kind != "checked")
+    if checked or other:
+        terminalreporter.write_line(f"openapi-core: {checked} answers checked against openapi.yaml; "
+                                    f"{other} to requests that are no operation of it (pages, 404, preflight)")
 
 
 def pytest_configure(config):

@@ -158,7 +158,7 @@ def test_a_new_schema_hook_changes_the_answer_with_no_other_edit(tmp_path):
         (shutil.copytree if (root / part).is_dir() else shutil.copy)(root / part, tmp_path / part)
     source = tmp_path / "schemas" / "state.py"
     text = source.read_text()
-    anchor = "class StateOutSchema(StateSchema):"
+    anchor = "# The answer forms"
     hook = ("    @validates_schema\n"
             "    def no_restocks(self, data, **kw):\n"
             "        if data.get('restocks'):\n"

@@ -604,7 +604,7 @@ def test_the_limits_are_in_the_openapi_document(client, app):
     # request is refused by it, and no list is loaded item by item past its own limit.
     assert limits["max_json_items"] == bodies.MAX_JSON_ITEMS == _max_items(spec["paths"] | spec["components"]["schemas"])
     assert spec["components"]["schemas"]["ScorepadRequest"]["properties"]["hands"]["maxItems"] == limits["max_scorepad_hands"]
-    assert spec["components"]["schemas"]["MoveRequest"]["properties"]["moves"]["maxItems"] == limits["max_moves_per_request"]
+    assert spec["components"]["schemas"]["MovesRequest"]["properties"]["moves"]["maxItems"] == limits["max_moves_per_request"]
 
 
 # --- names people really type, and names that look blank (review findings) ----------------------

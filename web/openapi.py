@@ -28,6 +28,12 @@ API_DESCRIPTION = (
 )
 
 
+# Relative: the API is at the host that serves this document (any number of instances, no fixed host).
+SERVERS = [{"url": "/", "description": "The service that serves this document."}]
+# Stated, not left out: every operation is open to anyone (the API holds no credentials and no state).
+NO_CREDENTIALS: list = []
+
+
 def request_examples() -> dict:
     """Request examples for the docs, by endpoint; the table ones come from a seeded deal."""
     opening = referee.validate_state(referee.deal(["ana", "ben"], referee.PRESETS["standard"], seed=7))
@@ -111,26 +117,17 @@ class _NoAliasDumper(yaml.SafeDumper):
 
 
 def _precise_schemas(node) -> None:
-    """Say in the document exactly what the schemas accept, where apispec's output is looser or
-    wrong for OpenAPI 3.0 (found by the schemathesis contract tests):
-
-    - a nullable nested schema comes out as ``anyOf: [$ref, {type: object, nullable: true}]``,
-      which admits *any* object; it becomes ``{nullable: true, allOf: [$ref]}``;
-    - a length on a JSON object (a marshmallow ``Dict``) comes out as ``minLength``/``maxLength``,
-      which apply to strings only; they become ``minProperties``/``maxProperties``.
-    """
+    """Say in the document exactly what the schemas accept where apispec's output is wrong
+    (found by the schemathesis contract tests): a length on a JSON object (a marshmallow
+    ``Dict``) comes out as ``minLength``/``maxLength``, which apply to strings only; they become
+    ``minProperties``/``maxProperties``. (Everything else precise is the schemas' own
+    declaration: ``schemas/doc.py``.)"""
     if isinstance(node, list):
         for item in node:
             _precise_schemas(item)
         return
     if not isinstance(node, dict):
         return
-    any_of = node.get("anyOf")
-    if isinstance(any_of, list) and len(any_of) == 2 and {"type": "object", "nullable": True} in any_of:
-        ref = next(x for x in any_of if x != {"type": "object", "nullable": True})
-        del node["anyOf"]
-        node["nullable"] = True
-        node["allOf"] = [ref]
     if node.get("type") == "object":
         for old, new in (("minLength", "minProperties"), ("maxLength", "maxProperties")):
             if old in node:

@@ -9,6 +9,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from referee.errors import MAX_PROBLEMS, InvalidInput, Problem
+from schemas.doc import PrecisePlugin
 from schemas.errors import ProblemSchema, checking_stopped, count_messages, pointer, problems_from_messages
 
 PROBLEM_JSON = "application/problem+json"
@@ -50,6 +51,14 @@ class ProblemApi(Api):
     """flask-smorest's Api, answering every HTTP error as problem details."""
 
     ERROR_SCHEMA = ProblemSchema  # the documented error body is the one actually sent (RFC 9457)
+
+    def _init_spec(self, **kwargs):
+        """The spec with the schemas' own precise documentation (``schemas.doc.PrecisePlugin``)."""
+        kwargs.setdefault("marshmallow_plugin", PrecisePlugin())
+        super()._init_spec(**kwargs)
+
+    def _register_pagination_header(self):
+        """No answer is paginated: no pagination header or schema in the document."""
 
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}

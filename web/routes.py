@@ -11,6 +11,9 @@ from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser
 
 from referee.errors import InvalidInput, Problem
+from schemas.errors import ProblemSchema
+
+from .problems import PROBLEM_JSON
 
 BODY_ERRORS = (400, 413, 415)  # every POST can answer these (422 is added by flask-smorest)
 
@@ -22,10 +25,44 @@ class BodyParser(FlaskParser):
         return g.json_body
 
 
+METHOD_NOT_ALLOWED = {
+    "description": "Method Not Allowed: the path exists, the method does not; `Allow` lists the methods it takes.",
+    "content_type": PROBLEM_JSON, "schema": ProblemSchema,
+    "headers": {"Allow": {"description": "The methods this path takes, comma-separated.", "schema": {"type": "string", "example": "POST, OPTIONS"}}},
+}
+
+
+def operation_id(view) -> str:
+    """The OpenAPI ``operationId`` of a view: its name in camelCase (``legal_moves`` →
+    ``legalMoves``), which generated clients turn into method names."""
+    first, *rest = view.__name__.split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
 class RefereeBlueprint(Blueprint):
-    """A Blueprint whose routes read bodies through :class:`BodyParser`."""
+    """A Blueprint whose routes read bodies through :class:`BodyParser` and are documented with
+    an ``operationId`` and the 405 their path answers to other methods."""
 
     ARGUMENTS_PARSER = BodyParser()
+
+    def documented(self, view):
+        """``view`` with its ``operationId`` and its 405 (with ``Allow``) documented."""
+        view = self.alt_response(405, **METHOD_NOT_ALLOWED)(view)
+        return self.doc(operationId=operation_id(view))(view)
+
+    def get(self, path: str, response_schema=None, **doc):
+        """Register the decorated view as ``GET <path>``, documented (``doc``: extra OpenAPI for
+        answers no schema describes, such as a YAML document)."""
+
+        def register(view):
+            view = self.documented(view)
+            if doc:
+                view = self.doc(**doc)(view)
+            if response_schema is not None:
+                view = self.response(200, response_schema)(view)
+            return self.route(path, methods=["GET"])(view)
+
+        return register
 
     def post(self, path: str, request_schema, response_schema, examples: dict, status: int = 200, errors: tuple[int, ...] = ()):
         """Register the decorated view as ``POST <path>``: the body loaded by one shared
@@ -35,6 +72,7 @@ class RefereeBlueprint(Blueprint):
         def register(view):
             for code in (*BODY_ERRORS, *errors):
                 view = self.alt_response(code, response=HTTPStatus(code).name)(view)
+            view = self.documented(view)
             view = self.response(status, response_schema())(view)
             view = self.arguments(request_schema(), examples=examples)(view)
             return self.route(path, methods=["POST"])(view)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    DRAW = "draw"
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return str(self.value)

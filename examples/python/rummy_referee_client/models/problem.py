@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.pointer import Pointer
+
+
+T = TypeVar("T", bound="Problem")
+
+
+@_attrs_define
+class Problem:
+    """RFC 9457 problem details (``application/problem+json``).
+
+    Attributes:
+        type_ (str):  Example: about:blank.
+        title (str):  Example: Unprocessable Content.
+        status (int):  Example: 422.
+        detail (str):
+        errors (list[Pointer] | Unset): Each offending field of the input, for 400 and 422.
+        latest_seq (int | Unset): On a 409 of a sealed table with the replay guard on: the table's latest seq (an
+            extension member, RFC 9457).
+    """
+
+    type_: str
+    title: str
+    status: int
+    detail: str
+    errors: list[Pointer] | Unset = UNSET
+    latest_seq: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        title = self.title
+
+        status = self.status
+
+        detail = self.detail
+
+        errors: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = []
+            for errors_item_data in self.errors:
+                errors_item = errors_item_data.to_dict()
+                errors.append(errors_item)
+
+        latest_seq = self.latest_seq
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+                "title": title,
+                "status": status,
+                "detail": detail,
+            }
+        )
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if latest_seq is not UNSET:
+            field_dict["latest_seq"] = latest_seq
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.pointer import Pointer
+
+        d = dict(src_dict)
+        type_ = d.pop("type")
+
+        title = d.pop("title")
+
+        status = d.pop("status")
+
+        detail = d.pop("detail")
+
+        _errors = d.pop("errors", UNSET)
+        errors: list[Pointer] | Unset = UNSET
+        if _errors is not UNSET:
+            errors = []
+            for errors_item_data in _errors:
+                errors_item = Pointer.from_dict(errors_item_data)
+
+                errors.append(errors_item)
+
+        latest_seq = d.pop("latest_seq", UNSET)
+
+        problem = cls(
+            type_=type_,
+            title=title,
+            status=status,
+            detail=detail,
+            errors=errors,
+            latest_seq=latest_seq,
+        )
+
+        return problem

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ResolvedRulesDealerRotation(StrEnum):
+    LEFT = "left"
+    WINNER_TWO_PLAYER = "winner_two_player"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ViewRequest")
+
+
+@_attrs_define
+class ViewRequest:
+    """
+    Attributes:
+        table (str): The sealed table token, exactly as the last answer gave it (opaque). Example: rt1.….
+        seat (None | str | Unset): A player's seat; left out, the spectator's view. Default: none (null). Example: q3v….
+    """
+
+    table: str
+    seat: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        table = self.table
+
+        seat: None | str | Unset
+        if isinstance(self.seat, Unset):
+            seat = UNSET
+        else:
+            seat = self.seat
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "table": table,
+            }
+        )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        table = d.pop("table")
+
+        def _parse_seat(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seat = _parse_seat(d.pop("seat", UNSET))
+
+        view_request = cls(
+            table=table,
+            seat=seat,
+        )
+
+        return view_request

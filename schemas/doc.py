@@ -1,0 +1,231 @@
+"""How the schemas of record document themselves in OpenAPI 3.1, precisely enough for typed
+clients (issue #17). apispec's marshmallow plugin writes each schema's fields; this module adds
+what a marshmallow schema cannot say by its fields alone, declared on the schemas themselves:
+
+- :class:`Answer`: a schema that only documents answers. The core's ``as_dict()`` fills in every
+  field, so every field of an answer is *required* in the document (a field that an answer may
+  leave out says ``metadata={"answer_optional": True}``), and card codes follow the canonical
+  pattern (``QS``, ``10H``), never the lenient input spellings.
+- :func:`answer_twin`: the answer form of a request schema (``StateOut`` of ``State``), built
+  from the request schema's own fields, so the wire format is written once.
+- :func:`one_of`: a schema whose objects take one of several shapes, told apart by a field
+  (``action`` of a move, ``outcome`` of a result) or by which fields they hold. The document
+  says ``oneOf`` the shapes, with a ``discriminator``; each shape is a schema made from the
+  union's own fields. Loading and dumping stay the union schema's (documentation only).
+- :data:`ENUMS`: the core's StrEnums, each one named component (``Action``, ``MeldKind``…) that
+  every field of that enum refers to; reason codes are an *open* enum (``ReasonCode`` or any
+  other string: new codes may be added, contract, Reasons).
+- request fields with a load default stay optional for generators: the default is written in
+  the field's description, not as ``default`` (which openapi-typescript reads as "always
+  present").
+
+:class:`PrecisePlugin` is apispec's marshmallow plugin with these rules; ``web.problems.ProblemApi``
+uses it, so ``openapi.yaml`` stays generated (``make openapi``).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from enum import Enum
+from typing import Callable
+
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow.common import get_fields, resolve_schema_instance
+from apispec.ext.marshmallow.openapi import OpenAPIConverter
+from marshmallow import Schema, fields, missing
+
+from referee import Action, Code, MeldKind, Phase, Source, Status
+
+from .fields import CARD_DOC, Card
+
+CANONICAL_CARD_DOC = {
+    "type": "string",
+    "description": "A card's canonical code: rank (A 2-10 J Q K) then suit (C D H S).",
+    "example": "QS",
+    "minLength": 2,
+    "maxLength": 3,
+    "pattern": r"^(10|[2-9AJQK])[CDHS]$",
+}
+
+# The core's enums as named components: name, and whether other values may appear in answers.
+ENUMS: dict[type[Enum], tuple[str, bool]] = {
+    Action: ("Action", False),
+    Source: ("Source", False),
+    Phase: ("Phase", False),
+    Status: ("Status", False),
+    MeldKind: ("MeldKind", False),
+    Code: ("ReasonCode", True),
+}
+ENUM_DESCRIPTIONS = {
+    "Action": "What a move does: draw, meld, lay_off or discard (R4–R7).",
+    "Source": "Where a draw takes its card from (R4).",
+    "Phase": "draw: the player to move must draw; play: has drawn, may meld and lay off, must discard (R4).",
+    "Status": "playing, out (someone went out, R13) or draw (a drawn hand, R18).",
+    "MeldKind": "set: three or four cards of one rank (R10); run: three or more in sequence in one suit (R11).",
+    "ReasonCode": ("The reason codes this version gives (contract, Reasons). More may be added, never "
+                   "renamed: a client should handle a code it does not know as a refusal and show its message."),
+}
+
+
+class Answer(Schema):
+    """Base of the schemas that document answers only. Every declared field is always present
+    in an answer (the core's ``as_dict`` fills every one in), so the document marks each
+    required, unless its metadata says ``answer_optional``."""
+
+
+def CardCode(**kwargs) -> fields.String:
+    """A card as answers write it: the canonical code (documented with the canonical pattern)."""
+    return fields.String(metadata={**CANONICAL_CARD_DOC, **kwargs.pop("metadata", {})}, **kwargs)
+
+
+def _canonical_cards(field: fields.Field) -> None:
+    """Document ``field`` (a copy) with the canonical card pattern when it holds cards."""
+    if isinstance(field, Card):
+        own = {"description": field.metadata["description"]} if field.metadata.get("description") != CARD_DOC["description"] else {}
+        field.metadata = {**field.metadata, **CANONICAL_CARD_DOC, **own}
+    elif isinstance(field, fields.List):
+        _canonical_cards(field.inner)
+
+
+_TWINS: dict[type, type] = {}
+
+
+def answer_twin(schema_cls: type[Schema], name: str, *, nested: dict[str, type[Schema]] | None = None,
+                never_null: tuple[str, ...] = ()) -> type[Answer]:
+    """The answer form of request schema ``schema_cls``: an :class:`Answer` named ``name`` with
+    a copy of each of its fields (so it dumps the same objects the same way), every one required,
+    without load defaults, cards documented canonical, and each nested request schema replaced
+    by its own answer twin (``nested`` names a twin made beforehand for a field; otherwise the
+    twin made last for that schema). ``never_null`` lists fields that requests may leave null
+    but answers always fill in (the dealer, the turn)."""
+    attrs: dict[str, fields.Field] = {}
+    for field_name, field in schema_cls._declared_fields.items():
+        if (nested or {}).get(field_name) is not None:
+            twin = fields.Nested(nested[field_name], metadata=dict(field.metadata))
+        else:
+            twin = _copy(field)
+            _retarget_nested(twin)
+        twin.required = True
+        twin.load_default = missing
+        if field_name in never_null:
+            twin.allow_none = False
+        _canonical_cards(twin)
+        attrs[field_name] = twin
+    attrs["__doc__"] = f"{schema_cls.__name__.removesuffix('Schema')} as answers give it: every field present."
+    made = type(name, (Answer,), attrs)
+    _TWINS[schema_cls] = made
+    return made
+
+
+def _copy(field: fields.Field) -> fields.Field:
+    """A copy of ``field`` that can be changed without changing it (marshmallow's own deepcopy
+    of a field is shallow: a List's item field would be shared)."""
+    made = copy.copy(field)
+    made.metadata = dict(field.metadata)
+    if isinstance(field, fields.List):
+        made.inner = _copy(field.inner)
+    return made
+
+
+def _retarget_nested(field: fields.Field) -> None:
+    """Point a copied Nested field (or a list of them) at the answer twin of its schema."""
+    target = field.inner if isinstance(field, fields.List) else field
+    if isinstance(target, fields.Nested) and isinstance(target.nested, type) and target.nested in _TWINS:
+        target.nested = _TWINS[target.nested]
+
+
+def one_of(tag: str | None, shapes: dict[str, tuple[str, ...]], *, optional: tuple[str, ...] = (),
+           names: dict[str, str] | None = None) -> Callable[[type[Schema]], type[Schema]]:
+    """Class decorator: document the schema as ``oneOf`` its shapes. ``shapes`` maps each shape
+    to the fields only it holds; the fields no shape names are common to all. With ``tag`` (the
+    discriminating field, e.g. ``action``) the keys of ``shapes`` are its values and ``names``
+    gives each shape's component name; without one the keys are the component names and a
+    shape is told apart by the fields it holds (its schema allows no others). Every field of a
+    shape is required, except those in ``optional``."""
+
+    def decorate(cls: type[Schema]) -> type[Schema]:
+        named = set().union(*shapes.values())
+        base = Answer if issubclass(cls, Answer) else Schema
+        made = {}
+        for key, own in shapes.items():
+            attrs: dict[str, object] = {}
+            for field_name, field in cls._declared_fields.items():
+                if field_name in own or field_name not in named:
+                    shape_field = _copy(field)
+                    shape_field.required = field_name not in optional
+                    shape_field.load_default = missing
+                    if field_name in optional:
+                        shape_field.metadata = {**shape_field.metadata, "answer_optional": True}
+                    if field_name == tag:
+                        shape_field.metadata = {**shape_field.metadata, "tag_value": key}
+                    attrs[field_name] = shape_field
+            name = (names or {}).get(key, key)
+            union = cls.__name__.removesuffix("Schema")
+            attrs["__doc__"] = f"{union} with {tag} {key!r}." if tag else f"{union} with {', '.join(own)}."
+            made[key] = type(name, (base,), attrs)
+        cls.openapi_shapes = (tag, made)
+        return cls
+
+    return decorate
+
+
+class PreciseConverter(OpenAPIConverter):
+    """apispec's converter with this module's rules (see the module docstring)."""
+
+    def schema2jsonschema(self, schema):
+        instance = resolve_schema_instance(schema)
+        shapes = getattr(type(instance), "openapi_shapes", None)
+        if shapes is not None:
+            return self._one_of(type(instance), *shapes)
+        doc = super().schema2jsonschema(schema)
+        if isinstance(instance, Answer):
+            doc["required"] = sorted(f.data_key or n for n, f in get_fields(instance).items()
+                                     if not f.metadata.get("answer_optional"))
+        if type(instance).__doc__ and "description" not in doc:
+            doc["description"] = " ".join(type(instance).__doc__.split())
+        return doc
+
+    def _one_of(self, cls, tag, made) -> dict:
+        refs = {key: self.resolve_nested_schema(shape) for key, shape in made.items()}
+        doc: dict = {"oneOf": list(refs.values())}
+        if tag is not None:
+            doc["discriminator"] = {"propertyName": tag, "mapping": {k: r["$ref"] for k, r in refs.items()}}
+        if cls.__doc__:
+            doc["description"] = " ".join(cls.__doc__.split())
+        return doc
+
+    def field2property(self, field):
+        prop = super().field2property(field)
+        enum_cls = field.enum if isinstance(field, fields.Enum) else field.metadata.get("enum_of")
+        if "tag_value" in field.metadata:
+            for key in ("enum", "default"):
+                prop.pop(key, None)
+            prop["type"] = "string"
+            prop["const"] = field.metadata["tag_value"]
+        elif enum_cls in ENUMS:
+            prop = self._enum_ref(field, enum_cls, prop)
+        if "default" in prop and not isinstance(field.parent, Answer):
+            default = prop.pop("default")
+            shown = "none (null)" if default is None else f"`{json.dumps(default, ensure_ascii=False)}`"
+            prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".lstrip()
+        return prop
+
+    def _enum_ref(self, field, enum_cls, prop: dict) -> dict:
+        name, is_open = ENUMS[enum_cls]
+        components = self.spec.components
+        if name not in components.schemas:
+            components.schema(name, {"type": "string", "enum": [e.value for e in enum_cls],
+                                     "description": ENUM_DESCRIPTIONS[name]})
+        ref = {"$ref": f"#/components/schemas/{name}"}
+        rest = {k: v for k, v in prop.items() if k not in ("type", "enum", "anyOf", "$ref")}
+        if is_open:
+            return {"anyOf": [ref, {"type": "string", "description": "a code added after this version"}], **rest}
+        if field.allow_none:
+            return {"anyOf": [ref, {"type": "null"}], **rest}
+        return {**ref, **rest}
+
+
+class PrecisePlugin(MarshmallowPlugin):
+    """apispec's marshmallow plugin using :class:`PreciseConverter`."""
+
+    Converter = PreciseConverter
