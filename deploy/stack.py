@@ -14,7 +14,9 @@ tests/test_stack.py all use it, so what is tested is what is run.
 from __future__ import annotations
 
 import argparse
+import base64
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -203,6 +205,9 @@ class Stack:
     nginx: subprocess.Popen | None = field(init=False, default=None)
 
     def start(self) -> "Stack":
+        if not ({**os.environ, **self.env}.get("RUMMY_SEAL_KEYS") or "").strip():
+            # every instance must open every other's sealed tables: one key for the whole stack
+            self.env = {**self.env, "RUMMY_SEAL_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()}
         self.prefix = Path(tempfile.mkdtemp(prefix="rummy-stack-"))
         os.chmod(self.prefix, 0o755)  # nginx's workers (nobody, when started as root) read it
         self.port = self.port or free_port()

@@ -2,9 +2,6 @@
 two app instances on free loopback ports, started by deploy/stack.py exactly as `make stack`
 starts it. Marked ``stack``; `make test` and CI run it (`.ci/run` installs nginx). Without nginx
 it is skipped, unless RUMMY_REQUIRE_NGINX=1 (CI), which makes that a failure.
-
-Not here yet: "a sealed table made through one instance is played through the other" waits for
-the sealed tables (/v1/tables…) to be merged; the nginx limits for /v1/tables are in place.
 """
 from __future__ import annotations
 
@@ -119,6 +116,25 @@ def test_requests_are_spread_over_both_instances(running):
             break
         time.sleep(0.05)
     assert sum(served) == 20 and min(served) >= 5, served
+
+
+def test_a_sealed_table_made_through_one_instance_is_played_through_the_other(running):
+    """The stack shares its seal keys: a table is made at instance 0, moved at instance 1, viewed
+    through nginx (whichever instance answers)."""
+    first, second = running.app_ports
+    status, _, body = _call(first, "POST", "/v1/tables", json.dumps({"players": ["ana", "ben"]}).encode())
+    assert status == 201, body[:300]
+    made = json.loads(body)
+    ana = made["seats"]["ana"]
+    move = {"table": made["table"], "seat": ana, "move": {"action": "draw", "source": "stock"}}
+    status, _, body = _call(second, "POST", "/v1/tables/move", json.dumps(move).encode())
+    assert status == 200, body[:300]
+    moved = json.loads(body)
+    assert moved["legal"] is True and moved["view"]["seq"] == 1 and moved["view"]["stock"] == made["view"]["stock"] - 1
+    assert len(next(p for p in moved["view"]["players"] if p["id"] == "ana")["hand"]) == 11
+    for _ in range(4):  # through nginx, spread over both instances: every one opens it
+        status, _, body = _call(running.port, "POST", "/v1/tables/view", json.dumps({"table": moved["table"], "seat": ana}).encode())
+        assert status == 200 and json.loads(body)["view"]["seq"] == 1
 
 
 def test_the_apps_answers_pass_through_unchanged(running):
