@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test install openapi client bench load stack deploy-config clean
+.PHONY: serve test lint format install openapi client bench load stack deploy-config clean
 
 # Node tools the tests run on openapi.yaml (Redocly's linter, openapi-typescript, tsc), pinned in
 # tools/package-lock.json; installed when npm is on the machine (CI installs Debian's nodejs/npm).
@@ -36,8 +36,16 @@ install: $(VENV)/.installed $(NODE_TOOLS)
 serve: $(VENV)/.runtime
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) app:app
 
-test: install
+test: install lint
 	$(BIN)/python -m pytest -q
+
+# ruff (pyproject.toml): the lint rules, and the formatter's check (`make format` applies it)
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
 
 openapi: install
 	$(BIN)/python -c "import app; open('openapi.yaml', 'w').write(app.openapi_document(app.app))"

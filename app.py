@@ -6,6 +6,7 @@ marshmallow schemas in ``schemas/`` are the request and response bodies of recor
 OpenAPI document is generated from them (``make openapi``). Request bodies, problem documents
 and the OpenAPI document are built in ``web/``.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,7 +17,6 @@ from flask import Flask, Response, current_app, g, request, send_from_directory
 from flask.json.provider import JSONProvider
 from flask_cors import CORS
 
-from web import body_read
 import referee
 import referee.bots
 from referee.errors import InvalidInput
@@ -24,6 +24,7 @@ from schemas import api as S
 from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
 from tables.http import register_tables
+from web import body_read
 from web.bodies import decode_body
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input
@@ -63,8 +64,13 @@ def check_meld(args):
         check = referee.check_lay_off(args["onto"], args["cards"], args["rules"])
     else:
         check = referee.check_meld(args["cards"], args["rules"])
-    return {"valid": check.valid, "kind": check.kind, "cards": [c.code for c in check.cards],
-            "reasons": [r.as_dict() for r in check.reasons], "summary": check.summary}
+    return {
+        "valid": check.valid,
+        "kind": check.kind,
+        "cards": [c.code for c in check.cards],
+        "reasons": [r.as_dict() for r in check.reasons],
+        "summary": check.summary,
+    }
 
 
 @blp.post("/hand-score", S.HandScoreRequest, S.HandScoreResponse, EXAMPLES["hand-score"])
@@ -139,14 +145,29 @@ def get_health():
     return {"status": "ok"}
 
 
-@ops.get("/openapi.yaml", responses={"200": {
-    "description": "This API's OpenAPI 3.1 document, generated from its schemas.",
-    "content": {"application/yaml": {"schema": {
-        "type": "object", "required": ["openapi", "info", "paths"], "additionalProperties": True,
-        "properties": {"openapi": {"type": "string", "example": "3.1.0"},
-                       "info": {"type": "object", "additionalProperties": True},
-                       "paths": {"type": "object", "additionalProperties": True}},
-        "description": "An OpenAPI 3.1 document, in YAML."}}}}})
+@ops.get(
+    "/openapi.yaml",
+    responses={
+        "200": {
+            "description": "This API's OpenAPI 3.1 document, generated from its schemas.",
+            "content": {
+                "application/yaml": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["openapi", "info", "paths"],
+                        "additionalProperties": True,
+                        "properties": {
+                            "openapi": {"type": "string", "example": "3.1.0"},
+                            "info": {"type": "object", "additionalProperties": True},
+                            "paths": {"type": "object", "additionalProperties": True},
+                        },
+                        "description": "An OpenAPI 3.1 document, in YAML.",
+                    }
+                }
+            },
+        }
+    },
+)
 def get_openapi():
     """This document."""
     spec = current_app.extensions.setdefault("rummy-openapi", [])  # generated once, on first request
@@ -156,6 +177,7 @@ def get_openapi():
 
 
 # --- the application ---------------------------------------------------------------------
+
 
 def settings_from_environment(env=os.environ) -> dict:
     """The app's settings from environment variables, each with a safe default:
@@ -179,8 +201,10 @@ def settings_from_environment(env=os.environ) -> dict:
 
 
 # The scorepad page and the docs load only from this service; Swagger UI sets inline styles.
-PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+PAGE_CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 DOCS_CSP = PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
 
 
@@ -197,8 +221,13 @@ def create_app(config: dict | None = None) -> Flask:
         **settings_from_environment(),
     )
     app.config.update(config or {})
-    CORS(app, resources={r"/v1/*": {"origins": app.config["CORS_ORIGINS"]}, r"/openapi.yaml": {"origins": app.config["CORS_ORIGINS"]}},
-         methods=["GET", "POST", "OPTIONS"], allow_headers=["Content-Type"], max_age=600)
+    CORS(
+        app,
+        resources={r"/v1/*": {"origins": app.config["CORS_ORIGINS"]}, r"/openapi.yaml": {"origins": app.config["CORS_ORIGINS"]}},
+        methods=["GET", "POST", "OPTIONS"],
+        allow_headers=["Content-Type"],
+        max_age=600,
+    )
     api = ProblemApi(app)
     api.register_blueprint(blp)
     api.register_blueprint(ops)
@@ -226,7 +255,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.get("/docs/<path:name>")
     def docs_asset(name):
-        return send_from_directory(STATIC / "docs", name) if (STATIC / "docs" / name).is_file() else send_from_directory(swagger_ui_dir(), name)
+        return (
+            send_from_directory(STATIC / "docs", name)
+            if (STATIC / "docs" / name).is_file()
+            else send_from_directory(swagger_ui_dir(), name)
+        )
 
     @app.get("/")
     def index():
@@ -249,6 +282,7 @@ def create_app(config: dict | None = None) -> Flask:
 def swagger_ui_dir() -> str:
     """Swagger UI's files (version 5: it reads OpenAPI 3.1), from the flask-swagger-ui package."""
     import flask_swagger_ui
+
     return str(Path(flask_swagger_ui.__file__).parent / "dist")
 
 

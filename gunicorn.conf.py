@@ -1,6 +1,7 @@
 """gunicorn settings for Rummy Referee. Every value can be overridden on the command line or
 with the environment variables named below; nothing is written outside the working tree
 (tests/test_serving.py starts it with empty HOME, TMPDIR and XDG_RUNTIME_DIR and checks)."""
+
 import os
 from pathlib import Path
 
@@ -34,12 +35,12 @@ if body_read.body_timeout() >= timeout:
     raise SystemExit(f"RUMMY_BODY_TIMEOUT ({body_read.body_timeout():g} s) must be below GUNICORN_TIMEOUT ({timeout} s)")
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = 5
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))   # recycle workers now and then
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))  # recycle workers now and then
 max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "1000"))  # …not all at once
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
-accesslog = "-"          # access log to stdout
+accesslog = "-"  # access log to stdout
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # The access log line never includes bodies; request size and time are enough.
@@ -58,18 +59,26 @@ pidfile = None
 # page is text/html without the app's headers; answer them as the app answers its errors
 # (RFC 9457 problem details, nosniff). Behind nginx (deploy/) they never reach gunicorn.
 import json as _json  # noqa: E402
+
 from gunicorn import util as _util  # noqa: E402
 
 
 def _problem_page(sock, status_int, reason, mesg):
     if status_int == 501:  # a transfer coding gunicorn cannot read: the client's, never a 5xx
         status_int, reason = 400, "Bad Request"
-    detail = mesg or ("the service failed to answer; this is a fault of the service, not of the request"
-                      if status_int >= 500 else reason)
-    body = _json.dumps({"type": "about:blank", "title": reason, "status": status_int,
-                        "detail": f"the request could not be read: {detail}" if status_int < 500 else detail}).encode()
-    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-            f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\r\n")
+    detail = mesg or ("the service failed to answer; this is a fault of the service, not of the request" if status_int >= 500 else reason)
+    body = _json.dumps(
+        {
+            "type": "about:blank",
+            "title": reason,
+            "status": status_int,
+            "detail": f"the request could not be read: {detail}" if status_int < 500 else detail,
+        }
+    ).encode()
+    head = (
+        f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+        f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\r\n"
+    )
     _util.write_nonblock(sock, head.encode("latin-1") + body)
 
 

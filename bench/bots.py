@@ -20,6 +20,7 @@ person following the Easy hints against Medium and Hard, as the events showed it
 --ablation (Hard vs Medium with each part of Hard switched off in turn, and stop), --endings (how
 bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,8 @@ sys.path.insert(0, str(ROOT))
 from referee import PRESETS, deal  # noqa: E402
 from referee.bots import LEVELS, choose_move  # noqa: E402
 from referee.bots.selfplay import play_hand, steps  # noqa: E402
-from referee.view import seat_view  # noqa: E402
 from referee.scorepad import game_winner, next_dealer  # noqa: E402
+from referee.view import seat_view  # noqa: E402
 
 BASE_SEED = 15_000
 PAIRINGS = (("hard", "easy", 0.70), ("medium", "easy", 0.60), ("hard", "medium", 0.55))
@@ -63,9 +64,15 @@ def strength(a: str, b: str, hands: int) -> dict:
         rummy[seat] += result.rummy
     total = points["A"] + points["B"]
     return {
-        "a": a, "b": b, "hands": hands, "share_a": points["A"] / total if total else 0.0,
-        "points": [points["A"], points["B"]], "won": [won["A"], won["B"]], "rummy": [rummy["A"], rummy["B"]],
-        "drawn": drawn, "moves_per_hand": moves / hands,
+        "a": a,
+        "b": b,
+        "hands": hands,
+        "share_a": points["A"] / total if total else 0.0,
+        "points": [points["A"], points["B"]],
+        "won": [won["A"], won["B"]],
+        "rummy": [rummy["A"], rummy["B"]],
+        "drawn": drawn,
+        "moves_per_hand": moves / hands,
     }
 
 
@@ -116,9 +123,16 @@ def decision_costs(level: str, players: int, deals: int) -> dict:
         with_view.append((time.process_time_ns() - t) / 5 / 1000)
     samples.sort()
     pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]  # noqa: E731
-    return {"level": level, "players": players, "decisions": len(samples), "median_us": statistics.median(samples),
-            "p90_us": pick(0.90), "p99_us": pick(0.99), "max_us": samples[-1],
-            "with_view_median_us": statistics.median(with_view)}
+    return {
+        "level": level,
+        "players": players,
+        "decisions": len(samples),
+        "median_us": statistics.median(samples),
+        "p90_us": pick(0.90),
+        "p99_us": pick(0.99),
+        "max_us": samples[-1],
+        "with_view_median_us": statistics.median(with_view),
+    }
 
 
 def example_hand(seed: int) -> None:
@@ -126,7 +140,9 @@ def example_hand(seed: int) -> None:
     /v1/suggest, against ben (Medium) and cy (Hard); printed as the events showed it to ana."""
     levels = {"ana": "easy", "ben": "medium", "cy": "hard"}
     state = deal(list(levels), STANDARD, seed=seed)
-    print(f"seed {seed}; ana holds {' '.join(c.symbol for c in state.player('ana').hand)}; the discard pile shows {state.discard[-1].symbol}")
+    print(
+        f"seed {seed}; ana holds {' '.join(c.symbol for c in state.player('ana').hand)}; the discard pile shows {state.discard[-1].symbol}"
+    )
     for step in steps(state, levels, seed):
         print(json.dumps(step.event.as_dict(), ensure_ascii=False))
         if step.view.viewer == "ana":
@@ -143,10 +159,13 @@ def ablation(hands: int) -> None:
 
     hard = policies.HARD
     print(f"\nHard vs Medium, {hands} hands, one part of Hard off at a time")
-    variants = (("Hard as built", hard), ("no holding melds back for going rummy", replace(hard, rummy=False)),
-                ("no card count (every connection counts, live or not)", replace(hard, count_cards=False)),
-                ("no guarding the next player", replace(hard, guard_next=False)),
-                ("Medium's weight of a connection (1.5 points, not 3)", replace(hard, per_out=policies.MEDIUM.per_out)))
+    variants = (
+        ("Hard as built", hard),
+        ("no holding melds back for going rummy", replace(hard, rummy=False)),
+        ("no card count (every connection counts, live or not)", replace(hard, count_cards=False)),
+        ("no guarding the next player", replace(hard, guard_next=False)),
+        ("Medium's weight of a connection (1.5 points, not 3)", replace(hard, per_out=policies.MEDIUM.per_out)),
+    )
     try:
         for name, style in variants:
             policies.HARD = style
@@ -165,8 +184,11 @@ def endings(seeds: int) -> None:
 
     from referee import resolve_rules
 
-    rulesets = {**PRESETS, "basic + final_discard_required": resolve_rules({"preset": "basic", "final_discard_required": True}),
-                "standard + aces high_or_low": resolve_rules({"aces": "high_or_low"})}
+    rulesets = {
+        **PRESETS,
+        "basic + final_discard_required": resolve_rules({"preset": "basic", "final_discard_required": True}),
+        "standard + aces high_or_low": resolve_rules({"aces": "high_or_low"}),
+    }
     print(f"\nBot-only hands: {seeds} seeds × 2–6 players per rule set, a random mix of levels each")
     for name, rules in rulesets.items():
         ended, longest, stalled = defaultdict(int), 0, []
@@ -183,7 +205,9 @@ def endings(seeds: int) -> None:
                     continue
                 ended[state.status] += 1
                 longest = max(longest, moves)
-        print(f"  {name:<34} out {ended['out']:>5}, drawn {ended['draw']:>4}, stalled {len(stalled)} {stalled or ''}; longest {longest} moves")
+        print(
+            f"  {name:<34} out {ended['out']:>5}, drawn {ended['draw']:>4}, stalled {len(stalled)} {stalled or ''}; longest {longest} moves"
+        )
 
 
 def main() -> None:
@@ -205,30 +229,44 @@ def main() -> None:
     hands, n_games = (200, 20) if args.quick else (args.hands, args.games)
     started = time.time()
     out: dict = {"strength": [], "games": [], "costs": []}
-    print(f"\nComputer opponents: {hands} two-player hands per pairing, standard preset, seeds {BASE_SEED}…, seats swapped every other hand")
-    print(f"  {'pairing':<16} {'share of points':>15}  {'goal':>6}  {'hands won':>11}  {'rummy':>9}  {'drawn':>5}  {'points / hand won':>17}")
+    print(
+        f"\nComputer opponents: {hands} two-player hands per pairing, standard preset, seeds {BASE_SEED}…, seats swapped every other hand"
+    )
+    print(
+        f"  {'pairing':<16} {'share of points':>15}  {'goal':>6}  {'hands won':>11}  {'rummy':>9}  {'drawn':>5}  {'points / hand won':>17}"
+    )
     for a, b, goal in PAIRINGS:
         s = strength(a, b, hands)
         s["goal"] = goal
         out["strength"].append(s)
         per_win = [s["points"][k] / s["won"][k] if s["won"][k] else 0 for k in (0, 1)]
-        print(f"  {a + ' vs ' + b:<16} {s['share_a']:>15.3f}  {'≥ ' + format(goal, '.2f'):>6} {'met' if s['share_a'] >= goal else 'NOT met':>7}"
-              f"  {s['won'][0]:>5}–{s['won'][1]:<5}  {s['rummy'][0]:>4}–{s['rummy'][1]:<4}  {s['drawn']:>5}  {per_win[0]:>8.1f}–{per_win[1]:<8.1f}")
+        print(
+            f"  {a + ' vs ' + b:<16} {s['share_a']:>15.3f}  {'≥ ' + format(goal, '.2f'):>6} {'met' if s['share_a'] >= goal else 'NOT met':>7}"
+            f"  {s['won'][0]:>5}–{s['won'][1]:<5}  {s['rummy'][0]:>4}–{s['rummy'][1]:<4}  {s['drawn']:>5}  {per_win[0]:>8.1f}–{per_win[1]:<8.1f}"
+        )
     print(f"\nGames to {STANDARD.target_score} (R20), {n_games} per pairing, the deal passing by R19")
     for a, b, _ in PAIRINGS:
         g = games(a, b, n_games)
         g.update(a=a, b=b)
         out["games"].append(g)
-        print(f"  {a + ' vs ' + b:<16} games won {g['won'][0]}–{g['won'][1]}  ({g['won'][0] / n_games:.0%}), {g['hands_per_game']:.1f} hands a game")
+        print(
+            f"  {a + ' vs ' + b:<16} games won {g['won'][0]}–{g['won'][1]}  ({g['won'][0] / n_games:.0%}), {g['hands_per_game']:.1f} hands a game"
+        )
     print("\nDecision cost, CPU time of one choose_move (the view built), all decisions of bot-only hands")
-    for level, players, deals in (("hard", 6, 10 if args.quick else 40), ("hard", 2, 10 if args.quick else 40),
-                                  ("medium", 6, 10), ("easy", 6, 10)):
+    for level, players, deals in (
+        ("hard", 6, 10 if args.quick else 40),
+        ("hard", 2, 10 if args.quick else 40),
+        ("medium", 6, 10),
+        ("easy", 6, 10),
+    ):
         c = decision_costs(level, players, deals)
         out["costs"].append(c)
         goal = f"  [goal ≤ 2 ms: {'met' if c['median_us'] <= 2000 else 'NOT met'}]" if (level, players) == ("hard", 6) else ""
-        print(f"  {level:<6} {players} players: median {c['median_us']:7.1f} µs, p90 {c['p90_us']:7.1f} µs, "
-              f"p99 {c['p99_us']:7.1f} µs, max {c['max_us']:7.1f} µs over {c['decisions']} decisions; "
-              f"with seat_view (legal moves) {c['with_view_median_us']:6.1f} µs{goal}")
+        print(
+            f"  {level:<6} {players} players: median {c['median_us']:7.1f} µs, p90 {c['p90_us']:7.1f} µs, "
+            f"p99 {c['p99_us']:7.1f} µs, max {c['max_us']:7.1f} µs over {c['decisions']} decisions; "
+            f"with seat_view (legal moves) {c['with_view_median_us']:6.1f} µs{goal}"
+        )
     out["seconds"] = time.time() - started
     out["when"] = time.strftime("%Y-%m-%d %H:%M")
     Path(args.save).parent.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ Served by gunicorn with the same settings as the referee (``bench/run.py`` start
 ratio of their requests/s is the referee's own overhead. Nothing else: no schemas, no CORS, no
 after-request hooks, Flask's default JSON.
 """
+
 from flask import Flask, request
 
 app = Flask(__name__)

@@ -4,12 +4,12 @@ Everything here is deterministic (fixed card lists or seeded deals), so two runs
 work. States are built with the rules core and written out as the JSON a client sends back: the
 canonical state of a previous answer (``StateOutSchema``), every field filled in.
 """
+
 from __future__ import annotations
 
 import random
 
-from referee import (DECK, PRESETS, Meld, Move, Player, State, Turn, apply_move, deal,
-                     legal_moves, parse_cards, validate_state)
+from referee import DECK, PRESETS, Meld, Move, Player, State, Turn, apply_move, deal, legal_moves, parse_cards, validate_state
 from referee.state import Phase
 from schemas.state import StateOutSchema
 
@@ -21,8 +21,7 @@ def cards(text: str):
     return parse_cards(text.split())
 
 
-def build_state(hands: dict, melds=(), discard="", stock="", turn: Turn | None = None,
-                tabled=(), rules=STANDARD) -> State:
+def build_state(hands: dict, melds=(), discard="", stock="", turn: Turn | None = None, tabled=(), rules=STANDARD) -> State:
     """A valid state from card text; cards placed nowhere go to the stock after ``stock``, in deck
     order. ``melds`` is a list of (id, owner, "cards")."""
     placed, players = [], []
@@ -53,13 +52,11 @@ def move_json(move: Move) -> dict:
 
 # --- a full turn at a 4-player table ---------------------------------------------------------
 
+
 def four_player_table() -> State:
     """Mid-hand, 4 players, 3 melds on the table; ana to draw. The stock's top card is 3D."""
     return build_state(
-        {"ana": "5H 6H 7H 9C KS 2D 4C",
-         "ben": "AS 2S 3S 9D",
-         "cy": "JD QH 4D 6S 10S",
-         "dee": "2H 3C 5C 8C JH QS KD"},
+        {"ana": "5H 6H 7H 9C KS 2D 4C", "ben": "AS 2S 3S 9D", "cy": "JD QH 4D 6S 10S", "dee": "2H 3C 5C 8C JH QS KD"},
         melds=[("m1", "ben", "10C JC QC"), ("m2", "cy", "8S 8H 8D")],
         discard="7C 5D 9S",
         stock="3D",
@@ -82,15 +79,13 @@ def move_request_body() -> dict:
     """The /v1/move body of the HTTP benchmark: a realistic 4-player state, ana has drawn
     and melds three hearts."""
     state = apply_move(four_player_table(), Move.draw("ana", "stock"))
-    return {"state": state_json(state),
-            "move": move_json(Move.make_meld("ana", cards("5H 6H 7H")))}
+    return {"state": state_json(state), "move": move_json(Move.make_meld("ana", cards("5H 6H 7H")))}
 
 
 # --- an 11-card hand with 10 melds on the table ------------------------------------------------
 
 ELEVEN_HAND = "2C 3C 4C 5C 6C 8D 4H JH 3S 10S 9C"
-TEN_MELDS = ["AH 2H 3H", "5D 6D 7D", "JS QS KS", "7C 7H 7S", "KC KD KH",
-             "10C JC QC", "4S 5S 6S", "8H 9H 10H", "2D 3D 4D", "AC AD AS"]
+TEN_MELDS = ["AH 2H 3H", "5D 6D 7D", "JS QS KS", "7C 7H 7S", "KC KD KH", "10C JC QC", "4S 5S 6S", "8H 9H 10H", "2D 3D 4D", "AC AD AS"]
 
 
 def eleven_card_state() -> State:
@@ -106,6 +101,7 @@ def eleven_card_state() -> State:
 
 
 # --- scaling inputs ------------------------------------------------------------------------
+
 
 def dealt_state(players: int, seed: int = 11) -> State:
     """A fresh deal for ``players`` players, the first player having drawn from the stock."""
@@ -146,8 +142,7 @@ def melds_state(count: int) -> State:
     if not 0 <= count <= 16:
         raise ValueError("a playable table holds 0 to 16 melds")
     hand = cards("KC KD KH")
-    runs = [tuple(DECK[s * 13 + r - 1] for r in range(start, start + 3))
-            for start in (10, 7, 4, 1) for s in range(4)][:count]
+    runs = [tuple(DECK[s * 13 + r - 1] for r in range(start, start + 3)) for start in (10, 7, 4, 1) for s in range(4)][:count]
     used = set(hand) | {c for run in runs for c in run}
     rest = [c for c in DECK if c not in used and c.code != "KS"]
     discard, stock = tuple(rest[:1]), tuple(rest[1:])

@@ -14,6 +14,7 @@ played forward by the rules core, so every request is valid; an error is any ans
 the loopback interface only: any other host is refused. Results are written to
 bench/results/load.json and gunicorn's log to bench/results/load-gunicorn.log.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,13 +50,14 @@ NAMES = ["ana", "ben", "cy", "dee", "eli", "fay"]
 
 # --- the corpus: realistic, valid requests ----------------------------------------------------
 
+
 def build_corpus(seed: int, tables: int = 300) -> dict[str, list[bytes]]:
     rng = random.Random(seed)
     dump = StateOutSchema().dump
     moves, legals = [], []
     presets = list(PRESETS.values())
-    for t in range(tables):
-        state = deal(NAMES[:rng.randint(2, 4)], rng.choice(presets), seed=rng.randrange(2**32))
+    for _ in range(tables):
+        state = deal(NAMES[: rng.randint(2, 4)], rng.choice(presets), seed=rng.randrange(2**32))
         for _ in range(rng.randint(0, 40)):  # play forward to a random point of the hand
             options = legal_moves(state)
             plays = [m for m in options if m.action in ("meld", "lay_off")]
@@ -84,7 +86,7 @@ def build_corpus(seed: int, tables: int = 300) -> dict[str, list[bytes]]:
     pads = []
     rules = PRESETS["standard"]
     while len(pads) < 100:
-        players = NAMES[:rng.randint(2, 6)]
+        players = NAMES[: rng.randint(2, 6)]
         hands, entries = [], []
         for _ in range(rng.randint(3, 15)):
             if rng.random() < 0.1:
@@ -122,26 +124,29 @@ class RefereeClient(FastHttpUser):
 
     @task(4)
     def move(self):
-        self._post("/v1/move", random.choice(CORPUS["move"]),
-                   lambda b: None if b["legal"] and b["applied"] == 1 else f"a listed legal move was refused: {b['reasons']}")
+        self._post(
+            "/v1/move",
+            random.choice(CORPUS["move"]),
+            lambda b: None if b["legal"] and b["applied"] == 1 else f"a listed legal move was refused: {b['reasons']}",
+        )
 
     @task(3)
     def legal_moves(self):
-        self._post("/v1/legal-moves", random.choice(CORPUS["legal"]),
-                   lambda b: None if b["moves"] else "no legal move for a table still playing")
+        self._post(
+            "/v1/legal-moves", random.choice(CORPUS["legal"]), lambda b: None if b["moves"] else "no legal move for a table still playing"
+        )
 
     @task(2)
     def check_meld(self):
-        self._post("/v1/melds/check", random.choice(CORPUS["check"]),
-                   lambda b: None if isinstance(b["valid"], bool) else "no verdict")
+        self._post("/v1/melds/check", random.choice(CORPUS["check"]), lambda b: None if isinstance(b["valid"], bool) else "no verdict")
 
     @task(1)
     def scorepad(self):
-        self._post("/v1/scorepad", random.choice(CORPUS["pad"]),
-                   lambda b: None if b["hands"] and b["standings"] else "an empty pad")
+        self._post("/v1/scorepad", random.choice(CORPUS["pad"]), lambda b: None if b["hands"] and b["standings"] else "an empty pad")
 
 
 # --- gunicorn -----------------------------------------------------------------------------------
+
 
 def loopback_only(host: str) -> str:
     """``host`` when it is an http URL on the loopback interface; refuses any other address."""
@@ -164,8 +169,9 @@ def free_port() -> int:
 
 def start_gunicorn(port: int, log) -> subprocess.Popen:
     gunicorn = Path(sys.executable).parent / "gunicorn"
-    proc = subprocess.Popen([str(gunicorn), "--config", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", "app:app"],
-                            cwd=ROOT, stdout=log, stderr=log)
+    proc = subprocess.Popen(
+        [str(gunicorn), "--config", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", "app:app"], cwd=ROOT, stdout=log, stderr=log
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -181,6 +187,7 @@ def start_gunicorn(port: int, log) -> subprocess.Popen:
 
 # --- the run ------------------------------------------------------------------------------------
 
+
 def run(host: str, users: int, duration: float) -> dict:
     env = Environment(user_classes=[RefereeClient], host=host)
     runner = env.create_local_runner()
@@ -192,15 +199,22 @@ def run(host: str, users: int, duration: float) -> dict:
     total = env.stats.total
 
     def figures(entry) -> dict:
-        return {"requests": entry.num_requests, "errors": entry.num_failures,
-                "throughput_rps": round(entry.num_requests / elapsed, 1),
-                "p50_ms": entry.get_response_time_percentile(0.50),
-                "p99_ms": entry.get_response_time_percentile(0.99),
-                "max_ms": round(entry.max_response_time or 0, 1)}
+        return {
+            "requests": entry.num_requests,
+            "errors": entry.num_failures,
+            "throughput_rps": round(entry.num_requests / elapsed, 1),
+            "p50_ms": entry.get_response_time_percentile(0.50),
+            "p99_ms": entry.get_response_time_percentile(0.99),
+            "max_ms": round(entry.max_response_time or 0, 1),
+        }
 
-    return {"seconds": round(elapsed, 1), "users": users, **figures(total),
-            "by_endpoint": {name: figures(e) for (name, _), e in sorted(env.stats.entries.items())},
-            "error_samples": [f"{e.name}: {e.error} ×{e.occurrences}" for e in list(env.stats.errors.values())[:10]]}
+    return {
+        "seconds": round(elapsed, 1),
+        "users": users,
+        **figures(total),
+        "by_endpoint": {name: figures(e) for (name, _), e in sorted(env.stats.entries.items())},
+        "error_samples": [f"{e.name}: {e.error} ×{e.occurrences}" for e in list(env.stats.errors.values())[:10]],
+    }
 
 
 def main(argv=None) -> int:
@@ -209,9 +223,13 @@ def main(argv=None) -> int:
     parser.add_argument("--users", type=int, default=16, help="concurrent clients (default 16)")
     parser.add_argument("--host", help="an already running service on the loopback interface; default: start gunicorn")
     parser.add_argument("--workers", help="WEB_CONCURRENCY for the gunicorn started here (default: gunicorn.conf.py's)")
-    parser.add_argument("--stack", type=int, default=0, metavar="N",
-                        help="through nginx (deploy/stack.py, as `make stack`) over N instances; its rate limits "
-                             "exempt 127.0.0.1, the load's one address")
+    parser.add_argument(
+        "--stack",
+        type=int,
+        default=0,
+        metavar="N",
+        help="through nginx (deploy/stack.py, as `make stack`) over N instances; its rate limits exempt 127.0.0.1, the load's one address",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the request corpus")
     args = parser.parse_args(argv)
     if not 0 < args.duration <= 600 or not 0 < args.users <= 256:
@@ -225,6 +243,7 @@ def main(argv=None) -> int:
         elif args.stack:
             sys.path.insert(0, str(ROOT / "deploy"))
             from stack import Stack
+
             if args.workers:
                 os.environ["WEB_CONCURRENCY"] = args.workers
             stack = Stack(instances=args.stack, exempt=("127.0.0.1",)).start()
@@ -248,8 +267,9 @@ def main(argv=None) -> int:
                 except subprocess.TimeoutExpired:
                     proc.kill()
     workers = f"WEB_CONCURRENCY={os.environ.get('WEB_CONCURRENCY', 'default')}"
-    result["server"] = args.host or (f"nginx (deploy/) over {args.stack} gunicorn instances, {workers}" if args.stack
-                                     else f"gunicorn, gunicorn.conf.py, {workers}")
+    result["server"] = args.host or (
+        f"nginx (deploy/) over {args.stack} gunicorn instances, {workers}" if args.stack else f"gunicorn, gunicorn.conf.py, {workers}"
+    )
     (RESULTS / "load.json").write_text(json.dumps(result, indent=2) + "\n")
     print(f"\n{result['server']}: {result['users']} clients for {result['seconds']} s")
     print(f"{'endpoint':18} {'requests':>9} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'errors':>6}")

@@ -9,6 +9,7 @@ The server profile samples one gunicorn sync worker while wrk posts the /v1/move
 ``make bench`` for a few seconds on 127.0.0.1, and prints where its time goes by module and by
 function; it needs py-spy (requirements-dev.txt), wrk and the right to trace a child process.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,9 +25,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-import orjson  # noqa: E402
-
 import fixtures as F  # noqa: E402
+import orjson  # noqa: E402
 
 
 def body_for(endpoint: str) -> bytes:
@@ -43,6 +43,7 @@ def in_process(endpoint: str, seconds: float) -> None:
     from pyinstrument import Profiler
 
     import app as app_module
+
     client = app_module.create_app().test_client()
     raw, path = body_for(endpoint), f"/v1/{endpoint}"
     for _ in range(50):
@@ -83,13 +84,29 @@ def server(seconds: int) -> None:
     try:
         srv.wait(body)
         worker = subprocess.run(["pgrep", "-P", str(srv.proc.pid)], capture_output=True, text=True).stdout.split()[0]
-        load = subprocess.Popen([sys.executable, "-c", (
-            "import sys; sys.path.insert(0, sys.argv[1]); import run as R; "
-            "print(R.run_wrk(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), 2))"),
-            str(HERE), wrk, srv.url, str(body_file), str(seconds + 2)], stdout=subprocess.PIPE, text=True)
+        load = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                (
+                    "import sys; sys.path.insert(0, sys.argv[1]); import run as R; "
+                    "print(R.run_wrk(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), 2))"
+                ),
+                str(HERE),
+                wrk,
+                srv.url,
+                str(body_file),
+                str(seconds + 2),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         time.sleep(1)
-        subprocess.run([str(spy), "record", "-p", worker, "-d", str(seconds), "-r", "500", "-f", "raw",
-                        "-o", str(out), "--nonblocking"], check=True, capture_output=True)
+        subprocess.run(
+            [str(spy), "record", "-p", worker, "-d", str(seconds), "-r", "500", "-f", "raw", "-o", str(out), "--nonblocking"],
+            check=True,
+            capture_output=True,
+        )
         print("wrk:", load.communicate(timeout=seconds + 60)[0].strip())
     finally:
         srv.stop()

@@ -17,6 +17,7 @@ Options: --quick (fewer repeats, shorter load), --skip-http, --only-http, --save
 the figures; default bench/results/latest.json), --compare PATH (a saved JSON: print before/after;
 default bench/baseline.json when present).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,12 +42,11 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+import fixtures as F  # noqa: E402
 import orjson  # noqa: E402
 
-import fixtures as F  # noqa: E402
 import referee  # noqa: E402
-from referee import (HandEntry, Remaining, apply_moves, check_meld, legal_moves,  # noqa: E402
-                     parse_cards, replay, score_hand)
+from referee import HandEntry, Remaining, apply_moves, check_meld, legal_moves, parse_cards, replay, score_hand  # noqa: E402
 
 RESULTS: dict = {"inproc": {}, "scaling": {}, "http": {}}
 COMPARE: dict | None = None
@@ -54,6 +54,7 @@ QUICK = False
 
 
 # --- timing ----------------------------------------------------------------------------------
+
 
 def measure(fn, repeats: int = 11, batch_seconds: float = 0.04) -> dict:
     """Per-call CPU time of ``fn`` in µs: ``repeats`` batches, each of enough calls to last about
@@ -78,8 +79,7 @@ def measure(fn, repeats: int = 11, batch_seconds: float = 0.04) -> dict:
             fn()
         samples.append((time.process_time_ns() - t) / loops / 1000)
     q = statistics.quantiles(samples, n=4) if len(samples) >= 2 else [samples[0]] * 3
-    return {"median_us": statistics.median(samples), "q1_us": q[0], "q3_us": q[2],
-            "loops": loops, "repeats": repeats}
+    return {"median_us": statistics.median(samples), "q1_us": q[0], "q3_us": q[2], "loops": loops, "repeats": repeats}
 
 
 def fmt_us(us: float) -> str:
@@ -107,14 +107,15 @@ def report(name: str, stat: dict, section: str = "inproc", goal_us: float | None
     goal = ""
     if goal_us is not None:
         goal = f"  [goal < {fmt_us(goal_us).strip()}: {'met' if stat['median_us'] < goal_us else 'NOT met'}]"
-    print(f"  {name:<58} {fmt_us(stat['median_us'])}  ±{spread:4.1f}% IQR"
-          f"{change(before(section, name), stat['median_us'])}{goal}")
+    print(f"  {name:<58} {fmt_us(stat['median_us'])}  ±{spread:4.1f}% IQR{change(before(section, name), stat['median_us'])}{goal}")
 
 
 # --- 1. in-process ---------------------------------------------------------------------------
 
+
 def client():
     import app as app_module
+
     return app_module.create_app().test_client()
 
 
@@ -131,6 +132,7 @@ def inproc() -> None:
     deck = F.full_deck_codes()
     report("parse a full deck (52 codes, mixed spellings): core", measure(lambda: parse_cards(deck)))
     from schemas.fields import CardList
+
     field = CardList()
     report("parse a full deck: CardList field (schema)", measure(lambda: field.deserialize(deck)))
 
@@ -141,6 +143,7 @@ def inproc() -> None:
     # check_meld remembers its answers (the same melds come with every request of a hand): the
     # first judgement of a meld is the remembered function's own cost.
     from referee.melds import _checked
+
     judge = _checked.__wrapped__
     report("check_meld: valid run of 5 (first time)", measure(lambda: judge(run5, rules.aces)))
     report("check_meld: valid set of 4 (first time)", measure(lambda: judge(set4, rules.aces)))
@@ -168,6 +171,7 @@ def inproc() -> None:
 
     # The HTTP layer's parts, still in-process.
     from schemas import api as S
+
     c = client()
     body = F.move_request_body()
     raw = orjson.dumps(body)
@@ -178,16 +182,27 @@ def inproc() -> None:
     args = req_schema.load(body)
     outcome = apply_moves(args["state"], [args["move"]])
     report("/v1/move answer: MoveResponse().dump", measure(lambda: resp_schema.dump(outcome)))
-    report("POST /v1/move, whole request (Flask test client)", measure(lambda: c.post("/v1/move", data=raw, content_type="application/json")))
+    report(
+        "POST /v1/move, whole request (Flask test client)", measure(lambda: c.post("/v1/move", data=raw, content_type="application/json"))
+    )
     legal_raw = orjson.dumps({"state": F.state_json(eleven)})
     post(c, "/v1/legal-moves", legal_raw)
-    report("POST /v1/legal-moves, 11-card hand, 10 melds (test client)", measure(lambda: c.post("/v1/legal-moves", data=legal_raw, content_type="application/json")))
+    report(
+        "POST /v1/legal-moves, 11-card hand, 10 melds (test client)",
+        measure(lambda: c.post("/v1/legal-moves", data=legal_raw, content_type="application/json")),
+    )
     pad_raw = orjson.dumps(pad_body)
     post(c, "/v1/scorepad", pad_raw)
-    report("POST /v1/scorepad, 200 hands (test client)", measure(lambda: c.post("/v1/scorepad", data=pad_raw, content_type="application/json")))
+    report(
+        "POST /v1/scorepad, 200 hands (test client)", measure(lambda: c.post("/v1/scorepad", data=pad_raw, content_type="application/json"))
+    )
     import echo_app
+
     e = echo_app.app.test_client()
-    report("POST echo of the /v1/move body, bare Flask (test client)", measure(lambda: e.post("/v1/move", data=raw, content_type="application/json")))
+    report(
+        "POST echo of the /v1/move body, bare Flask (test client)",
+        measure(lambda: e.post("/v1/move", data=raw, content_type="application/json")),
+    )
     sealed(body, raw)
 
 
@@ -195,10 +210,11 @@ def sealed(body: dict, raw: bytes) -> None:
     """The same move at a sealed table: open the token, check the seat, move, seal, and the
     seat's view; beside the open move (goal: at most 1.5× its cost)."""
     import app as app_module
+    from referee.game import Game
     from schemas import api as S
     from schemas.tables import TableMoveResponse, view_out
-    from referee.game import Game
     from tables import Sealer, Table, Tables
+
     tables = Tables(Sealer([bytes(range(32))]))
     state = referee.apply_move(F.four_player_table(), referee.Move.draw("ana", "stock"))
     table = Table("bench-table", Game(tuple(p.id for p in state.players), state.rules, state.dealer, state, {}))
@@ -213,8 +229,19 @@ def sealed(body: dict, raw: bytes) -> None:
 
     def sealed_move():
         done = tables.move(token, seat, [move])
-        return orjson.dumps(out.dump({"legal": done.outcome.legal, "reasons": [], "applied": done.outcome.applied, "table": done.token,
-                                      "view": view_out(done.table, done.player), "result": None, "events": []}))
+        return orjson.dumps(
+            out.dump(
+                {
+                    "legal": done.outcome.legal,
+                    "reasons": [],
+                    "applied": done.outcome.applied,
+                    "table": done.token,
+                    "view": view_out(done.table, done.player),
+                    "result": None,
+                    "events": [],
+                }
+            )
+        )
 
     assert sealed_move() and open_move()
     o, s = measure(open_move), measure(sealed_move)
@@ -228,7 +255,9 @@ def sealed(body: dict, raw: bytes) -> None:
     w = measure(lambda: c.post("/v1/tables/move", data=sraw, content_type="application/json"))
     report("POST /v1/tables/move, whole request (test client)", w)
     whole = RESULTS["inproc"]["POST /v1/move, whole request (Flask test client)"]["median_us"]
-    print(f"  {'sealed / open move, whole request':<58} ×{w['median_us'] / whole:.2f}  [goal ≤ ×1.5: {'met' if w['median_us'] / whole <= 1.5 else 'NOT met'}]")
+    print(
+        f"  {'sealed / open move, whole request':<58} ×{w['median_us'] / whole:.2f}  [goal ≤ ×1.5: {'met' if w['median_us'] / whole <= 1.5 else 'NOT met'}]"
+    )
     RESULTS["sealed"] = {"ratio_core": ratio, "ratio_whole_request": w["median_us"] / whole}
     for n in (2, 6):
         t, _ = tables.create(["ana", "ben", "cy", "dee", "eve", "fay"][:n], referee.PRESETS["standard"], seed=n)
@@ -243,13 +272,16 @@ def _hand_entries(body: dict) -> list:
         if h.get("draw"):
             out.append(HandEntry(draw=True))
             continue
-        rem = {name: Remaining(cards=parse_cards(r["cards"])) if "cards" in r else Remaining(points=r["points"])
-               for name, r in h["remaining"].items()}
+        rem = {
+            name: Remaining(cards=parse_cards(r["cards"])) if "cards" in r else Remaining(points=r["points"])
+            for name, r in h["remaining"].items()
+        }
         out.append(HandEntry(h["winner"], h["rummy"], rem))
     return out
 
 
 # --- 2. growth -------------------------------------------------------------------------------
+
 
 def exponent(xs, ys) -> float:
     """Slope of the least-squares line through (log x, log y): 1.0 is linear growth."""
@@ -290,51 +322,86 @@ def scaling() -> None:
     c = client()
 
     seqs = {n: F.move_sequence(n) for n in (1, 10, 100)}
-    series("moves per request — rules core, apply_moves", "moves_core", (1, 10, 100),
-           lambda n: (lambda s=seqs[n][0], m=seqs[n][1]: apply_moves(s, m)), per="move",
-           note="each list is the start of one 100-move sequence (draws, discards, a meld, a lay-off, a "
-                "restock); its first move is a draw, the cheapest kind")
+    series(
+        "moves per request — rules core, apply_moves",
+        "moves_core",
+        (1, 10, 100),
+        lambda n: lambda s=seqs[n][0], m=seqs[n][1]: apply_moves(s, m),
+        per="move",
+        note="each list is the start of one 100-move sequence (draws, discards, a meld, a lay-off, a "
+        "restock); its first move is a draw, the cheapest kind",
+    )
     bodies = {n: orjson.dumps({"state": F.state_json(s), "moves": [m.as_dict() for m in ms]}) for n, (s, ms) in seqs.items()}
     for n, raw in bodies.items():
         assert post(c, "/v1/move", raw).get_json()["applied"] == n
-    series("moves per request — whole POST /v1/move (test client)", "moves_http", (1, 10, 100),
-           lambda n: (lambda raw=bodies[n]: c.post("/v1/move", data=raw, content_type="application/json")), per="move")
+    series(
+        "moves per request — whole POST /v1/move (test client)",
+        "moves_http",
+        (1, 10, 100),
+        lambda n: lambda raw=bodies[n]: c.post("/v1/move", data=raw, content_type="application/json"),
+        per="move",
+    )
 
     dealt = {n: F.dealt_state(n) for n in range(2, 7)}
-    series("players — rules core, legal_moves then apply a discard", "players_core", range(2, 7),
-           lambda n: (lambda s=dealt[n]: apply_moves(s, [legal_moves(s)[-1]])))
+    series(
+        "players — rules core, legal_moves then apply a discard",
+        "players_core",
+        range(2, 7),
+        lambda n: lambda s=dealt[n]: apply_moves(s, [legal_moves(s)[-1]]),
+    )
     pbodies = {}
     for n, s in dealt.items():
         pbodies[n] = orjson.dumps({"state": F.state_json(s), "move": referee.Move.discard(s.turn.player, s.mover.hand[0]).as_dict()})
         assert post(c, "/v1/move", pbodies[n]).get_json()["legal"] is True
-    series("players — whole POST /v1/move, one discard (test client)", "players_http", range(2, 7),
-           lambda n: (lambda raw=pbodies[n]: c.post("/v1/move", data=raw, content_type="application/json")))
+    series(
+        "players — whole POST /v1/move, one discard (test client)",
+        "players_http",
+        range(2, 7),
+        lambda n: lambda raw=pbodies[n]: c.post("/v1/move", data=raw, content_type="application/json"),
+    )
 
-    note = ("a 52-card deck holds at most 17 melds of three; a table still in play at most 16, "
-            "so 17–20 cannot be sent (the schema caps melds at 17)")
+    note = (
+        "a 52-card deck holds at most 17 melds of three; a table still in play at most 16, "
+        "so 17–20 cannot be sent (the schema caps melds at 17)"
+    )
     counts = (0, 1, 2, 4, 8, 16)
     mstates = {n: F.melds_state(n) for n in counts}
-    series("table melds — rules core, legal_moves (3-card hand)", "melds_core", counts,
-           lambda n: (lambda s=mstates[n]: legal_moves(s)), note)
+    series("table melds — rules core, legal_moves (3-card hand)", "melds_core", counts, lambda n: lambda s=mstates[n]: legal_moves(s), note)
     mbodies = {n: orjson.dumps({"state": F.state_json(s)}) for n, s in mstates.items()}
     for raw in mbodies.values():
         post(c, "/v1/legal-moves", raw)
-    series("table melds — whole POST /v1/legal-moves (test client)", "melds_http", counts,
-           lambda n: (lambda raw=mbodies[n]: c.post("/v1/legal-moves", data=raw, content_type="application/json")), note)
+    series(
+        "table melds — whole POST /v1/legal-moves (test client)",
+        "melds_http",
+        counts,
+        lambda n: lambda raw=mbodies[n]: c.post("/v1/legal-moves", data=raw, content_type="application/json"),
+        note,
+    )
 
     pads = {n: F.scorepad_body(n) for n in (10, 100, 1000)}
     entries = {n: _hand_entries(b) for n, b in pads.items()}
     prules = referee.resolve_rules(pads[10]["rules"])
-    series("scorepad hands — rules core, replay", "scorepad_core", (10, 100, 1000),
-           lambda n: (lambda b=pads[n], e=entries[n]: replay(b["players"], prules, e)), per="hand")
+    series(
+        "scorepad hands — rules core, replay",
+        "scorepad_core",
+        (10, 100, 1000),
+        lambda n: lambda b=pads[n], e=entries[n]: replay(b["players"], prules, e),
+        per="hand",
+    )
     sbodies = {n: orjson.dumps(b) for n, b in pads.items()}
     for raw in sbodies.values():
         post(c, "/v1/scorepad", raw)
-    series("scorepad hands — whole POST /v1/scorepad (test client)", "scorepad_http", (10, 100, 1000),
-           lambda n: (lambda raw=sbodies[n]: c.post("/v1/scorepad", data=raw, content_type="application/json")), per="hand")
+    series(
+        "scorepad hands — whole POST /v1/scorepad (test client)",
+        "scorepad_http",
+        (10, 100, 1000),
+        lambda n: lambda raw=sbodies[n]: c.post("/v1/scorepad", data=raw, content_type="application/json"),
+        per="hand",
+    )
 
 
 # --- 3. HTTP under gunicorn ------------------------------------------------------------------
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -348,14 +415,24 @@ class Server:
 
     def __init__(self, target: str, workers: int = 2):
         self.port = free_port()
-        env = dict(os.environ, WEB_CONCURRENCY=str(workers), GUNICORN_BIND=f"127.0.0.1:{self.port}",
-                   GUNICORN_MAX_REQUESTS="0", GUNICORN_LOG_LEVEL="warning",
-                   PYTHONPATH=os.pathsep.join([str(ROOT), str(HERE)]))
+        env = dict(
+            os.environ,
+            WEB_CONCURRENCY=str(workers),
+            GUNICORN_BIND=f"127.0.0.1:{self.port}",
+            GUNICORN_MAX_REQUESTS="0",
+            GUNICORN_LOG_LEVEL="warning",
+            PYTHONPATH=os.pathsep.join([str(ROOT), str(HERE)]),
+        )
         gunicorn = Path(sys.executable).parent / "gunicorn"
         self.log = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
-        self.proc = subprocess.Popen([str(gunicorn), "--config", str(ROOT / "gunicorn.conf.py"), target],
-                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [str(gunicorn), "--config", str(ROOT / "gunicorn.conf.py"), target],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+            start_new_session=True,
+        )
         self.url = f"http://127.0.0.1:{self.port}/v1/move"
 
     def wait(self, body: bytes, timeout: float = 20.0) -> bytes:
@@ -392,8 +469,9 @@ def ensure_wrk() -> str | None:
         print("  wrk is missing: apt-get install wrk …")
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         try:
-            subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], env=env, timeout=180,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                ["apt-get", "install", "-y", "-qq", "wrk"], env=env, timeout=180, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
         except (OSError, subprocess.TimeoutExpired):
             pass
     return shutil.which("wrk")
@@ -409,37 +487,49 @@ def _ms(text: str) -> float:
 
 def run_wrk(wrk: str, url: str, body_file: str, seconds: int, connections: int) -> dict:
     script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-    script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
-                 f'local f = io.open("{body_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n')
+    script.write(
+        'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+        f'local f = io.open("{body_file}", "rb")\nwrk.body = f:read("*a")\nf:close()\n'
+    )
     script.close()
     try:
-        out = subprocess.run([wrk, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "2s", "--latency",
-                              "-s", script.name, url], capture_output=True, text=True, timeout=seconds + 30).stdout
+        out = subprocess.run(
+            [wrk, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "2s", "--latency", "-s", script.name, url],
+            capture_output=True,
+            text=True,
+            timeout=seconds + 30,
+        ).stdout
     finally:
         os.unlink(script.name)
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     dist = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, flags=re.M))
     errors = re.search(r"Socket errors: (.*)", out)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": rps, "p50_ms": _ms(dist["50"]), "p99_ms": _ms(dist["99"]),
-            "errors": errors.group(1) if errors else "", "non2xx": int(non2xx.group(1)) if non2xx else 0}
+    return {
+        "rps": rps,
+        "p50_ms": _ms(dist["50"]),
+        "p99_ms": _ms(dist["99"]),
+        "errors": errors.group(1) if errors else "",
+        "non2xx": int(non2xx.group(1)) if non2xx else 0,
+    }
 
 
 def run_python_load(url: str, body: bytes, seconds: int, connections: int) -> dict:
     """Fallback load generator when wrk cannot be had: ``connections`` processes, each sending
     the body on a new connection per request (sync workers close it anyway) until the time is up."""
     import multiprocessing as mp
+
     with mp.get_context("fork").Pool(connections) as pool:
         parts = pool.starmap(_python_client, [(url, body, seconds)] * connections)
     lat = sorted(x for p in parts for x in p[0])
     bad = sum(p[1] for p in parts)
-    return {"rps": len(lat) / seconds, "p50_ms": lat[len(lat) // 2], "p99_ms": lat[int(len(lat) * 0.99)],
-            "errors": "", "non2xx": bad}
+    return {"rps": len(lat) / seconds, "p50_ms": lat[len(lat) // 2], "p99_ms": lat[int(len(lat) * 0.99)], "errors": "", "non2xx": bad}
 
 
 def _python_client(url: str, body: bytes, seconds: int):
     import http.client
     from urllib.parse import urlsplit
+
     u = urlsplit(url)
     lat, bad = [], 0
     end = time.perf_counter() + seconds
@@ -456,8 +546,10 @@ def _python_client(url: str, body: bytes, seconds: int):
 
 def http() -> None:
     runs, seconds, connections = (2, 2, 4) if QUICK else (3, 5, 4)
-    print(f"\n3. HTTP on loopback: gunicorn, 2 sync workers (gunicorn.conf.py), POST /v1/move, "
-          f"{runs} alternating runs of {seconds}s each, {connections} connections")
+    print(
+        f"\n3. HTTP on loopback: gunicorn, 2 sync workers (gunicorn.conf.py), POST /v1/move, "
+        f"{runs} alternating runs of {seconds}s each, {connections} connections"
+    )
     wrk = ensure_wrk()
     print(f"  load generator: {'wrk (' + wrk + ')' if wrk else 'Python http.client processes (wrk not available)'}")
     body = orjson.dumps(F.move_request_body())
@@ -471,8 +563,11 @@ def http() -> None:
             raise SystemExit(f"the benchmark move is not legal: {answer}")
         if orjson.loads(servers["echo"].wait(body)) != orjson.loads(body):
             raise SystemExit("the echo route does not echo")
-        load = (lambda url: run_wrk(wrk, url, body_file.name, seconds, connections)) if wrk else \
-            (lambda url: run_python_load(url, body, seconds, connections))
+        load = (
+            (lambda url: run_wrk(wrk, url, body_file.name, seconds, connections))
+            if wrk
+            else (lambda url: run_python_load(url, body, seconds, connections))
+        )
         for s in servers.values():  # warm-up: imports, first requests, CPU caches
             (run_wrk(wrk, s.url, body_file.name, 1, connections) if wrk else run_python_load(s.url, body, 1, connections))
         got: dict[str, list] = {"echo": [], "move": []}
@@ -497,11 +592,14 @@ def http() -> None:
         then = f"   before: {was['rps']:,.0f} req/s, p50 {was['p50_ms']:.2f} ms, p99 {was['p99_ms']:.2f} ms" if was else ""
         print(f"  {label:<22}{m['rps']:>10,.0f}{m['p50_ms']:>8.2f}ms{m['p99_ms']:>8.2f}ms{then}")
     was = (COMPARE or {}).get("http", {}).get("ratio")
-    print(f"  /v1/move throughput = {ratio:.2f} × the echo route's"
-          f"{f' (before: {was:.2f})' if was else ''}  [goal ≥ 0.50: {'met' if ratio >= 0.5 else 'NOT met'}]")
+    print(
+        f"  /v1/move throughput = {ratio:.2f} × the echo route's"
+        f"{f' (before: {was:.2f})' if was else ''}  [goal ≥ 0.50: {'met' if ratio >= 0.5 else 'NOT met'}]"
+    )
 
 
 # --- main ------------------------------------------------------------------------------------
+
 
 def machine() -> str:
     cpu = "unknown CPU"
@@ -513,13 +611,16 @@ def machine() -> str:
     except OSError:
         pass
     load = os.getloadavg() if hasattr(os, "getloadavg") else ()
-    return (f"{cpu}, {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in load)}; "
-            f"Python {platform.python_version()}, Flask {_version('Flask')}, marshmallow {_version('marshmallow')}, "
-            f"flask-smorest {_version('flask-smorest')}, gunicorn {_version('gunicorn')}")
+    return (
+        f"{cpu}, {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in load)}; "
+        f"Python {platform.python_version()}, Flask {_version('Flask')}, marshmallow {_version('marshmallow')}, "
+        f"flask-smorest {_version('flask-smorest')}, gunicorn {_version('gunicorn')}"
+    )
 
 
 def _version(dist: str) -> str:
     from importlib.metadata import version
+
     return version(dist)
 
 
@@ -530,8 +631,11 @@ def main() -> None:
     ap.add_argument("--skip-http", action="store_true")
     ap.add_argument("--only-http", action="store_true")
     ap.add_argument("--save", default=str(HERE / "results" / "latest.json"))
-    ap.add_argument("--compare", default=str(HERE / "baseline.json") if (HERE / "baseline.json").exists() else None,
-                    help="a saved JSON to compare with (default bench/baseline.json); 'none' for no comparison")
+    ap.add_argument(
+        "--compare",
+        default=str(HERE / "baseline.json") if (HERE / "baseline.json").exists() else None,
+        help="a saved JSON to compare with (default bench/baseline.json); 'none' for no comparison",
+    )
     a = ap.parse_args()
     QUICK = a.quick
     if a.compare and a.compare != "none":

@@ -11,6 +11,7 @@ closes on it. A probe asks ``/healthz`` every 0.1 s. Against gunicorn alone (2 s
 nginx holds them and the workers never see them. tests/test_stack.py runs the same attack
 against the stack and asserts the probe's waits stay under a second.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,7 @@ def _slow_headers(port: int, stop: threading.Event, pause: float) -> None:
 
 def _slow_body(port: int, stop: threading.Event, pause: float) -> None:
     size = 200_000
-    head = (f"POST /v1/scorepad HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {size}\r\n\r\n").encode()
+    head = (f"POST /v1/scorepad HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {size}\r\n\r\n").encode()
     while not stop.is_set():
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
@@ -92,8 +92,9 @@ def attack(port: int, duration: float, clients: int = 16, pause: float = 0.5, pr
     every 0.1 s; returns the probe's record."""
     stop = threading.Event()
     probe = Probe()
-    threads = [threading.Thread(target=_slow_headers if i % 2 == 0 else _slow_body, args=(port, stop, pause), daemon=True)
-               for i in range(clients)]
+    threads = [
+        threading.Thread(target=_slow_headers if i % 2 == 0 else _slow_body, args=(port, stop, pause), daemon=True) for i in range(clients)
+    ]
     for t in threads:
         t.start()
     time.sleep(0.5)  # let the slow clients take their places first
@@ -118,9 +119,21 @@ def main() -> None:
     args = parser.parse_args()
 
     port = free_port()
-    gunicorn = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py",
-                                 "--bind", f"127.0.0.1:{port}", "--workers", "2", "app:app"],
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    gunicorn = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "--config",
+            "gunicorn.conf.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "app:app",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_until_up(port, proc=gunicorn)
         alone = attack(port, args.duration, args.clients)
@@ -130,9 +143,11 @@ def main() -> None:
     with Stack(workers=2) as stack:
         behind = attack(stack.port, args.duration, args.clients)
     for name, probe in (("gunicorn alone (2 sync workers)", alone), ("nginx over 2 instances", behind)):
-        print(f"{name}: {args.clients} slow clients for {args.duration:g} s: {len(probe.waits)} probes, "
-              f"longest /healthz wait {probe.longest:.3f} s, {len(probe.failures)} failed or timed out, "
-              f"{sum(w for w, _ in probe.waits if w > 1):.1f} s spent in waits over 1 s")
+        print(
+            f"{name}: {args.clients} slow clients for {args.duration:g} s: {len(probe.waits)} probes, "
+            f"longest /healthz wait {probe.longest:.3f} s, {len(probe.failures)} failed or timed out, "
+            f"{sum(w for w, _ in probe.waits if w > 1):.1f} s spent in waits over 1 s"
+        )
 
 
 if __name__ == "__main__":

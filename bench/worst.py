@@ -12,6 +12,7 @@ the least of 3 runs; every body is at most the app's body limit (256 KiB). The b
 saved to bench/results/worst.json, so ``--replay`` measures exactly them on another tree (the
 "before" column of bench/README.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,52 +45,107 @@ def _fill(make, limit: int, lo: int = 1, hi: int = 1000):
 
 def _worst_state():
     table = [f"{rank}{suit}" for rank in RANKS for suit in "CDH"]
-    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i:3 * i + 3]} for i in range(13)]
+    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i : 3 * i + 3]} for i in range(13)]
     hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
-    return {"players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}], "stock": [],
-            "discard": ["KS"], "melds": melds, "turn": {"player": "ana", "phase": "play"}, "dealer": "ben"}
+    return {
+        "players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}],
+        "stock": [],
+        "discard": ["KS"],
+        "melds": melds,
+        "turn": {"player": "ana", "phase": "play"},
+        "dealer": "ben",
+    }
 
 
 def families(limit: int) -> list[tuple[str, str, bytes]]:
     """(name, path, body) of each known costly shape, as large as the limit allows."""
     pts = lambda v: {p: {"points": v} for p in P6[1:]}  # noqa: E731
     out = [
-        ("scorepad: 1000 valid hands, 6 players, points", "/v1/scorepad",
-         json.dumps({"players": P6, "rules": {"deals": 1000}, "hands": [{"winner": "p1", "remaining": pts(1)}] * 1000}).encode()),
-        ("scorepad: valid hands, 6 players, 6 cards each", "/v1/scorepad",
-         _fill(lambda n: {"players": P6, "rules": {"deals": 1000}, "hands": [
-             {"winner": "p1", "remaining": {p: {"cards": DECK[6 * i:6 * i + 6]} for i, p in enumerate(P6[1:])}}] * n}, limit)),
-        ("scorepad: every entry wrong (points as strings)", "/v1/scorepad",
-         _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts("1")}] * n}, limit)),
-        ("scorepad: every entry wrong (impossible points)", "/v1/scorepad",
-         _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts(0)}] * n}, limit)),
-        ("scorepad: every card wrong (10 numbers an entry)", "/v1/scorepad",
-         _fill(lambda n: {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * n}, limit)),
-        ("scorepad: unknown players everywhere", "/v1/scorepad",
-         _fill(lambda n: {"players": P6, "hands": [{"winner": "zz", "remaining": {p + "x": {"points": 1} for p in P6}}] * n}, limit)),
-        ("melds/check: a repeated key, padded to the limit", "/v1/melds/check",
-         b'{"cards": ["QS"], "x": {' + b",".join([b'"k":1'] * ((limit - 40) // 6)) + b"}}"),
-        ("melds/check: 1000 one-key objects, a key repeated in the last", "/v1/melds/check",
-         _fill(lambda n: {"cards": ["QS"], "x": [{"a": [1, 2, 3]}] * n}, limit)),
-        ("body checks: 18,000 objects, each repeating its key", "/v1/melds/check",
-         b'{"x":[' + b",".join([b"[" + b",".join([b'{"a":1,"a":2}'] * 300) + b"]"] * ((limit - 20) // 4201)) + b"]}"),
-        ("body checks: 80,000 empty objects, a key repeated at the top", "/v1/melds/check",
-         b'{"x":[' + b",".join([b"[" + b",".join([b"{}"] * 1000) + b"]"] * ((limit - 20) // 3002)) + b'], "x": 1}'),
-        ("move: 200 lay-offs on the worst table", "/v1/move",
-         json.dumps({"state": _worst_state(), "moves": [{"player": "ana", "action": "lay_off", "cards": [c]}
-                                                         for c in _worst_state()["players"][0]["hand"]] * 18}).encode()),
+        (
+            "scorepad: 1000 valid hands, 6 players, points",
+            "/v1/scorepad",
+            json.dumps({"players": P6, "rules": {"deals": 1000}, "hands": [{"winner": "p1", "remaining": pts(1)}] * 1000}).encode(),
+        ),
+        (
+            "scorepad: valid hands, 6 players, 6 cards each",
+            "/v1/scorepad",
+            _fill(
+                lambda n: {
+                    "players": P6,
+                    "rules": {"deals": 1000},
+                    "hands": [{"winner": "p1", "remaining": {p: {"cards": DECK[6 * i : 6 * i + 6]} for i, p in enumerate(P6[1:])}}] * n,
+                },
+                limit,
+            ),
+        ),
+        (
+            "scorepad: every entry wrong (points as strings)",
+            "/v1/scorepad",
+            _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts("1")}] * n}, limit),
+        ),
+        (
+            "scorepad: every entry wrong (impossible points)",
+            "/v1/scorepad",
+            _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts(0)}] * n}, limit),
+        ),
+        (
+            "scorepad: every card wrong (10 numbers an entry)",
+            "/v1/scorepad",
+            _fill(lambda n: {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * n}, limit),
+        ),
+        (
+            "scorepad: unknown players everywhere",
+            "/v1/scorepad",
+            _fill(lambda n: {"players": P6, "hands": [{"winner": "zz", "remaining": {p + "x": {"points": 1} for p in P6}}] * n}, limit),
+        ),
+        (
+            "melds/check: a repeated key, padded to the limit",
+            "/v1/melds/check",
+            b'{"cards": ["QS"], "x": {' + b",".join([b'"k":1'] * ((limit - 40) // 6)) + b"}}",
+        ),
+        (
+            "melds/check: 1000 one-key objects, a key repeated in the last",
+            "/v1/melds/check",
+            _fill(lambda n: {"cards": ["QS"], "x": [{"a": [1, 2, 3]}] * n}, limit),
+        ),
+        (
+            "body checks: 18,000 objects, each repeating its key",
+            "/v1/melds/check",
+            b'{"x":[' + b",".join([b"[" + b",".join([b'{"a":1,"a":2}'] * 300) + b"]"] * ((limit - 20) // 4201)) + b"]}",
+        ),
+        (
+            "body checks: 80,000 empty objects, a key repeated at the top",
+            "/v1/melds/check",
+            b'{"x":[' + b",".join([b"[" + b",".join([b"{}"] * 1000) + b"]"] * ((limit - 20) // 3002)) + b'], "x": 1}',
+        ),
+        (
+            "move: 200 lay-offs on the worst table",
+            "/v1/move",
+            json.dumps(
+                {
+                    "state": _worst_state(),
+                    "moves": [{"player": "ana", "action": "lay_off", "cards": [c]} for c in _worst_state()["players"][0]["hand"]] * 18,
+                }
+            ).encode(),
+        ),
         ("legal-moves: 11 cards, 13 melds", "/v1/legal-moves", json.dumps({"state": _worst_state()}).encode()),
-        ("move: 200 moves of wrong types", "/v1/move",
-         json.dumps({"state": _worst_state(), "moves": [{"player": 1, "action": 2, "cards": [3] * 52}] * 200}).encode()),
-        ("nesting: 32 levels, 1000-item arrays", "/v1/melds/check",
-         _fill(lambda n: {"cards": ["QS"], "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] * n}, limit, hi=1000)),
-        ("strings: 250 KB of escapes in a card code", "/v1/melds/check",
-         b'{"cards": ["' + b"\\u00e9" * ((limit - 20) // 6) + b'"]}'),
+        (
+            "move: 200 moves of wrong types",
+            "/v1/move",
+            json.dumps({"state": _worst_state(), "moves": [{"player": 1, "action": 2, "cards": [3] * 52}] * 200}).encode(),
+        ),
+        (
+            "nesting: 32 levels, 1000-item arrays",
+            "/v1/melds/check",
+            _fill(lambda n: {"cards": ["QS"], "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] * n}, limit, hi=1000),
+        ),
+        ("strings: 250 KB of escapes in a card code", "/v1/melds/check", b'{"cards": ["' + b"\\u00e9" * ((limit - 20) // 6) + b'"]}'),
     ]
     return [(n, p, b) for n, p, b in out if b is not None and len(b) <= limit]
 
 
 # --- measuring ---------------------------------------------------------------------------------
+
 
 def load_client(root: Path):
     sys.path.insert(0, str(root))
@@ -109,6 +165,7 @@ def cost(client, path: str, body: bytes, runs: int = 3) -> tuple[float, int]:
 
 
 # --- the search --------------------------------------------------------------------------------
+
 
 def _mutations(doc, rng: random.Random):
     """A random small change to a JSON document: duplicate, drop, retype or replace a part."""
@@ -131,7 +188,9 @@ def _mutations(doc, rng: random.Random):
     elif choice == 1:
         parent[key] = rng.choice([None, 0, -1, 1.5, "x", "", True, [], {}, "QS", "p1", "zz", 10**12, [7] * 10])
     elif choice == 2 and isinstance(value, dict):
-        value[rng.choice(["winner", "remaining", "cards", "points", "draw", "rummy", "zz", "id", "hand", "meld"])] = rng.choice([1, "p2", [], {}, None])
+        value[rng.choice(["winner", "remaining", "cards", "points", "draw", "rummy", "zz", "id", "hand", "meld"])] = rng.choice(
+            [1, "p2", [], {}, None]
+        )
     elif choice == 3 and isinstance(parent, list) and len(parent) > 1:
         del parent[key]
     elif choice == 4 and isinstance(value, list):
@@ -158,7 +217,7 @@ def _grow(doc, limit: int):
     while len(longest) < 1000 and len(json.dumps(doc)) < limit:
         longest.extend(pattern[: 1000 - len(longest)])
     while len(json.dumps(doc).encode()) > limit and len(longest) > 1:
-        del longest[-max(1, len(longest) // 50):]
+        del longest[-max(1, len(longest) // 50) :]
     return doc
 
 
@@ -224,8 +283,9 @@ def main() -> None:
         print(f"{c * 1000:8.1f} {c * 1e6 / (len(body) / 1024):7.0f} {status:>6} {len(body) / 1024:6.1f}  {path} {name}")
     if not args.replay:
         RESULTS.mkdir(exist_ok=True)
-        (RESULTS / "worst.json").write_text(json.dumps(
-            [{"name": n, "path": p, "body": b.decode(), "cpu_ms": round(c * 1000, 2), "status": s} for c, s, n, p, b in rows]))
+        (RESULTS / "worst.json").write_text(
+            json.dumps([{"name": n, "path": p, "body": b.decode(), "cpu_ms": round(c * 1000, 2), "status": s} for c, s, n, p, b in rows])
+        )
 
 
 if __name__ == "__main__":

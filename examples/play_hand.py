@@ -16,6 +16,7 @@ standard library is used. The loop is the one the README's "Build a frontend" de
 Every player here plays the same simple way: draw from the stock, lay down every meld and lay-off
 the referee lists, then discard the highest card. The last line printed is a JSON summary.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,9 @@ RANK_POINTS = {"A": 1, "J": 10, "Q": 10, "K": 10}
 
 def post(base: str, path: str, body: dict) -> dict:
     """POST a JSON body; return the JSON answer. A problem document (4xx) is printed and raised."""
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return json.load(answer)
@@ -73,8 +75,7 @@ def play_hand(base: str, players: list[str], seed: int, limit: int = 2000) -> di
         state = answer["state"]
         print(f"{count:3}. {answer['summary']}")
         if answer["result"] is not None:
-            return {"moves": count, "state": state, "result": answer["result"],
-                    "after": post(base, "/v1/legal-moves", {"state": state})}
+            return {"moves": count, "state": state, "result": answer["result"], "after": post(base, "/v1/legal-moves", {"state": state})}
     raise RuntimeError(f"the hand did not end within {limit} moves")
 
 
@@ -88,13 +89,22 @@ def main(argv: list[str] | None = None) -> int:
     hand = play_hand(base, players, args.seed)
     result, state = hand["result"], hand["state"]
     print(hand["after"]["summary"])  # the hand is over: who went out, and who deals next
-    entry = {"draw": True} if result["outcome"] == "draw" else {
-        "winner": result["winner"], "rummy": result["rummy"],
-        "remaining": {p["id"]: {"cards": p["hand"]} for p in state["players"] if p["id"] != result["winner"]}}
+    entry = (
+        {"draw": True}
+        if result["outcome"] == "draw"
+        else {
+            "winner": result["winner"],
+            "rummy": result["rummy"],
+            "remaining": {p["id"]: {"cards": p["hand"]} for p in state["players"] if p["id"] != result["winner"]},
+        }
+    )
     pad = post(base, "/v1/scorepad", {"players": players, "first_dealer": state["dealer"], "hands": [entry]})
     print(f"totals: {pad['totals']}; {pad['next_dealer']} deals the next hand")
-    print(json.dumps({"moves": hand["moves"], "result": result, "totals": pad["totals"],
-                      "next_dealer": pad["next_dealer"]}, ensure_ascii=False))
+    print(
+        json.dumps(
+            {"moves": hand["moves"], "result": result, "totals": pad["totals"], "next_dealer": pad["next_dealer"]}, ensure_ascii=False
+        )
+    )
     return 0
 
 

@@ -14,6 +14,7 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
 - :func:`deal` — a new hand (R2, R3)
 - :func:`replay` — a physical-deck game's scorepad (R19, R20)
 """
+
 from .cards import DECK, Card, CardError, parse_card, parse_cards
 from .deal import deal
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
@@ -27,11 +28,52 @@ from .seating import hand_size
 from .state import Meld, Phase, Player, Result, State, Status, Turn, validate_state
 
 __all__ = [
-    "Action", "Code", "MeldKind", "Phase", "Source", "Status", "can_play", "verify_move",
-    "DECK", "Card", "CardError", "parse_card", "parse_cards", "deal", "IllegalMove",
-    "InvalidInput", "Problem", "Reason", "legal_moves", "possible_melds", "MeldCheck",
-    "check_lay_off", "check_meld", "Move", "MovesOutcome", "apply_move", "apply_moves",
-    "is_legal", "PRESETS", "Rules", "resolve_rules", "HandEntry", "Pad", "Remaining", "replay",
-    "HandScore", "card_points", "hand_points", "score_hand", "Meld", "Player", "Result", "State",
-    "Turn", "hand_size", "validate_state", "TurnOptions", "turn_options",
+    "Action",
+    "Code",
+    "MeldKind",
+    "Phase",
+    "Source",
+    "Status",
+    "can_play",
+    "verify_move",
+    "DECK",
+    "Card",
+    "CardError",
+    "parse_card",
+    "parse_cards",
+    "deal",
+    "IllegalMove",
+    "InvalidInput",
+    "Problem",
+    "Reason",
+    "legal_moves",
+    "possible_melds",
+    "MeldCheck",
+    "check_lay_off",
+    "check_meld",
+    "Move",
+    "MovesOutcome",
+    "apply_move",
+    "apply_moves",
+    "is_legal",
+    "PRESETS",
+    "Rules",
+    "resolve_rules",
+    "HandEntry",
+    "Pad",
+    "Remaining",
+    "replay",
+    "HandScore",
+    "card_points",
+    "hand_points",
+    "score_hand",
+    "Meld",
+    "Player",
+    "Result",
+    "State",
+    "Turn",
+    "hand_size",
+    "validate_state",
+    "TurnOptions",
+    "turn_options",
 ]

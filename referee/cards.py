@@ -5,9 +5,10 @@ identity, hash cheaply and can be used as dict keys and set members. Parsing acc
 spelling of the HTTP contract (``10H``, ``TH``, ``th``, ``10♥``, ``Q♠``, ``J♡``, ``♥️``) and
 always answers with the canonical code (``10H``).
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -64,7 +65,7 @@ class Card:
     def __str__(self) -> str:
         return self.symbol
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
     def __reduce__(self):  # interned: unpickle to the same instance
@@ -101,14 +102,18 @@ def parse_card(text: object) -> Card:
 
 def _card_error_message(text: object) -> str:
     if not isinstance(text, str):
-        what = {type(None): "null", bool: "true or false", int: "a number", float: "a number", list: "a list", tuple: "a list",
-                dict: "an object"}.get(type(text), "something else")
-        return f"a card is written as text in quotes, such as \"QS\" or \"Q♠\", not as {what}"
+        what = {
+            type(None): "null",
+            bool: "true or false",
+            int: "a number",
+            float: "a number",
+            list: "a list",
+            tuple: "a list",
+            dict: "an object",
+        }.get(type(text), "something else")
+        return f'a card is written as text in quotes, such as "QS" or "Q♠", not as {what}'
     shown = text if len(text) <= 20 else text[:20] + "…"
-    return (
-        f"{shown!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit "
-        "(C, D, H, S or ♣ ♦ ♥ ♠), e.g. 10H, QS or Q♠"
-    )
+    return f"{shown!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. 10H, QS or Q♠"
 
 
 def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:

@@ -1,8 +1,9 @@
 """The deal (R2, R3)."""
+
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import DECK
 from .errors import InvalidInput
@@ -41,7 +42,7 @@ def deal(players: Sequence[str], rules: Rules, dealer: str | None = None, seed: 
             hands[p].append(deck[position])
             position += 1
     up_card = deck[position]
-    stock = tuple(deck[position + 1:])
+    stock = tuple(deck[position + 1 :])
     return State(
         players=tuple(Player(p, tuple(hands[p])) for p in players),
         turn=Turn(order[0]),

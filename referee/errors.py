@@ -11,11 +11,13 @@ Two kinds are kept apart (as python-chess does):
 A :class:`Reason` is one refusal: a stable ``code`` a program can branch on, a ``message``
 a player understands, naming the cards with suit symbols, and the ``cards`` involved.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -55,7 +57,7 @@ class Reason:
 
     code: Code
     message: str
-    cards: tuple["Card", ...] = ()
+    cards: tuple[Card, ...] = ()
     rule: str | None = None
 
     def as_dict(self) -> dict:
@@ -90,7 +92,7 @@ class InvalidInput(ValueError):
         self.stopped = stopped
         super().__init__("; ".join(p.message for p in self.problems))
 
-    def under(self, *prefix: str | int) -> "InvalidInput":
+    def under(self, *prefix: str | int) -> InvalidInput:
         """The same problems with ``prefix`` put in front of every path."""
         return InvalidInput([Problem(prefix + p.path, p.message) for p in self.problems])
 

@@ -2,6 +2,7 @@
 ``final_discard_required``. One judge, used by ``moves`` (melds and lay-offs), ``legal_moves``
 (through ``moves``) and ``validate_state`` (a table nobody could have reached).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -32,8 +33,9 @@ def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Call
     return not any(fits(m.cards, m.kind, taken, rules) for m in table)
 
 
-def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]],
-                  verb: str, played: Sequence[Card]) -> None:
+def verify_finish(
+    rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]], verb: str, played: Sequence[Card]
+) -> None:
     """Refuse a meld or lay-off of ``played`` (``verb``: "melding", "laying off") that leaves
     ``rest`` in hand when the turn could not be finished: an empty hand under
     ``final_discard_required`` (R13, code ``final_discard_required``), or a dead end (R9, code
@@ -42,14 +44,26 @@ def verify_finish(rules: Rules, taken: Card | None, rest: Sequence[Card], melds:
     Raises :class:`~referee.errors.IllegalMove`."""
     if not rest:
         if rules.final_discard_required:
-            raise IllegalMove([Reason(
-                Code.FINAL_DISCARD_REQUIRED,
-                f"{verb} {show(played)} would empty the hand, but under these rules the last card must be discarded",
-                (), "R13")])
+            raise IllegalMove(
+                [
+                    Reason(
+                        Code.FINAL_DISCARD_REQUIRED,
+                        f"{verb} {show(played)} would empty the hand, but under these rules the last card must be discarded",
+                        (),
+                        "R13",
+                    )
+                ]
+            )
         return
     if dead_end(rules, taken, rest, melds):
-        raise IllegalMove([Reason(
-            Code.DEAD_END,
-            f"{verb} {show(played)} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
-            "which can be neither discarded nor laid off: the turn could not be finished",
-            (taken,), "R9")])
+        raise IllegalMove(
+            [
+                Reason(
+                    Code.DEAD_END,
+                    f"{verb} {show(played)} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
+                    "which can be neither discarded nor laid off: the turn could not be finished",
+                    (taken,),
+                    "R9",
+                )
+            ]
+        )

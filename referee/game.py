@@ -8,10 +8,11 @@ Scores come from :func:`referee.scorepad.replay` over the hands played, so a sea
 
 Every function returns a new :class:`Game`; none changes its input.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
 
 from . import bots as _bots
 from .deal import deal
@@ -93,7 +94,7 @@ def events_since(events: Sequence[Event], viewer: str | None) -> tuple[Event, ..
     if viewer is not None:
         for i in range(len(events) - 1, -1, -1):
             if events[i].player == viewer:
-                return tuple(events[i + 1:])
+                return tuple(events[i + 1 :])
     return tuple(events)
 
 
@@ -111,8 +112,14 @@ def check_bots(players: Sequence[str], bots: Mapping[str, str]) -> list[Problem]
     return problems
 
 
-def new_game(players: Sequence[str], rules: Rules, dealer: str | None = None,
-             bots: Mapping[str, str] | None = None, seed: int | None = None, bot_seed: int | str = 0) -> Game:
+def new_game(
+    players: Sequence[str],
+    rules: Rules,
+    dealer: str | None = None,
+    bots: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    bot_seed: int | str = 0,
+) -> Game:
     """A new game at hand 1: dealt (R2, R3; ``seed`` None: from the operating system's
     randomness), and played by the computer opponents until a human is to move.
 
@@ -167,7 +174,7 @@ def play(game: Game, moves: Sequence[Move], bot_seed: int | str = 0) -> tuple[Mo
             reasons = illegal.reasons
             break
         except InvalidInput as bad:
-            raise bad.under(i)
+            raise bad.under(i) from None
         new.append(seen(state, move, after))
         state, applied = after, applied + 1
     game = replace(game, state=state, events=_keep(tuple(events + new)), seq=game.seq + applied)

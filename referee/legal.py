@@ -6,14 +6,15 @@ judged by :func:`~referee.moves.verify_move`, the judge of :func:`~referee.moves
 the list never states a rule of its own. The property tests check that apply_move refuses every
 draw, meld, single-card lay-off and discard left out.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Card
-from .melds import MeldKind, fitting_cards
 from .errors import IllegalMove, InvalidInput, Reason
+from .melds import MeldKind, fitting_cards
 from .moves import Action, Move, Source, can_play, hand_over, verify_turn
 from .rules import Rules
 from .scorepad import next_dealer
@@ -109,8 +110,13 @@ class TurnOptions:
 
     def as_dict(self) -> dict:
         """The contract's /v1/legal-moves answer."""
-        return {"player": self.player, "phase": self.phase.value, "moves": [m.as_dict() for m in self.moves],
-                "reasons": [r.as_dict() for r in self.reasons], "summary": self.summary}
+        return {
+            "player": self.player,
+            "phase": self.phase.value,
+            "moves": [m.as_dict() for m in self.moves],
+            "reasons": [r.as_dict() for r in self.reasons],
+            "summary": self.summary,
+        }
 
 
 def turn_options(state: State) -> TurnOptions:

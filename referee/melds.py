@@ -5,16 +5,17 @@ is explained against what the cards were meant to be: more cards sharing a rank 
 reads as a set ("5♣ is not a 9"), the reverse as a run ("6♠ is not a heart").
 :func:`check_lay_off` answers the same for cards added to a meld already on the table.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Sequence
 
-from .cards import Card, DECK, SUIT_NAMES, rank_name, show
-from .errors import Code, Problem, InvalidInput, Reason
+from .cards import DECK, SUIT_NAMES, Card, rank_name, show
+from .errors import Code, InvalidInput, Problem, Reason
 from .rules import ACE_MODES, Rules
 
 _ACES_RULES = {aces: Rules(aces=aces) for aces in ACE_MODES}  # see _checked
@@ -25,6 +26,7 @@ class MeldKind(StrEnum):
 
     SET = "set"
     RUN = "run"
+
 
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
@@ -99,19 +101,23 @@ def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
             what = f"{odd[0].symbol} is not {'an' if word in ('ace', '8') else 'a'} {word}"
         else:
             what = f"{_and(odd)} are not {word}s"
-        reasons.append(Reason(
-            Code.SET_RANK_MISMATCH,
-            f"{shown} is not a set: {what}",
-            odd,
-            rule="R10",
-        ))
+        reasons.append(
+            Reason(
+                Code.SET_RANK_MISMATCH,
+                f"{shown} is not a set: {what}",
+                odd,
+                rule="R10",
+            )
+        )
     if len(cards) > 4:
-        reasons.append(Reason(
-            Code.SET_TOO_LARGE,
-            f"{shown} is not a set: a set has three or four cards, never a fifth",
-            tuple(cards),
-            rule="R10",
-        ))
+        reasons.append(
+            Reason(
+                Code.SET_TOO_LARGE,
+                f"{shown} is not a set: a set has three or four cards, never a fifth",
+                tuple(cards),
+                rule="R10",
+            )
+        )
     return reasons
 
 
@@ -126,12 +132,14 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
             what = f"{odd[0].symbol} is not {_suit_word(suit)}"
         else:
             what = f"{_and(odd)} are not {_suit_word(suit).split()[1]}s"
-        reasons.append(Reason(
-            Code.RUN_SUIT_MISMATCH,
-            f"{shown} is not a run: {what}",
-            odd,
-            rule="R11",
-        ))
+        reasons.append(
+            Reason(
+                Code.RUN_SUIT_MISMATCH,
+                f"{shown} is not a run: {what}",
+                odd,
+                rule="R11",
+            )
+        )
     if odd and len({c.rank for c in cards}) == len(cards) and _consecutive(sorted(c.rank for c in cards)):
         return reasons  # 5♠ 6♥ 7♠: the ranks are right, only the suit is wrong
     same = [c for c in cards if c.suit == suit]
@@ -141,12 +149,14 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     has_ace, has_king = 1 in ranks, 13 in ranks
     if has_ace and has_king and 2 in ranks and not _consecutive(ranks):
         # K-A-2: the run would have to go round the corner.
-        reasons.append(Reason(
-            Code.RUN_WRAPS,
-            f"{shown} is not a run: a run never wraps around from the King to the ace",
-            tuple(same),
-            rule="R11",
-        ))
+        reasons.append(
+            Reason(
+                Code.RUN_WRAPS,
+                f"{shown} is not a run: a run never wraps around from the King to the ace",
+                tuple(same),
+                rule="R11",
+            )
+        )
         return reasons
     if _consecutive(ranks):
         return reasons
@@ -156,30 +166,33 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
             if rules.aces == "high_or_low":
                 return reasons
             aces = tuple(c for c in same if c.rank == 1)
-            reasons.append(Reason(
-                Code.ACE_HIGH,
-                f"{shown} is not a run: aces are low, so a run stops at the King",
-                tuple(same) if len(same) <= 4 else aces,
-                rule="R11",
-            ))
+            reasons.append(
+                Reason(
+                    Code.ACE_HIGH,
+                    f"{shown} is not a run: aces are low, so a run stops at the King",
+                    tuple(same) if len(same) <= 4 else aces,
+                    rule="R11",
+                )
+            )
             return reasons
         if rules.aces == "high_or_low":
             ranks = high
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = tuple(DECK[_SUIT_ORDER[suit] * 13 + (r if r != 14 else 1) - 1] for r in missing)
     what = show(missing_cards) if len(missing_cards) <= 4 else f"{len(missing_cards)} cards"
-    reasons.append(Reason(
-        Code.RUN_GAP,
-        f"{shown} is not a run: the ranks are not consecutive, {what} "
-        f"{'is' if len(missing_cards) == 1 else 'are'} missing",
-        tuple(same),
-        rule="R11",
-    ))
+    reasons.append(
+        Reason(
+            Code.RUN_GAP,
+            f"{shown} is not a run: the ranks are not consecutive, {what} {'is' if len(missing_cards) == 1 else 'are'} missing",
+            tuple(same),
+            rule="R11",
+        )
+    )
     return reasons
 
 
 def _and(cards: Sequence[Card]) -> str:
-    """"5♦ and 5♥", "5♦, 5♥ and 5♣"."""
+    """ "5♦ and 5♥", "5♦, 5♥ and 5♣"."""
     symbols = [c.symbol for c in cards]
     return symbols[0] if len(symbols) == 1 else f"{', '.join(symbols[:-1])} and {symbols[-1]}"
 
@@ -236,22 +249,25 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
     reasons: list[Reason] = []
     shown = show(cards)
     if len(cards) < 3:
-        reasons.append(Reason(
-            Code.TOO_FEW_CARDS,
-            (f"{shown} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
-            + "a meld needs at least three cards",
-            cards,
-            rule="R10",
-        ))
+        reasons.append(
+            Reason(
+                Code.TOO_FEW_CARDS,
+                (f"{shown} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
+                + "a meld needs at least three cards",
+                cards,
+                rule="R10",
+            )
+        )
     doubled = _duplicates(cards)
     if doubled:
-        reasons.append(Reason(
-            Code.DUPLICATE_CARD,
-            f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} listed twice: "
-            "there is only one of each card in the deck",
-            doubled,
-            rule="R1",
-        ))
+        reasons.append(
+            Reason(
+                Code.DUPLICATE_CARD,
+                f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} listed twice: there is only one of each card in the deck",
+                doubled,
+                rule="R1",
+            )
+        )
     if reasons and len(cards) < 3 or not cards:
         return MeldCheck(False, None, cards, tuple(reasons))
     distinct = tuple(dict.fromkeys(cards))

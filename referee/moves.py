@@ -5,11 +5,12 @@ Each move type is judged by one ``verify_*`` function (pokerkit's verify/can/do)
 :func:`apply_move` applies what it accepts, :func:`can_play` asks it, and ``legal_moves`` keeps
 the candidates it accepts, so the referee never has two opinions about one move.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Sequence
 
 from .cards import SUIT_NAMES, Card, rank_name, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
@@ -52,19 +53,19 @@ class Move:
     card: Card | None = None
 
     @classmethod
-    def draw(cls, player: str, source: Source = Source.STOCK) -> "Move":
+    def draw(cls, player: str, source: Source = Source.STOCK) -> Move:
         return cls(player, Action.DRAW, source=source)
 
     @classmethod
-    def make_meld(cls, player: str, cards: Sequence[Card]) -> "Move":
+    def make_meld(cls, player: str, cards: Sequence[Card]) -> Move:
         return cls(player, Action.MELD, cards=tuple(cards))
 
     @classmethod
-    def lay_off(cls, player: str, cards: Sequence[Card], meld: str | None = None) -> "Move":
+    def lay_off(cls, player: str, cards: Sequence[Card], meld: str | None = None) -> Move:
         return cls(player, Action.LAY_OFF, cards=tuple(cards), meld=meld)
 
     @classmethod
-    def discard(cls, player: str, card: Card) -> "Move":
+    def discard(cls, player: str, card: Card) -> Move:
         return cls(player, Action.DISCARD, card=card)
 
     def as_dict(self) -> dict:
@@ -105,9 +106,14 @@ class MovesOutcome:
 
     def as_dict(self) -> dict:
         """The contract's /v1/move answer."""
-        return {"legal": self.legal, "reasons": [r.as_dict() for r in self.reasons], "summary": self.summary,
-                "applied": self.applied, "state": self.state.as_dict(),
-                "result": None if self.result is None else self.result.as_dict()}
+        return {
+            "legal": self.legal,
+            "reasons": [r.as_dict() for r in self.reasons],
+            "summary": self.summary,
+            "applied": self.applied,
+            "state": self.state.as_dict(),
+            "result": None if self.result is None else self.result.as_dict(),
+        }
 
 
 def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> IllegalMove:
@@ -120,6 +126,7 @@ def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | No
 # what applying the move needs, so a rule is judged in exactly one place: apply_move applies what
 # verify_move accepted, legal_moves keeps the candidates verify_move accepts, and validate_state
 # asks referee.finish (R9, R13) what verify_meld and verify_lay_off ask it.
+
 
 def verify_turn(state: State, move: Move) -> None:
     """Whether ``move.player`` may move now at all: a player at the table (else InvalidInput,
@@ -179,11 +186,21 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
     if len(where) == 1 and lying == len(missing):  # "ana does not hold 7♠: it is already on the table in meld m2 (…)"
         m = next(m for m, on in tabled if on)
         it = "it is" if lying == 1 else "they are"
-        return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {it} already on the table in meld "
-                       f"{m.id} ({show(m.cards)}), and cards on the table never move", missing, "R6")
+        return _refuse(
+            Code.CARD_NOT_IN_HAND,
+            f"{player} does not hold {show(missing)}: {it} already on the table in meld "
+            f"{m.id} ({show(m.cards)}), and cards on the table never move",
+            missing,
+            "R6",
+        )
     if where:
-        return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}: {' and '.join(where)} "
-                       f"{'lies' if lying == 1 else 'lie'} on the table already, and cards on the table never move", missing, "R6")
+        return _refuse(
+            Code.CARD_NOT_IN_HAND,
+            f"{player} does not hold {show(missing)}: {' and '.join(where)} "
+            f"{'lies' if lying == 1 else 'lie'} on the table already, and cards on the table never move",
+            missing,
+            "R6",
+        )
     piled = tuple(c for c in missing if c in state.discard)
     where = f": {show(piled)} {'is' if len(piled) == 1 else 'are'} in the discard pile" if piled else ""
     return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}{where}", missing, _PLAY_RULE[move.action])
@@ -195,7 +212,9 @@ def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
     hand, cards = state.mover.hand, move.cards
     doubled = _duplicates(cards)
     if doubled:
-        raise _refuse(Code.DUPLICATE_CARD, f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1")
+        raise _refuse(
+            Code.DUPLICATE_CARD, f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1"
+        )
     gone = set(cards)
     rest = tuple([c for c in hand if c not in gone])
     if len(rest) + len(gone) != len(hand):
@@ -221,12 +240,18 @@ def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], MeldCheck]:
     rest = _rest_of_hand(state, move)
     if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
         n = rules.melds_per_turn
-        raise _refuse(Code.MELD_LIMIT_REACHED, f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules", move.cards, "R5")
+        raise _refuse(
+            Code.MELD_LIMIT_REACHED,
+            f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules",
+            move.cards,
+            "R5",
+        )
     check = check_meld(move.cards, rules)
     if not check.valid:
         raise IllegalMove(check.reasons)
-    verify_finish(rules, turn.taken_discard, rest, lambda: state.melds + (Meld("", mover.id, check.cards, check.kind),),
-                  "melding", move.cards)
+    verify_finish(
+        rules, turn.taken_discard, rest, lambda: state.melds + (Meld("", mover.id, check.cards, check.kind),), "melding", move.cards
+    )
     return rest, check
 
 
@@ -251,7 +276,12 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         raise _refuse(Code.DOES_NOT_FIT, f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where}", move.cards, "R6")
     if len(fitting) > 1:
         names = ", ".join(f"{m.id} ({show(m.cards)})" for m, _ in fitting)
-        raise _refuse(Code.AMBIGUOUS_LAY_OFF, f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld", move.cards, "R6")
+        raise _refuse(
+            Code.AMBIGUOUS_LAY_OFF,
+            f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld",
+            move.cards,
+            "R6",
+        )
     return fitting[0]
 
 
@@ -264,13 +294,11 @@ def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], Meld, Me
     """R6: the cards are held, at least one, fit the named meld (or exactly one meld when none
     is named) keeping its kind, and the turn can still be finished (R9, R13). Returns the hand
     left, the table meld laid off on and the check of the meld it makes."""
-    mover = state.mover
     rest = _rest_of_hand(state, move)
     if not move.cards:
         raise _refuse(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", rule="R6")
     target, check = _lay_off_target(state, move)
-    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: _laid_off(state.melds, target, check),
-                  "laying off", move.cards)
+    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: _laid_off(state.melds, target, check), "laying off", move.cards)
     return rest, target, check
 
 
@@ -284,7 +312,12 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
         raise not_held(state, move, (card,))
     if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
         extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
-        raise _refuse(Code.TAKEN_DISCARD, f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}", (card,), "R8")
+        raise _refuse(
+            Code.TAKEN_DISCARD,
+            f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}",
+            (card,),
+            "R8",
+        )
     return tuple([c for c in mover.hand if c is not card])
 
 
@@ -310,6 +343,7 @@ def can_play(state: State, move: Move, turn_verified: bool = False) -> bool:
 
 
 # --- applying -----------------------------------------------------------------------------
+
 
 def apply_move(state: State, move: Move) -> State:
     """Apply one move to a valid state (see ``validate_state``) and return the new state.
@@ -359,7 +393,7 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
             summary = why if not applied else f"{_made(done, applied)}; move {applied + 1} was refused: {why}"
             return MovesOutcome(False, illegal.reasons, applied, state, state.result(), summary)
         except InvalidInput as bad:
-            raise bad.under(i)
+            raise bad.under(i) from None
         said = describe(state, move, after)
         if done and moves[i - 1].player == move.player:  # "ana drew from the stock, then discarded K♣"
             said = said.removeprefix(f"{move.player} ")
@@ -394,8 +428,7 @@ def describe(before: State, move: Move, after: State) -> str:
         turned = " (the discard pile was turned over as the new stock)" if after.restocks > before.restocks else ""
         return f"{player} drew from the stock{turned}"
     if move.action == Action.DISCARD:
-        turned = ("; the stock was empty, so the discard pile was turned over as the new stock"
-                  if after.restocks > before.restocks else "")
+        turned = "; the stock was empty, so the discard pile was turned over as the new stock" if after.restocks > before.restocks else ""
         return f"{player} discarded {move.card.symbol}{turned}"
     if move.action == Action.MELD:
         new = after.melds[-1]
@@ -405,7 +438,7 @@ def describe(before: State, move: Move, after: State) -> str:
 
 
 def _of(meld: Meld) -> str:
-    """"spades" for a run, "9s" for a set."""
+    """ "spades" for a run, "9s" for a set."""
     return f"{rank_name(meld.cards[0].rank)}s" if meld.kind == "set" else SUIT_NAMES[meld.cards[0].suit]
 
 

@@ -6,10 +6,11 @@ judge real requests (:func:`~referee.melds.check_meld`, :func:`~referee.melds.ch
 the OpenAPI document is never a second, hand-written copy of the messages: change a sentence in
 the core and the table changes with it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Callable, Sequence
 
 from .cards import DECK, parse_card
 from .errors import Code, Reason
@@ -23,8 +24,15 @@ def _cards(text: str) -> tuple:
     return tuple(parse_card(c) for c in text.split())
 
 
-def _table(hands: dict[str, str], melds: Sequence[tuple[str, str]] = (), discard: str = "QD", turn: Turn | None = None,
-           rules: dict | None = None, status: Status = Status.PLAYING, stock: str = "KC") -> State:
+def _table(
+    hands: dict[str, str],
+    melds: Sequence[tuple[str, str]] = (),
+    discard: str = "QD",
+    turn: Turn | None = None,
+    rules: dict | None = None,
+    status: Status = Status.PLAYING,
+    stock: str = "KC",
+) -> State:
     """A valid two-player table: ``hands`` by player, ``melds`` as (id, cards) owned by ben, the
     discard pile, the top of the stock; every other card at the bottom of the stock."""
     players = tuple(Player(p, _cards(h), None) for p, h in hands.items())
@@ -35,8 +43,7 @@ def _table(hands: dict[str, str], melds: Sequence[tuple[str, str]] = (), discard
     pile, stock_cards = _cards(discard), top + rest
     if status == Status.DRAWN_HAND:
         pile, stock_cards = rest + top + pile, ()
-    return validate_state(State(players, turn or Turn("ana"), stock_cards, pile, table, None,
-                                resolve_rules(rules or {}), 0, status))
+    return validate_state(State(players, turn or Turn("ana"), stock_cards, pile, table, None, resolve_rules(rules or {}), 0, status))
 
 
 def _played(state: State, *moves: Move) -> tuple[Reason, ...]:
@@ -59,27 +66,36 @@ def _examples() -> dict[Code, Callable[[], tuple[Reason, ...]]]:
         Code.ACE_HIGH: lambda: check_meld(c("QS KS AS"), standard).reasons,
         Code.RUN_WRAPS: lambda: check_meld(c("KS AS 2S"), standard).reasons,
         Code.DOES_NOT_FIT: lambda: check_lay_off(c("5S 6S 7S"), c("9S"), standard).reasons,
-        Code.AMBIGUOUS_LAY_OFF: lambda: _played(_table({"ana": "8S 4H 2C", "ben": "8D 3C 3D KH"}, runs, turn=play),
-                                                Move.lay_off("ana", c("8S"))),
+        Code.AMBIGUOUS_LAY_OFF: lambda: _played(
+            _table({"ana": "8S 4H 2C", "ben": "8D 3C 3D KH"}, runs, turn=play), Move.lay_off("ana", c("8S"))
+        ),
         Code.UNKNOWN_MELD: lambda: _played(_table(ana, runs, turn=play), Move.lay_off("ana", c("4H"), "m9")),
         Code.NOT_YOUR_TURN: lambda: _played(_table(ana), Move.draw("ben")),
         Code.MUST_DRAW_FIRST: lambda: _played(_table(ana), Move.discard("ana", parse_card("8H"))),
         Code.ALREADY_DREW: lambda: _played(_table(ana, turn=play), Move.draw("ana")),
-        Code.DISCARD_PILE_EMPTY: lambda: _played(_table({"ana": "8H 4H 2C 6D", "ben": "8D 3C 3D KH QD"}, discard=""),
-                                                 Move.draw("ana", "discard")),
+        Code.DISCARD_PILE_EMPTY: lambda: _played(
+            _table({"ana": "8H 4H 2C 6D", "ben": "8D 3C 3D KH QD"}, discard=""), Move.draw("ana", "discard")
+        ),
         Code.CARD_NOT_IN_HAND: lambda: _played(_table(ana, runs, turn=play), Move.discard("ana", parse_card("7S"))),
-        Code.MELD_LIMIT_REACHED: lambda: _played(_table({"ana": "5S 6S 7S 9H 9C 9D", "ben": "8D 3C 3D KH"},
-                                                        rules={"preset": "basic"}, stock="KC"),
-                                                 Move.draw("ana"), Move.make_meld("ana", c("5S 6S 7S")),
-                                                 Move.make_meld("ana", c("9H 9C 9D"))),
+        Code.MELD_LIMIT_REACHED: lambda: _played(
+            _table({"ana": "5S 6S 7S 9H 9C 9D", "ben": "8D 3C 3D KH"}, rules={"preset": "basic"}, stock="KC"),
+            Move.draw("ana"),
+            Move.make_meld("ana", c("5S 6S 7S")),
+            Move.make_meld("ana", c("9H 9C 9D")),
+        ),
         Code.TAKEN_DISCARD: lambda: _played(_table(ana), Move.draw("ana", "discard"), Move.discard("ana", parse_card("QD"))),
-        Code.DEAD_END: lambda: _played(_table({"ana": "4H 5H 6H", "ben": "8D 3C 3D KH"}, discard="2D"),
-                                       Move.draw("ana", "discard"), Move.make_meld("ana", c("4H 5H 6H"))),
-        Code.FINAL_DISCARD_REQUIRED: lambda: _played(_table({"ana": "4H 5H 6H", "ben": "8D 3C 3D KH"}, turn=play,
-                                                            rules={"final_discard_required": True}, discard="QD"),
-                                                     Move.make_meld("ana", c("4H 5H 6H"))),
-        Code.HAND_OVER: lambda: _played(_table({"ana": "", "ben": "8D 3C 3D KH"}, [("m1", "4H 5H 6H 7H")],
-                                               status=Status.OUT), Move.draw("ben")),
+        Code.DEAD_END: lambda: _played(
+            _table({"ana": "4H 5H 6H", "ben": "8D 3C 3D KH"}, discard="2D"),
+            Move.draw("ana", "discard"),
+            Move.make_meld("ana", c("4H 5H 6H")),
+        ),
+        Code.FINAL_DISCARD_REQUIRED: lambda: _played(
+            _table({"ana": "4H 5H 6H", "ben": "8D 3C 3D KH"}, turn=play, rules={"final_discard_required": True}, discard="QD"),
+            Move.make_meld("ana", c("4H 5H 6H")),
+        ),
+        Code.HAND_OVER: lambda: _played(
+            _table({"ana": "", "ben": "8D 3C 3D KH"}, [("m1", "4H 5H 6H 7H")], status=Status.OUT), Move.draw("ben")
+        ),
     }
 
 

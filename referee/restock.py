@@ -4,6 +4,7 @@
 at the bottom of the discard pile becomes the top card of the new stock. ``stock`` is stored top
 first and ``discard`` bottom first, so the new stock is the pile in the order it is stored.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace

@@ -4,13 +4,15 @@
 rules object (``{"preset": "basic", "target_score": 150}``) into one, refusing unknown options
 and impossible values with :class:`RulesError` rather than ignoring them.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
-from .errors import Problem, InvalidInput
+from .errors import InvalidInput, Problem
 
 RESTOCK_MODES = ("keep_top", "turn_over", "immediate")
 ACE_MODES = ("low", "high_or_low")
@@ -53,9 +55,7 @@ class Rules:
 
 
 PRESETS: dict[str, Rules] = {
-    "basic": Rules(
-        preset="basic", melds_per_turn=1, going_rummy_doubles=False, restock="keep_top"
-    ),
+    "basic": Rules(preset="basic", melds_per_turn=1, going_rummy_doubles=False, restock="keep_top"),
     "standard": Rules(preset="standard"),
     "two-restocks": Rules(
         preset="two-restocks",
@@ -138,7 +138,12 @@ def _resolve(spec: Mapping[str, Any]) -> Rules:
         if why is None:
             overrides[name] = value
         else:
-            problems.append(Problem((name,), f"{name} {why}" if name in OPTION_NAMES else f"unknown rule option {name!r}; options are {', '.join(OPTION_NAMES)}"))
+            problems.append(
+                Problem(
+                    (name,),
+                    f"{name} {why}" if name in OPTION_NAMES else f"unknown rule option {name!r}; options are {', '.join(OPTION_NAMES)}",
+                )
+            )
     if problems:
         raise InvalidInput(problems)
     preset = PRESETS[preset_name]

@@ -4,10 +4,11 @@ The caller gives the players, the rules and every hand so far; :func:`replay` re
 dealers, points, running totals, standings and the end of the game, so correcting an earlier
 hand is just sending the list again.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
@@ -54,9 +55,17 @@ class HandLine:
 
     def as_dict(self) -> dict:
         """The contract's hand line of a scorepad."""
-        return {"number": self.number, "dealer": self.dealer, "winner": self.winner, "rummy": self.rummy,
-                "multiplier": self.multiplier, "draw": self.draw, "points": self.points,
-                "remaining": dict(self.remaining), "totals": dict(self.totals)}
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "rummy": self.rummy,
+            "multiplier": self.multiplier,
+            "draw": self.draw,
+            "points": self.points,
+            "remaining": dict(self.remaining),
+            "totals": dict(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +98,16 @@ class Pad:
 
     def as_dict(self) -> dict:
         """The contract's /v1/scorepad answer (with the ``rules`` the pad was scored under)."""
-        return {"hands": [h.as_dict() for h in self.hands], "totals": dict(self.totals),
-                "standings": [x.as_dict() for x in self.standings], "next_dealer": self.next_dealer,
-                "game_over": self.game_over, "winner": self.winner,
-                "to_target": None if self.to_target is None else dict(self.to_target),
-                "rules": None if self.rules is None else self.rules.as_dict()}
+        return {
+            "hands": [h.as_dict() for h in self.hands],
+            "totals": dict(self.totals),
+            "standings": [x.as_dict() for x in self.standings],
+            "next_dealer": self.next_dealer,
+            "game_over": self.game_over,
+            "winner": self.winner,
+            "to_target": None if self.to_target is None else dict(self.to_target),
+            "rules": None if self.rules is None else self.rules.as_dict(),
+        }
 
 
 def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: Rules) -> str:
@@ -152,25 +166,37 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
             problems.append(Problem(at, f"{label}: {name} went out, so has no entry of cards or points left"))
             continue
         if (rem.cards is None) == (rem.points is None):
-            problems.append(Problem(at, f"{label}: give {name}'s cards or points left, not {'both' if rem.cards is not None else 'neither'}"))
+            problems.append(
+                Problem(at, f"{label}: give {name}'s cards or points left, not {'both' if rem.cards is not None else 'neither'}")
+            )
             continue
         if rem.cards is not None:
             if not rem.cards:
                 problems.append(Problem((*at, "cards"), f"{label}: {name} must have at least one card left (only the winner has none)"))
             if len(rem.cards) > dealt:
-                problems.append(Problem((*at, "cards"), f"{label}: {name} has {len(rem.cards)} cards listed, but only {dealt} were dealt to each of {len(players)} players (R2)"))
+                problems.append(
+                    Problem(
+                        (*at, "cards"),
+                        f"{label}: {name} has {len(rem.cards)} cards listed, but only {dealt} were dealt to each of {len(players)} players (R2)",
+                    )
+                )
             for j, card in enumerate(rem.cards):
                 if card in seen:
                     other = seen[card]
                     also = "twice" if other == name else f"for both {other} and {name}"
-                    problems.append(Problem((*at, "cards", j), f"{label}: {card.symbol} is listed {also}; there is only one in the deck (R1)"))
+                    problems.append(
+                        Problem((*at, "cards", j), f"{label}: {card.symbol} is listed {also}; there is only one in the deck (R1)")
+                    )
                 else:
                     seen[card] = name
         else:
             most = 10 * dealt
             if not 1 <= rem.points <= most:
-                why = ("an opponent always holds at least one card, so at least 1 point" if rem.points < 1
-                       else f"{dealt} cards could be worth at most {most}")
+                why = (
+                    "an opponent always holds at least one card, so at least 1 point"
+                    if rem.points < 1
+                    else f"{dealt} cards could be worth at most {most}"
+                )
                 problems.append(Problem((*at, "points"), f"{label}: {name}'s {rem.points} points cannot be right: {why} (R14)"))
     for name in players:
         if name != entry.winner and name not in entry.remaining:
@@ -217,8 +243,9 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
             multiplier = rummy_multiplier(rummy, rules)
             points = multiplier * sum(remaining.values())
             totals[entry.winner] += points
-        lines.append(HandLine(n, dealer, None if entry.draw else entry.winner, rummy, multiplier,
-                              entry.draw, points, remaining, dict(totals)))
+        lines.append(
+            HandLine(n, dealer, None if entry.draw else entry.winner, rummy, multiplier, entry.draw, points, remaining, dict(totals))
+        )
         dealer = next_dealer(players, dealer, None if entry.draw else entry.winner, rules)
         over, winner = game_winner(totals, n, rules)
     if problems:

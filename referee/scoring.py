@@ -1,8 +1,9 @@
 """Scoring a hand (R14, R15, R16)."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .cards import Card
 from .errors import InvalidInput, Problem
@@ -53,10 +54,22 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
     dealt = hand_size(len(remaining) + 1)
     for player, cards in remaining.items():
         if len(cards) > dealt:
-            problems.append(Problem((player,), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)"))
+            problems.append(
+                Problem((player,), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)")
+            )
         for j, card in enumerate(cards):
             if card in seen:
-                problems.append(Problem((player, j), (f"{card.symbol} is listed twice for {player}" if seen[card] == player else f"{card.symbol} is listed for both {seen[card]} and {player}") + "; there is only one in the deck (R1)"))
+                problems.append(
+                    Problem(
+                        (player, j),
+                        (
+                            f"{card.symbol} is listed twice for {player}"
+                            if seen[card] == player
+                            else f"{card.symbol} is listed for both {seen[card]} and {player}"
+                        )
+                        + "; there is only one in the deck (R1)",
+                    )
+                )
             seen.setdefault(card, player)
     if problems:
         raise InvalidInput(problems)

@@ -1,4 +1,5 @@
 """Who sits at the table and how many cards each is dealt (R2)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

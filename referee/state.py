@@ -4,20 +4,20 @@ Every type here is immutable; a move makes a new :class:`State` (see ``moves.app
 :func:`validate_state` refuses a snapshot that cannot be a real table and returns its
 canonical form (melds in canonical order, each with its kind).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Iterable, Sequence
 
-from .cards import Card, DECK, show
+from .cards import DECK, Card, show
 from .errors import InvalidInput, Problem
 from .finish import dead_end
 from .melds import MeldKind, check_meld
-from .rules import Rules, PRESETS, DEFAULT_PRESET
+from .rules import DEFAULT_PRESET, PRESETS, Rules
 from .scoring import hand_points, rummy_multiplier
 from .seating import MAX_PLAYERS, MIN_PLAYERS, check_seating, hand_size  # noqa: F401 (check_seating: re-exported)
-
 
 
 class Status(StrEnum):
@@ -35,6 +35,7 @@ class Phase(StrEnum):
 
     BEFORE_DRAW = "draw"
     AFTER_DRAW = "play"
+
 
 _DECK_SET = frozenset(DECK)
 
@@ -69,8 +70,13 @@ class Turn:
     def as_dict(self) -> dict:
         """The contract's turn object, every field filled in."""
         taken = self.taken_discard
-        return {"player": self.player, "phase": self.phase.value, "taken_discard": None if taken is None else taken.code,
-                "melds_made": self.melds_made, "laid_off": self.laid_off}
+        return {
+            "player": self.player,
+            "phase": self.phase.value,
+            "taken_discard": None if taken is None else taken.code,
+            "melds_made": self.melds_made,
+            "laid_off": self.laid_off,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +181,7 @@ class State:
         """The next seat after ``player_id``, wrapping (R3)."""
         return self.players[(self.seat(player_id) + 1) % len(self.players)].id
 
-    def with_player(self, player: Player) -> "State":
+    def with_player(self, player: Player) -> State:
         """This state with ``player`` replacing the seat of the same id."""
         return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
 
@@ -285,7 +291,12 @@ def validate_state(state: State) -> State:
         for i, p in enumerate(players):
             allowed = size + (1 if p.id == turn.player and turn.phase == Phase.AFTER_DRAW else 0)
             if len(p.hand) > allowed:
-                problems.append(Problem(("players", i, "hand"), f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)"))
+                problems.append(
+                    Problem(
+                        ("players", i, "hand"),
+                        f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)",
+                    )
+                )
 
     # The turn (R4, R5, R8).
     if turn.phase == Phase.BEFORE_DRAW:
@@ -295,13 +306,32 @@ def validate_state(state: State) -> State:
             problems.append(Problem(("turn", "phase"), "a player who has not drawn yet cannot have melded or laid off this turn"))
     if turn.taken_discard is not None and mover_known:
         if turn.taken_discard not in players[ids[turn.player]].hand and state.status == Status.PLAYING:
-            problems.append(Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand"))
-        elif state.status == Status.PLAYING and dead_end(rules, turn.taken_discard, players[ids[turn.player]].hand, [m for m in canonical_melds if m.kind]):
-            problems.append(Problem(("turn", "taken_discard"), f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)"))
+            problems.append(
+                Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand")
+            )
+        elif state.status == Status.PLAYING and dead_end(
+            rules, turn.taken_discard, players[ids[turn.player]].hand, [m for m in canonical_melds if m.kind]
+        ):
+            problems.append(
+                Problem(
+                    ("turn", "taken_discard"),
+                    f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)",
+                )
+            )
     if rules.melds_per_turn is not None and turn.melds_made > rules.melds_per_turn:
-        problems.append(Problem(("turn", "melds_made"), f"{turn.melds_made} melds this turn is more than these rules allow in one turn ({rules.melds_per_turn}, R5)"))
+        problems.append(
+            Problem(
+                ("turn", "melds_made"),
+                f"{turn.melds_made} melds this turn is more than these rules allow in one turn ({rules.melds_per_turn}, R5)",
+            )
+        )
     if rules.max_restocks is not None and state.restocks > rules.max_restocks:
-        problems.append(Problem(("restocks",), f"the stock was rebuilt {state.restocks} times, more than these rules allow in one hand ({rules.max_restocks}, R18)"))
+        problems.append(
+            Problem(
+                ("restocks",),
+                f"the stock was rebuilt {state.restocks} times, more than these rules allow in one hand ({rules.max_restocks}, R18)",
+            )
+        )
 
     # R15: a player who owns a meld on the table melded on an earlier turn, unless the mover's
     # own melds this turn account for it; `tabled` false would score a false going rummy.
@@ -316,26 +346,49 @@ def validate_state(state: State) -> State:
         if p.tabled is None:
             p = Player(p.id, p.hand, earlier > 0)
         elif earlier > 0 and not p.tabled:
-            problems.append(Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)"))
+            problems.append(
+                Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
+            )
         inferred.append(p)
     players = tuple(inferred)
 
     # R17, R18: a drawn hand has no stock left; under immediate restocks no turn starts without one.
     if state.status == Status.DRAWN_HAND and state.stock:
-        problems.append(Problem(("status",), f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)"))
+        problems.append(
+            Problem(
+                ("status",),
+                f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)",
+            )
+        )
     if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
-        problems.append(Problem(("stock",), "the stock is empty at the start of a turn, which these rules never allow: the stock is rebuilt, or the hand drawn, as the turn before ends (R17, R18)"))
+        problems.append(
+            Problem(
+                ("stock",),
+                "the stock is empty at the start of a turn, which these rules never allow: the stock is rebuilt, or the hand drawn, as the turn before ends (R17, R18)",
+            )
+        )
 
     # R13: the status agrees with the hands.
     empty = [i for i, p in enumerate(players) if not p.hand]
     if state.status == Status.OUT:
         if len(empty) != 1:
-            problems.append(Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)"))
+            problems.append(
+                Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)")
+            )
         elif players[empty[0]].id != turn.player:
-            problems.append(Problem(("status",), f"status is out, but {players[empty[0]].id}, who has no cards, is not the player whose turn it was (R13)"))
+            problems.append(
+                Problem(
+                    ("status",), f"status is out, but {players[empty[0]].id}, who has no cards, is not the player whose turn it was (R13)"
+                )
+            )
     else:
         for i in empty:
-            problems.append(Problem(("players", i, "hand"), f"{players[i].id} has no cards, so the hand is over: status must be out, not {state.status} (R13)"))
+            problems.append(
+                Problem(
+                    ("players", i, "hand"),
+                    f"{players[i].id} has no cards, so the hand is over: status must be out, not {state.status} (R13)",
+                )
+            )
 
     if problems:
         raise InvalidInput(problems)

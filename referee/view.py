@@ -9,10 +9,11 @@ so a frontend can show it and a computer opponent can decide from it (and from n
 Once the hand is over, every hand is laid down to be counted (R14), so every view shows them
 in ``remaining_cards``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import Card
 from .legal import legal_moves

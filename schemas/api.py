@@ -1,7 +1,8 @@
 """Request and response bodies of every endpoint (contract, Endpoints)."""
+
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from referee import Action, Code, HandEntry, MeldKind, Phase, Remaining, Source
 from referee.deal import MAX_SEED
@@ -21,10 +22,13 @@ class ReasonSchema(Answer):
     code = fields.String(metadata={"enum_of": Code, "description": "Stable code to branch on; more may be added.", "example": "ace_high"})
     message = fields.String(metadata={"example": "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"})
     cards = fields.List(CardCode(), metadata={"description": "The cards concerned, canonical codes."})
-    rule = fields.String(allow_none=True, metadata={"description": "The rule id of RULES.md applied (R11).", "example": "R11", "pattern": "^R[0-9]+$"})
+    rule = fields.String(
+        allow_none=True, metadata={"description": "The rule id of RULES.md applied (R11).", "example": "R11", "pattern": "^R[0-9]+$"}
+    )
 
 
 # --- /v1/melds/check ---------------------------------------------------------------------
+
 
 class MeldCheckRequest(CompiledSchema):
     cards = CardList(required=True, metadata={"description": "The meld to check, or with onto the cards laid off."})
@@ -36,18 +40,32 @@ class MeldCheckResponse(AnswerSchema):
     """The verdict on a meld or a lay-off."""
 
     valid = fields.Boolean(required=True)
-    kind = fields.String(allow_none=True, required=True, metadata={"enum_of": MeldKind, "description": "set or run; null when the cards make no meld."})
-    cards = fields.List(CardCode(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."})
+    kind = fields.String(
+        allow_none=True, required=True, metadata={"enum_of": MeldKind, "description": "set or run; null when the cards make no meld."}
+    )
+    cards = fields.List(
+        CardCode(), required=True, metadata={"description": "The meld checked, canonical order; with onto: onto plus the laid-off cards."}
+    )
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
-    summary = fields.String(required=True, metadata={"description": "One sentence for a person: what the meld is (\"5♠ 6♠ 7♠ is a run of spades\"), or the first reason it is refused."})
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": 'One sentence for a person: what the meld is ("5♠ 6♠ 7♠ is a run of spades"), or the first reason it is refused.'
+        },
+    )
 
 
 # --- /v1/hand-score ----------------------------------------------------------------------
 
+
 class HandScoreRequest(CompiledSchema):
-    remaining = PlayerEntries(keys=PlayerName(), values=CardList(min_length=1, max_length=10), required=True,
-                            validate=Count(1, 5, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
-                            metadata={"description": "Each opponent's cards left in hand (R14)."})
+    remaining = PlayerEntries(
+        keys=PlayerName(),
+        values=CardList(min_length=1, max_length=10),
+        required=True,
+        validate=Count(1, 5, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
+        metadata={"description": "Each opponent's cards left in hand (R14)."},
+    )
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
     rules = RulesField()
 
@@ -61,11 +79,16 @@ class HandScoreResponse(AnswerSchema):
 
 # --- /v1/deal ----------------------------------------------------------------------------
 
+
 class DealRequest(CompiledSchema):
     players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True)
-    seed = StrictInteger(load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEED),
-                         metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."})
+    seed = StrictInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0, max=MAX_SEED),
+        metadata={"description": "The same seed always gives the same deal; none gives an unpredictable one."},
+    )
     rules = RulesField()
 
 
@@ -74,6 +97,7 @@ class StateResponse(AnswerSchema):
 
 
 # --- /v1/move ----------------------------------------------------------------------------
+
 
 @one_of(None, {"OneMoveRequest": ("move",), "MovesRequest": ("moves",)})
 class MoveRequest(CompiledSchema):
@@ -90,8 +114,7 @@ class MoveRequest(CompiledSchema):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
 
-@one_of("outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()},
-        names={"out": "ResultOut", "draw": "ResultDraw"})
+@one_of("outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()}, names={"out": "ResultOut", "draw": "ResultDraw"})
 class ResultSchema(Answer):
     """How the hand ended: someone went out (R13–R15), or a drawn hand (R18), where nobody scores."""
 
@@ -106,9 +129,13 @@ class ResultSchema(Answer):
 class MoveResponse(AnswerSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
-    summary = fields.String(required=True, metadata={
-        "description": "One sentence for a person about what happened: the moves made and what the table waits for, or why a move was refused.",
-        "example": "ana drew from the stock, then discarded K♣; ben is to draw"})
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": "One sentence for a person about what happened: the moves made and what the table waits for, or why a move was refused.",
+            "example": "ana drew from the stock, then discarded K♣; ben is to draw",
+        },
+    )
     applied = fields.Integer(required=True, metadata={"description": "How many moves were applied."})
     state = fields.Nested(StateOutSchema, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
@@ -116,12 +143,14 @@ class MoveResponse(AnswerSchema):
 
 # --- /v1/legal-moves ---------------------------------------------------------------------
 
+
 class LegalMovesRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
 
 
-@one_of("action", MOVE_SHAPES,
-        names={"draw": "DrawMoveOut", "meld": "MeldMoveOut", "lay_off": "LayOffMoveOut", "discard": "DiscardMoveOut"})
+@one_of(
+    "action", MOVE_SHAPES, names={"draw": "DrawMoveOut", "meld": "MeldMoveOut", "lay_off": "LayOffMoveOut", "discard": "DiscardMoveOut"}
+)
 class MoveOutSchema(Answer):
     """A move as answers give it: canonical codes; a lay-off names its meld."""
 
@@ -137,13 +166,22 @@ class LegalMovesResponse(AnswerSchema):
     player = fields.String(allow_none=True, required=True)
     phase = fields.String(required=True, metadata={"enum_of": Phase})
     moves = fields.List(fields.Nested(MoveOutSchema), required=True)
-    reasons = fields.List(fields.Nested(ReasonSchema), required=True, metadata={"description": "Why there are no moves: a hand_over reason once the hand has ended; else empty."})
-    summary = fields.String(required=True, metadata={
-        "description": "One sentence for a person: whose turn it is and what they may do, or why nothing (the hand is over, and who deals next).",
-        "example": "ana is to draw: from the stock, or 7♦ from the discard pile"})
+    reasons = fields.List(
+        fields.Nested(ReasonSchema),
+        required=True,
+        metadata={"description": "Why there are no moves: a hand_over reason once the hand has ended; else empty."},
+    )
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": "One sentence for a person: whose turn it is and what they may do, or why nothing (the hand is over, and who deals next).",
+            "example": "ana is to draw: from the stock, or 7♦ from the discard pile",
+        },
+    )
 
 
 # --- /v1/scorepad ------------------------------------------------------------------------
+
 
 @one_of(None, {"RemainingCards": ("cards",), "RemainingPoints": ("points",)})
 class RemainingSchema(CompiledSchema):
@@ -152,8 +190,11 @@ class RemainingSchema(CompiledSchema):
     # Loose bounds here: the core (referee.scorepad) refuses too many cards for the table and
     # impossible points with a message naming the hand and the player. The 10 cards cap the work
     # a hostile pad can cause before the core runs.
-    cards = CardList(max_length=10, too_many="{n} cards listed, but only {max} are ever dealt to a player (R2)",
-                     metadata={"description": "At most 10: nobody is dealt more (R2); the core checks the deal of this table."})
+    cards = CardList(
+        max_length=10,
+        too_many="{n} cards listed, but only {max} are ever dealt to a player (R2)",
+        metadata={"description": "At most 10: nobody is dealt more (R2); the core checks the deal of this table."},
+    )
     points = StrictInteger()
 
     @post_load
@@ -165,8 +206,9 @@ class HandEntrySchema(CompiledSchema):
     winner = PlayerName(load_default=None, allow_none=True)
     rummy = StrictBoolean(load_default=False)
     # Names are checked against the players by the core ("'Dan' is not one of the players").
-    remaining = PlayerEntries(keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict,
-                              validate=Count(None, 6, "players"))
+    remaining = PlayerEntries(
+        keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict, validate=Count(None, 6, "players")
+    )
     draw = StrictBoolean(load_default=False)
 
     @post_load
@@ -207,8 +249,13 @@ class ScorepadResponse(AnswerSchema):
     next_dealer = fields.String(allow_none=True, required=True)
     game_over = fields.Boolean(required=True)
     winner = fields.String(allow_none=True, required=True)
-    to_target = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True, required=True,
-                            metadata={"description": "Points each player still needs to reach target_score; null when playing a number of deals."})
+    to_target = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "Points each player still needs to reach target_score; null when playing a number of deals."},
+    )
     rules = fields.Nested(ResolvedRulesSchema, required=True)
 
 

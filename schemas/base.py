@@ -7,11 +7,11 @@ dump for anything else. The schema stays the answer's documentation of record (O
 ``tests/test_compiled.py`` checks, for the answers of every endpoint, that marshmallow's dump of
 the same value gives the same JSON, byte for byte.
 """
+
 from __future__ import annotations
 
 from enum import Enum
 from typing import Any
-
 
 from .doc import Answer
 

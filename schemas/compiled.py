@@ -19,6 +19,7 @@ does not declare, a body that is not a dict: marshmallow loads it again, so ever
 is marshmallow's own). So a change to a schema (a new field, validator or hook) changes the fast
 path with it; ``tests/test_compiled.py`` checks both paths agree and that the hot schemas compile.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -52,8 +53,13 @@ def compile_loader(schema: Schema) -> Callable[[Any], Any]:
             raise NotCompilable(f"{schema_name}: a {tag} hook")
         if any(many for _, many, _ in hooks):
             raise NotCompilable(f"{schema_name}: a {tag} hook that takes the whole collection")
-    env: dict[str, Any] = {"_Decline": _Decline, "missing": missing, "ValidationError": ValidationError,
-                           "names": frozenset(schema.load_fields), "RAISE": RAISE}
+    env: dict[str, Any] = {
+        "_Decline": _Decline,
+        "missing": missing,
+        "ValidationError": ValidationError,
+        "names": frozenset(schema.load_fields),
+        "RAISE": RAISE,
+    }
     body = []
     for i, (name, field) in enumerate(schema.load_fields.items()):
         body += _field_source(schema_name, i, name, field, env)
@@ -64,17 +70,19 @@ def compile_loader(schema: Schema) -> Callable[[Any], Any]:
     for j, (attr, _, kw) in enumerate(schema._hooks["post_load"]):
         env[f"post_load{j}"] = getattr(schema, attr)
         body.append(f"out = post_load{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})")
-    source = "\n".join([
-        "def load(data):",
-        "    if type(data) is not dict or not names.issuperset(data):",
-        "        raise _Decline",
-        "    out = {}",
-        "    try:",
-        *("        " + line for line in body),
-        "    except ValidationError:",
-        "        raise _Decline from None",
-        "    return out",
-    ])
+    source = "\n".join(
+        [
+            "def load(data):",
+            "    if type(data) is not dict or not names.issuperset(data):",
+            "        raise _Decline",
+            "    out = {}",
+            "    try:",
+            *("        " + line for line in body),
+            "    except ValidationError:",
+            "        raise _Decline from None",
+            "    return out",
+        ]
+    )
     exec(compile(source, f"<compiled load of {schema_name}>", "exec"), env)  # noqa: S102 (our own source)
     load = env["load"]
     load.source = source  # for a reader (and the tests) to see what was made
@@ -103,8 +111,11 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         when_missing = [f"out[{key}] = default{i}()" if callable(field.load_default) else f"out[{key}] = default{i}"]
     nested = _nested_plan(field)
     item = _nested_plan(field.inner) if isinstance(field, fields.List) and type(field)._deserialize in _PLAIN_LIST_LOADS else None
-    value = (_nested_plan(field.value_field) if isinstance(field, fields.Dict) and type(field)._deserialize in _PLAIN_DICT_LOADS
-             and field.value_field is not None else None)
+    value = (
+        _nested_plan(field.value_field)
+        if isinstance(field, fields.Dict) and type(field)._deserialize in _PLAIN_DICT_LOADS and field.value_field is not None
+        else None
+    )
     if nested is not None:
         env[f"nested{i}"] = nested
         load = [f"v = nested{i}(v)"]

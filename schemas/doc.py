@@ -22,12 +22,13 @@ what a marshmallow schema cannot say by its fields alone, declared on the schema
 :class:`PrecisePlugin` is apispec's marshmallow plugin with these rules; ``web.problems.ProblemApi``
 uses it, so ``openapi.yaml`` stays generated (``make openapi``).
 """
+
 from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from enum import Enum
-from typing import Callable
 
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import get_fields, resolve_schema_instance
@@ -62,8 +63,10 @@ ENUM_DESCRIPTIONS = {
     "Phase": "draw: the player to move must draw; play: has drawn, may meld and lay off, must discard (R4).",
     "Status": "playing, out (someone went out, R13) or draw (a drawn hand, R18).",
     "MeldKind": "set: three or four cards of one rank (R10); run: three or more in sequence in one suit (R11).",
-    "ReasonCode": ("The reason codes this version gives (contract, Reasons). More may be added, never "
-                   "renamed: a client should handle a code it does not know as a refusal and show its message."),
+    "ReasonCode": (
+        "The reason codes this version gives (contract, Reasons). More may be added, never "
+        "renamed: a client should handle a code it does not know as a refusal and show its message."
+    ),
 }
 
 
@@ -90,8 +93,9 @@ def _canonical_cards(field: fields.Field) -> None:
 _TWINS: dict[type, type] = {}
 
 
-def answer_twin(schema_cls: type[Schema], name: str, *, nested: dict[str, type[Schema]] | None = None,
-                never_null: tuple[str, ...] = ()) -> type[Answer]:
+def answer_twin(
+    schema_cls: type[Schema], name: str, *, nested: dict[str, type[Schema]] | None = None, never_null: tuple[str, ...] = ()
+) -> type[Answer]:
     """The answer form of request schema ``schema_cls``: an :class:`Answer` named ``name`` with
     a copy of each of its fields (so it dumps the same objects the same way), every one required,
     without load defaults, cards documented canonical, and each nested request schema replaced
@@ -134,8 +138,9 @@ def _retarget_nested(field: fields.Field) -> None:
         target.nested = _TWINS[target.nested]
 
 
-def one_of(tag: str | None, shapes: dict[str, tuple[str, ...]], *, optional: tuple[str, ...] = (),
-           names: dict[str, str] | None = None) -> Callable[[type[Schema]], type[Schema]]:
+def one_of(
+    tag: str | None, shapes: dict[str, tuple[str, ...]], *, optional: tuple[str, ...] = (), names: dict[str, str] | None = None
+) -> Callable[[type[Schema]], type[Schema]]:
     """Class decorator: document the schema as ``oneOf`` its shapes. ``shapes`` maps each shape
     to the fields only it holds; the fields no shape names are common to all. With ``tag`` (the
     discriminating field, e.g. ``action``) the keys of ``shapes`` are its values and ``names``
@@ -179,8 +184,7 @@ class PreciseConverter(OpenAPIConverter):
             return self._one_of(type(instance), *shapes)
         doc = super().schema2jsonschema(schema)
         if isinstance(instance, Answer):
-            doc["required"] = sorted(f.data_key or n for n, f in get_fields(instance).items()
-                                     if not f.metadata.get("answer_optional"))
+            doc["required"] = sorted(f.data_key or n for n, f in get_fields(instance).items() if not f.metadata.get("answer_optional"))
         if type(instance).__doc__ and "description" not in doc:
             doc["description"] = " ".join(type(instance).__doc__.split())
         return doc
@@ -214,8 +218,7 @@ class PreciseConverter(OpenAPIConverter):
         name, is_open = ENUMS[enum_cls]
         components = self.spec.components
         if name not in components.schemas:
-            components.schema(name, {"type": "string", "enum": [e.value for e in enum_cls],
-                                     "description": ENUM_DESCRIPTIONS[name]})
+            components.schema(name, {"type": "string", "enum": [e.value for e in enum_cls], "description": ENUM_DESCRIPTIONS[name]})
         ref = {"$ref": f"#/components/schemas/{name}"}
         rest = {k: v for k, v in prop.items() if k not in ("type", "enum", "anyOf", "$ref")}
         if is_open:

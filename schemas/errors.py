@@ -1,8 +1,10 @@
 """Turning refusals into RFC 9457 problem details with JSON Pointers (contract, Errors)."""
+
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
@@ -104,28 +106,51 @@ def _friendly(message: str, path: tuple) -> str:
 
 
 # marshmallow's stock messages, as players read them (one place for every field).
-_STOCK = [(re.compile(pattern), wording) for pattern, wording in (
-    (r"Missing data for required field\.", "{field} is required, and missing"),
-    (r"Field may not be null\.", "{field} may not be null"),
-    (r"Not a valid integer\.", "{field} must be a whole number"),
-    (r"Not a valid string\.", "{field} must be text, in quotes"),
-    (r"Not a valid boolean\.", "{field} must be true or false"),
-    (r"Not a valid list\.", "{field} must be a list, in square brackets"),
-    (r"Not a valid mapping type\.|Invalid input type\.", "{field} must be an object, in braces"),
-    (r"Must be one of: (.*)\.", "{field} must be one of: {0}"),
-    (r"Must be greater than or equal to (-?\d+) and less than or equal to (-?\d+)\.", "{field} must be from {0} to {1}"),
-    (r"Must be greater than or equal to (-?\d+)\.", "{field} must be {0} or more"),
-    (r"Must be less than or equal to (-?\d+)\.", "{field} must be {0} or less"),
-    (r"Length must be between (\d+) and (\d+)\.", "{field} must have {0} to {1} items"),
-    (r"Longer than maximum length (\d+)\.", "{field} must have at most {0} items"),
-    (r"Shorter than minimum length (\d+)\.", "{field} must have at least {0} items"),
-)]
+_STOCK = [
+    (re.compile(pattern), wording)
+    for pattern, wording in (
+        (r"Missing data for required field\.", "{field} is required, and missing"),
+        (r"Field may not be null\.", "{field} may not be null"),
+        (r"Not a valid integer\.", "{field} must be a whole number"),
+        (r"Not a valid string\.", "{field} must be text, in quotes"),
+        (r"Not a valid boolean\.", "{field} must be true or false"),
+        (r"Not a valid list\.", "{field} must be a list, in square brackets"),
+        (r"Not a valid mapping type\.|Invalid input type\.", "{field} must be an object, in braces"),
+        (r"Must be one of: (.*)\.", "{field} must be one of: {0}"),
+        (r"Must be greater than or equal to (-?\d+) and less than or equal to (-?\d+)\.", "{field} must be from {0} to {1}"),
+        (r"Must be greater than or equal to (-?\d+)\.", "{field} must be {0} or more"),
+        (r"Must be less than or equal to (-?\d+)\.", "{field} must be {0} or less"),
+        (r"Length must be between (\d+) and (\d+)\.", "{field} must have {0} to {1} items"),
+        (r"Longer than maximum length (\d+)\.", "{field} must have at most {0} items"),
+        (r"Shorter than minimum length (\d+)\.", "{field} must have at least {0} items"),
+    )
+]
 
 # A field's name in words, where its name alone does not say it to a player.
-_WORDS = {"players": "list of players", "discard": "discard pile", "rummy": "rummy flag", "deals": "number of deals", "hands": "list of hands", "hand": "hand", "tabled": "tabled flag", "taken_discard": "taken discard", "melds_made": "melds made",
-          "onto": "meld to lay off onto", "remaining": "cards left", "first_dealer": "first dealer"}
-_ITEM = {"players": "player", "hands": "hand", "melds": "meld", "moves": "move", "cards": "card", "hand": "card",
-         "stock": "card", "discard": "card"}
+_WORDS = {
+    "players": "list of players",
+    "discard": "discard pile",
+    "rummy": "rummy flag",
+    "deals": "number of deals",
+    "hands": "list of hands",
+    "hand": "hand",
+    "tabled": "tabled flag",
+    "taken_discard": "taken discard",
+    "melds_made": "melds made",
+    "onto": "meld to lay off onto",
+    "remaining": "cards left",
+    "first_dealer": "first dealer",
+}
+_ITEM = {
+    "players": "player",
+    "hands": "hand",
+    "melds": "meld",
+    "moves": "move",
+    "cards": "card",
+    "hand": "card",
+    "stock": "card",
+    "discard": "card",
+}
 
 
 def field_words(path: tuple) -> str:
@@ -167,7 +192,7 @@ def _sentence(text: str) -> str:
 
 
 def _context(path: tuple) -> str:
-    """"hand 2, Ben's " for a scorepad path, so a person sees which entry is meant."""
+    """ "hand 2, Ben's " for a scorepad path, so a person sees which entry is meant."""
     if len(path) >= 3 and path[0] == "hands" and isinstance(path[1], int):
         who = f", {path[3]}'s" if len(path) >= 5 and path[2] == "remaining" else ""
         return f"hand {path[1] + 1}{who} "
@@ -175,7 +200,13 @@ def _context(path: tuple) -> str:
 
 
 class PointerSchema(Schema):
-    pointer = fields.String(required=True, metadata={"description": "JSON Pointer (RFC 6901) to the offending field of the request body; empty for the whole body.", "example": "/state/players/1/hand/3"})
+    pointer = fields.String(
+        required=True,
+        metadata={
+            "description": "JSON Pointer (RFC 6901) to the offending field of the request body; empty for the whole body.",
+            "example": "/state/players/1/hand/3",
+        },
+    )
     detail = fields.String(required=True, metadata={"example": "'ZZ' is not a card"})
 
 
@@ -187,4 +218,8 @@ class ProblemSchema(Schema):
     status = fields.Integer(required=True, metadata={"example": 422})
     detail = fields.String(required=True)
     errors = fields.List(fields.Nested(PointerSchema), metadata={"description": "Each offending field of the input, for 400 and 422."})
-    latest_seq = fields.Integer(metadata={"description": "On a 409 of a sealed table with the replay guard on: the table's latest seq (an extension member, RFC 9457)."})
+    latest_seq = fields.Integer(
+        metadata={
+            "description": "On a 409 of a sealed table with the replay guard on: the table's latest seq (an extension member, RFC 9457)."
+        }
+    )

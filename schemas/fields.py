@@ -1,5 +1,6 @@
 """Marshmallow fields for the field's own values: cards, card lists, player names, strict
 booleans and integers. Each parses in one step and reports a precise message per item."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -51,8 +52,7 @@ class Count(validate.Length):
 
     def __init__(self, min: int | None = None, max: int | None = None, noun: str = "items", sentence: str | None = None):
         if sentence is None:
-            span = (f"{min} to {max}" if min and max is not None else f"at most {max}" if max is not None
-                    else f"at least {min}")
+            span = f"{min} to {max}" if min and max is not None else f"at most {max}" if max is not None else f"at least {min}"
             sentence = f"{{field}} must have {span} {noun}; this has {{n}}"
         super().__init__(min=min, max=max, error=sentence)
 
@@ -173,8 +173,10 @@ def name_problem(value: str) -> str | None:
         if ch in _JOINERS and 0 < i < len(value) - 1 and not value[i - 1].isspace() and not value[i + 1].isspace():
             continue  # inside a word they shape it: emoji sequences (👩‍💻), Persian (می‌خواهم)
         if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ch in _BLANK_LOOKING:
-            return (f"contains the invisible or control character U+{ord(ch):04X} "
-                    f"({unicodedata.name(ch, 'a control character')}); type the name again without it")
+            return (
+                f"contains the invisible or control character U+{ord(ch):04X} "
+                f"({unicodedata.name(ch, 'a control character')}); type the name again without it"
+            )
     if value != value.strip():
         return "must not start or end with spaces"
     if not any(unicodedata.category(ch)[0] in "LNSP" for ch in value):

@@ -1,5 +1,6 @@
 """The table snapshot and moves (contract, State and Moves). Loading builds the core's immutable
 types and runs :func:`referee.validate_state`, so every endpoint sees only real tables."""
+
 from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
@@ -10,7 +11,7 @@ from referee.errors import InvalidInput
 from .compiled import CompiledSchema
 from .doc import answer_twin, one_of
 from .errors import raise_problems
-from .fields import PLAYER_COUNT, BoundedList, Count, Card, VisibleId, CardList, PlayerName, StrictBoolean, StrictInteger
+from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
 
 MAX_MELDS = 17  # 52 cards make at most 17 melds of three
@@ -19,8 +20,14 @@ MAX_MOVES = 200
 
 class PlayerSchema(CompiledSchema):
     id = PlayerName(required=True)
-    hand = CardList(required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."})
-    tabled = StrictBoolean(metadata={"description": "Melded or laid off on an earlier turn of this hand (R15). Left out, it is inferred: true for a player who owns a meld laid on an earlier turn, else false."})
+    hand = CardList(
+        required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."}
+    )
+    tabled = StrictBoolean(
+        metadata={
+            "description": "Melded or laid off on an earlier turn of this hand (R15). Left out, it is inferred: true for a player who owns a meld laid on an earlier turn, else false."
+        }
+    )
 
     @post_load
     def make(self, d, **kw):
@@ -29,8 +36,12 @@ class PlayerSchema(CompiledSchema):
 
 class TurnSchema(CompiledSchema):
     player = PlayerName(required=True)
-    phase = fields.Enum(Phase, by_value=fields.String, load_default=Phase.BEFORE_DRAW, metadata={"description": "draw: must draw; play: has drawn (R4)."})
-    taken_discard = Card(load_default=None, allow_none=True, metadata={"description": "The card taken from the discard pile this turn (R8)."})
+    phase = fields.Enum(
+        Phase, by_value=fields.String, load_default=Phase.BEFORE_DRAW, metadata={"description": "draw: must draw; play: has drawn (R4)."}
+    )
+    taken_discard = Card(
+        load_default=None, allow_none=True, metadata={"description": "The card taken from the discard pile this turn (R8)."}
+    )
     melds_made = StrictInteger(load_default=0, validate=validate.Range(min=0, max=MAX_MELDS))
     laid_off = StrictBoolean(load_default=False)
 
@@ -42,8 +53,14 @@ class TurnSchema(CompiledSchema):
 class MeldSchema(CompiledSchema):
     id = VisibleId(required=True)
     owner = PlayerName(load_default=None, allow_none=True)
-    cards = CardList(required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."})
-    kind = fields.Enum(MeldKind, by_value=fields.String, metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."})
+    cards = CardList(
+        required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."}
+    )
+    kind = fields.Enum(
+        MeldKind,
+        by_value=fields.String,
+        metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."},
+    )
 
     @post_load
     def make(self, d, **kw):
@@ -90,8 +107,12 @@ StateOutSchema.__doc__ = "A state as answers give it: canonical, every field fil
 MOVE_SHAPES = {"draw": ("source",), "meld": ("cards",), "lay_off": ("cards", "meld"), "discard": ("card",)}
 
 
-@one_of("action", MOVE_SHAPES, optional=("meld",),
-        names={"draw": "DrawMove", "meld": "MeldMove", "lay_off": "LayOffMove", "discard": "DiscardMove"})
+@one_of(
+    "action",
+    MOVE_SHAPES,
+    optional=("meld",),
+    names={"draw": "DrawMove", "meld": "MeldMove", "lay_off": "LayOffMove", "discard": "DiscardMove"},
+)
 class MoveSchema(CompiledSchema):
     """One move. ``source`` with draw; ``cards`` with meld and lay_off (and ``meld`` naming the
     table meld, optional when the cards fit exactly one); ``card`` with discard."""
@@ -107,7 +128,9 @@ class MoveSchema(CompiledSchema):
     def fields_match_action(self, d, **kw):
         action = d.get("action")
         needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}.get(action)
-        allowed = {Action.DRAW: {"source"}, Action.MELD: {"cards"}, Action.LAY_OFF: {"cards", "meld"}, Action.DISCARD: {"card"}}.get(action, set())
+        allowed = {Action.DRAW: {"source"}, Action.MELD: {"cards"}, Action.LAY_OFF: {"cards", "meld"}, Action.DISCARD: {"card"}}.get(
+            action, set()
+        )
         errors = {}
         if needs and needs not in d:
             errors[needs] = [f"{action} needs {needs!r}"]

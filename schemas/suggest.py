@@ -1,4 +1,5 @@
 """Bodies of ``POST /v1/suggest`` (contract, Computer opponents): advice for the player to move."""
+
 from __future__ import annotations
 
 from marshmallow import fields, validate
@@ -23,6 +24,15 @@ class SuggestRequest(CompiledSchema):
 
 
 class SuggestResponse(AnswerSchema):
-    move = fields.Nested(MoveOutSchema, required=True, metadata={"description": "A legal move for the player to move: exactly the one a bot of that level would make."})
-    summary = fields.String(required=True, metadata={"description": "One sentence saying why, for the player.",
-                                                     "example": "Take the 7♥ from the discard pile: it completes 5♥ 6♥ 7♥."})
+    move = fields.Nested(
+        MoveOutSchema,
+        required=True,
+        metadata={"description": "A legal move for the player to move: exactly the one a bot of that level would make."},
+    )
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": "One sentence saying why, for the player.",
+            "example": "Take the 7♥ from the discard pile: it completes 5♥ 6♥ 7♥.",
+        },
+    )

@@ -3,9 +3,10 @@
 A View holds exactly the contract's fields: no other player's cards, the stock as a count.
 :func:`view_out` builds it from ``referee.view.seat_view`` (through ``Game.view``).
 """
+
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source, Status
 from referee.bots import LEVELS
@@ -15,9 +16,9 @@ from tables.seal import MAX_TOKEN_CHARS
 from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
+from .doc import Answer, CardCode, one_of
 from .fields import BoundedList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
-from .doc import Answer, CardCode, one_of
 from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
 
 TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
@@ -30,26 +31,41 @@ def _token(**kw):
 
 # --- requests ----------------------------------------------------------------------------
 
+
 class CreateTableRequest(CompiledSchema):
     players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last player, so the first leads."})
     rules = RulesField()
-    bots = PlayerEntries(keys=fields.String(), values=fields.String(validate=validate.OneOf(LEVELS)), load_default=dict,
-                         validate=validate.Length(max=5),
-                         metadata={"description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."})
+    bots = PlayerEntries(
+        keys=fields.String(),
+        values=fields.String(validate=validate.OneOf(LEVELS)),
+        load_default=dict,
+        validate=validate.Length(max=5),
+        metadata={
+            "description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."
+        },
+    )
 
 
 class ViewRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
-    seat = _token(load_default=None, allow_none=True, metadata={**SEAT_DOC, "description": "A player's seat; left out, the spectator's view."})
+    seat = _token(
+        load_default=None, allow_none=True, metadata={**SEAT_DOC, "description": "A player's seat; left out, the spectator's view."}
+    )
 
 
-@one_of("action", MOVE_SHAPES, optional=("meld", "player"),
-        names={"draw": "SeatDrawMove", "meld": "SeatMeldMove", "lay_off": "SeatLayOffMove", "discard": "SeatDiscardMove"})
+@one_of(
+    "action",
+    MOVE_SHAPES,
+    optional=("meld", "player"),
+    names={"draw": "SeatDrawMove", "meld": "SeatMeldMove", "lay_off": "SeatLayOffMove", "discard": "SeatDiscardMove"},
+)
 class SeatMoveSchema(MoveSchema):
     """A move at a sealed table: ``player`` may be left out (the seat's player)."""
 
-    player = PlayerName(load_default=None, metadata={"description": "Left out: the seat's player. Another player than the seat's is a 403."})
+    player = PlayerName(
+        load_default=None, metadata={"description": "Left out: the seat's player. Another player than the seat's is a 403."}
+    )
 
 
 class TableMoveRequest(CompiledSchema):
@@ -70,6 +86,7 @@ class NextHandRequest(CompiledSchema):
 
 # --- the view ----------------------------------------------------------------------------
 
+
 class SeatOutSchema(Answer):
     """A player as a view shows them: the cards in hand as a count, the cards themselves to
     their own seat only."""
@@ -80,8 +97,12 @@ class SeatOutSchema(Answer):
     hand = fields.List(CardCode(), metadata={"description": "The cards, for the seat's own player only.", "answer_optional": True})
 
 
-@one_of("action", {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
-        optional=("card",), names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent"})
+@one_of(
+    "action",
+    {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
+    optional=("card",),
+    names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent"},
+)
 class EventSchema(Answer):
     """One move as every player saw it: a draw from the stock without its card; a draw from the
     discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and ``meld`` id;
@@ -95,13 +116,17 @@ class EventSchema(Answer):
     card = CardCode()
 
 
-@one_of("outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()},
-        names={"out": "ViewResultOut", "draw": "ViewResultDraw"})
+@one_of(
+    "outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()}, names={"out": "ViewResultOut", "draw": "ViewResultDraw"}
+)
 class ViewResultSchema(ResultSchema):
     """How the hand ended, with every hand laid down to be counted (R14)."""
 
-    remaining_cards = fields.Dict(keys=fields.String(), values=fields.List(CardCode()),
-                                  metadata={"description": "Every player's cards left, laid down to be counted (R14)."})
+    remaining_cards = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(CardCode()),
+        metadata={"description": "Every player's cards left, laid down to be counted (R14)."},
+    )
 
 
 class ScoresSchema(ScorepadResponse):
@@ -116,20 +141,32 @@ class ViewSchema(Answer):
 
     table_id = fields.String(required=True)
     hand = fields.Integer(required=True, metadata={"description": "The hand being played: 1, 2, …"})
-    seq = fields.Integer(required=True, metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."})
+    seq = fields.Integer(
+        required=True,
+        metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."},
+    )
     rules = fields.Nested(ResolvedRulesSchema, required=True)
     dealer = fields.String(required=True)
     players = fields.List(fields.Nested(SeatOutSchema), required=True)
     turn = fields.Nested(TurnOutSchema, required=True)
     stock = fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."})
-    discard = fields.List(CardCode(), required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
+    discard = fields.List(
+        CardCode(), required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."}
+    )
     melds = fields.List(fields.Nested(MeldOutSchema), required=True)
     restocks = fields.Integer(required=True)
     status = fields.String(required=True, metadata={"enum_of": Status})
     result = fields.Nested(ViewResultSchema, allow_none=True, required=True)
     scores = fields.Nested(ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."})
-    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."})
-    legal_moves = fields.List(fields.Nested(MoveOutSchema), metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True})
+    events = fields.List(
+        fields.Nested(EventSchema),
+        required=True,
+        metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
+    )
+    legal_moves = fields.List(
+        fields.Nested(MoveOutSchema),
+        metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True},
+    )
 
 
 def _scores(game) -> dict:
@@ -154,10 +191,21 @@ def view_out(table: Table, viewer: str | None) -> dict:
     if v.result is not None:
         result = {**v.result.as_dict(), "remaining_cards": {p: [c.code for c in h] for p, h in (v.remaining_cards or {}).items()}}
     out = {
-        "table_id": table.id, "hand": game.number, "seq": game.seq, "rules": v.rules.as_dict(), "dealer": v.dealer,
-        "players": players, "turn": v.turn.as_dict(), "stock": v.stock, "discard": [c.code for c in v.discard],
-        "melds": [m.as_dict() for m in v.melds], "restocks": v.restocks, "status": v.status.value, "result": result,
-        "scores": _scores(game), "events": [e.as_dict() for e in v.events],
+        "table_id": table.id,
+        "hand": game.number,
+        "seq": game.seq,
+        "rules": v.rules.as_dict(),
+        "dealer": v.dealer,
+        "players": players,
+        "turn": v.turn.as_dict(),
+        "stock": v.stock,
+        "discard": [c.code for c in v.discard],
+        "melds": [m.as_dict() for m in v.melds],
+        "restocks": v.restocks,
+        "status": v.status.value,
+        "result": result,
+        "scores": _scores(game),
+        "events": [e.as_dict() for e in v.events],
     }
     if v.to_move:
         out["legal_moves"] = [m.as_dict() for m in v.legal_moves]
@@ -166,12 +214,19 @@ def view_out(table: Table, viewer: str | None) -> dict:
 
 # --- responses ---------------------------------------------------------------------------
 
+
 class CreateTableResponse(AnswerSchema):
     table = fields.String(required=True, metadata=TABLE_DOC)
-    seats = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
-                        metadata={"description": "Each human player's seat credential: give each player only their own."})
+    seats = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Each human player's seat credential: give each player only their own."},
+    )
     view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view."})
-    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."})
+    events = fields.List(
+        fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
+    )
 
 
 class ViewResponse(AnswerSchema):
@@ -182,13 +237,26 @@ class TableMoveResponse(AnswerSchema):
     legal = fields.Boolean(required=True)
     reasons = fields.List(fields.Nested(ReasonSchema), required=True)
     applied = fields.Integer(required=True, metadata={"description": "How many of the seat's moves were applied."})
-    table = fields.String(required=True, metadata={"description": "The table after the moves: use it for the next request (the same token when nothing changed)."})
-    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The seat's view after the moves (and the computer opponents' turns)."})
+    table = fields.String(
+        required=True,
+        metadata={"description": "The table after the moves: use it for the next request (the same token when nothing changed)."},
+    )
+    view = fields.Nested(
+        ViewSchema, required=True, metadata={"description": "The seat's view after the moves (and the computer opponents' turns)."}
+    )
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "Each move made since the request, in order, as every player saw it: the seat's, then the computer opponents'."})
+    events = fields.List(
+        fields.Nested(EventSchema),
+        required=True,
+        metadata={
+            "description": "Each move made since the request, in order, as every player saw it: the seat's, then the computer opponents'."
+        },
+    )
 
 
 class NextHandResponse(AnswerSchema):
     table = fields.String(required=True, metadata=TABLE_DOC)
     view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view of the new hand."})
-    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."})
+    events = fields.List(
+        fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
+    )

@@ -7,14 +7,15 @@ credential per player, and the optional Redis replay guard. No Flask here: the r
 - ``tables.codec``: a :class:`~referee.game.Game` as the sealed payload and back.
 - ``tables.store``: the replay guard (``RUMMY_TABLE_STORE=redis://…``).
 """
+
 from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
 
-from referee.game import Game, next_hand, new_game, play
+from referee.game import new_game, next_hand, play
 from referee.moves import Move, MovesOutcome
 from referee.rules import Rules
 from referee.view import Event
@@ -58,7 +59,7 @@ class Tables:
         self.store = store
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] = os.environ) -> "Tables":
+    def from_environment(cls, env: Mapping[str, str] = os.environ) -> Tables:
         """``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL`` and ``RUMMY_TABLE_STORE`` (a Redis URL; unset:
         no replay guard)."""
         url = env.get("RUMMY_TABLE_STORE", "").strip()
@@ -100,9 +101,16 @@ class Tables:
 
     # --- the four questions -------------------------------------------------------------
 
-    def create(self, players: Sequence[str], rules: Rules, dealer: str | None = None,
-               bots: Mapping[str, str] | None = None, *, seed: int | None = None,
-               table_id: str | None = None) -> tuple[Table, str]:
+    def create(
+        self,
+        players: Sequence[str],
+        rules: Rules,
+        dealer: str | None = None,
+        bots: Mapping[str, str] | None = None,
+        *,
+        seed: int | None = None,
+        table_id: str | None = None,
+    ) -> tuple[Table, str]:
         """A new table and its token: a deal from the operating system's CSPRNG, the bots played
         until a human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
         benchmarks only (the HTTP API takes neither). Raises

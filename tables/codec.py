@@ -6,6 +6,7 @@ compiled plan, then ``validate_state``), the events as answers give them, the sc
 scorepad holds them. It is plain data (never pickle); the tests prove
 ``from_payload(to_payload(t)) == t`` after every move of many random hands.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ def _schema(name: str):
     schema = _SCHEMAS.get(name)
     if schema is None:
         import schemas.state
+
         schema = _SCHEMAS[name] = getattr(schemas.state, name)()
     return schema
 
@@ -94,5 +96,11 @@ def _entry_in(d: dict) -> HandEntry:
 def _event_in(d: dict) -> Event:
     card = d.get("card")
     source = d.get("source")
-    return Event(d["player"], Action(d["action"]), None if source is None else Source(source), tuple(parse_card(c) for c in d.get("cards", ())),
-                 d.get("meld"), parse_card(card) if card is not None else None)
+    return Event(
+        d["player"],
+        Action(d["action"]),
+        None if source is None else Source(source),
+        tuple(parse_card(c) for c in d.get("cards", ())),
+        d.get("meld"),
+        parse_card(card) if card is not None else None,
+    )

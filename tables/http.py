@@ -2,6 +2,7 @@
 registered by ``app.create_app`` through :func:`register_tables`. Each view decodes, calls
 :class:`tables.Tables`, and encodes; every refusal is problem details (422 at ``/table``, 403,
 409, 503 when the replay guard's store does not answer)."""
+
 from __future__ import annotations
 
 import orjson
@@ -22,16 +23,28 @@ TOKEN, SEAT = "rt1.the-table-token-of-the-last-answer", "the-seat-of-ana-from-PO
 EXAMPLES = {
     "create": {
         "two": {"summary": "Two players, ana leads", "value": {"players": ["ana", "ben"]}},
-        "bots": {"summary": "ana against two computer opponents", "value": {"players": ["ana", "bob", "cy"], "bots": {"bob": "easy", "cy": "hard"}}},
+        "bots": {
+            "summary": "ana against two computer opponents",
+            "value": {"players": ["ana", "bob", "cy"], "bots": {"bob": "easy", "cy": "hard"}},
+        },
     },
     "view": {
         "seat": {"summary": "ana's view", "value": {"table": TOKEN, "seat": SEAT}},
         "spectator": {"summary": "A spectator's view", "value": {"table": TOKEN}},
     },
     "move": {
-        "draw": {"summary": "ana draws from the stock", "value": {"table": TOKEN, "seat": SEAT, "move": {"action": "draw", "source": "stock"}}},
-        "turn": {"summary": "A whole turn: draw, then discard", "value": {"table": TOKEN, "seat": SEAT, "moves": [
-            {"action": "draw", "source": "discard"}, {"action": "discard", "card": "KC"}]}},
+        "draw": {
+            "summary": "ana draws from the stock",
+            "value": {"table": TOKEN, "seat": SEAT, "move": {"action": "draw", "source": "stock"}},
+        },
+        "turn": {
+            "summary": "A whole turn: draw, then discard",
+            "value": {
+                "table": TOKEN,
+                "seat": SEAT,
+                "moves": [{"action": "draw", "source": "discard"}, {"action": "discard", "card": "KC"}],
+            },
+        },
     },
     "next": {"next": {"summary": "Deal the next hand", "value": {"table": TOKEN}}},
 }
@@ -47,7 +60,9 @@ def register_tables(app: Flask, api) -> None:
     app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))
     app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
     app.register_error_handler(Stale, _stale)
-    app.register_error_handler(StoreUnavailable, lambda exc: problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": "5"}))
+    app.register_error_handler(
+        StoreUnavailable, lambda exc: problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": "5"})
+    )
 
 
 def _stale(exc: Stale) -> Response:
@@ -61,9 +76,15 @@ def _tables() -> Tables:
     return current_app.extensions[EXTENSION]
 
 
-blp = RefereeBlueprint("tables", __name__, url_prefix="/v1", description=(
-    "Sealed tables: the whole game in an opaque token, a seat per player, each seat seeing only "
-    "what its player may (contract, Sealed tables)."))
+blp = RefereeBlueprint(
+    "tables",
+    __name__,
+    url_prefix="/v1",
+    description=(
+        "Sealed tables: the whole game in an opaque token, a seat per player, each seat seeing only "
+        "what its player may (contract, Sealed tables)."
+    ),
+)
 
 
 @blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201, errors=(503,))
@@ -74,8 +95,7 @@ def create_table(args):
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
     table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"])
-    return {"table": token, "seats": _tables().seats(table), "view": T.view_out(table, None),
-            "events": table.game.events}, 201
+    return {"table": token, "seats": _tables().seats(table), "view": T.view_out(table, None), "events": table.game.events}, 201
 
 
 @blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
@@ -95,8 +115,15 @@ def move_at_table(args):
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
     o = done.outcome
-    return {"legal": o.legal, "reasons": o.reasons, "applied": o.applied, "table": done.token,
-            "view": T.view_out(done.table, done.player), "result": o.result, "events": done.events}
+    return {
+        "legal": o.legal,
+        "reasons": o.reasons,
+        "applied": o.applied,
+        "table": done.token,
+        "view": T.view_out(done.table, done.player),
+        "result": o.result,
+        "events": done.events,
+    }
 
 
 @blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(409, 503))

@@ -11,6 +11,7 @@ the old one once its tables have expired).
 A seat is HMAC-SHA256(seat key, table id, player id), 16 bytes in base64url, compared with
 ``hmac.compare_digest`` against every key's seat for every player of the table.
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,9 +23,9 @@ import os
 import secrets
 import time
 import zlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 
 import orjson
 from cryptography.exceptions import InvalidTag
@@ -115,15 +116,17 @@ class Sealer:
         return _Key(kid, AESGCMSIV(_derive(raw, b"table seal v1")), _derive(raw, b"seat v1"))
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] = os.environ) -> "Sealer":
+    def from_environment(cls, env: Mapping[str, str] = os.environ) -> Sealer:
         """From ``RUMMY_SEAL_KEYS`` and ``RUMMY_TABLE_TTL``; without keys, one random key made now,
         with a warning (tables then die with the process and other instances cannot open them)."""
         ttl = parse_ttl(env["RUMMY_TABLE_TTL"]) if env.get("RUMMY_TABLE_TTL", "").strip() else DEFAULT_TTL
         text = env.get("RUMMY_SEAL_KEYS", "")
         if text.strip():
             return cls(parse_keys(text), ttl)
-        log.warning("RUMMY_SEAL_KEYS is not set: sealed tables use a random key made at start-up, "
-                    "so they die with this process and no other instance can open them")
+        log.warning(
+            "RUMMY_SEAL_KEYS is not set: sealed tables use a random key made at start-up, "
+            "so they die with this process and no other instance can open them"
+        )
         return cls([secrets.token_bytes(KEY_BYTES)], ttl)
 
     # --- tokens -------------------------------------------------------------------------
@@ -144,17 +147,19 @@ class Sealer:
         service no longer holds, or has expired."""
         if not isinstance(token, str) or not token.startswith(PREFIX) or len(token) > MAX_TOKEN_CHARS:
             raise BadTable("this is not a table of this service: use the table token the last answer gave")
-        text = token[len(PREFIX):]
+        text = token[len(PREFIX) :]
         try:
             raw = _b64decode(text)
         except (binascii.Error, ValueError):
             raise BadTable("this table token is damaged (it is not the text the service gave): send it exactly as received") from None
         if len(raw) < KID_BYTES + NONCE_BYTES + 16:
             raise BadTable("this table token is cut short: send it exactly as received")
-        kid, nonce, ct = raw[:KID_BYTES], raw[KID_BYTES:KID_BYTES + NONCE_BYTES], raw[KID_BYTES + NONCE_BYTES:]
+        kid, nonce, ct = raw[:KID_BYTES], raw[KID_BYTES : KID_BYTES + NONCE_BYTES], raw[KID_BYTES + NONCE_BYTES :]
         key = self._by_kid.get(kid)
         if key is None:
-            raise BadTable("this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table")
+            raise BadTable(
+                "this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table"
+            )
         try:
             body = key.aead.decrypt(nonce, ct, PREFIX.encode() + kid)
         except InvalidTag:
@@ -166,7 +171,7 @@ class Sealer:
         payload = orjson.loads(data)
         exp = payload.get("exp", 0)
         if self.clock() >= exp:
-            when = datetime.fromtimestamp(exp, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+            when = datetime.fromtimestamp(exp, UTC).strftime("%Y-%m-%d %H:%M UTC")
             raise BadTable(f"this table expired at {when} (a table lasts {_duration(self.ttl)} after its last move): start a new one")
         return payload
 

@@ -5,6 +5,7 @@ to a table records its new ``seq`` (the key expires with the token), and a move 
 token older than the latest is refused (409). The check and the write are one Redis script, so
 two requests racing on the same token cannot both win: the second is refused.
 """
+
 from __future__ import annotations
 
 import redis

@@ -2,17 +2,17 @@
 
 Every Flask test client of the suite checks each answer it gets against ``openapi.yaml`` with
 openapi-core (``tests/openapi_check.py``), whichever app it belongs to."""
+
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 from flask import Flask
+from openapi_check import CheckingClient
 
 from app import create_app
-from dataclasses import replace
-
-from openapi_check import CheckingClient
-from referee import DECK, PRESETS, Meld, Phase, Player, State, Status, Turn, parse_card, parse_cards, validate_state
-
+from referee import DECK, PRESETS, Meld, Phase, Player, State, Status, Turn, parse_cards, validate_state
 
 Flask.test_client_class = CheckingClient
 
@@ -32,8 +32,9 @@ def cards(text: str):
     return parse_cards(text.split())
 
 
-def make_state(hands: dict, discard="", stock="", melds=(), turn=None, rules=None, tabled=(),
-               restocks=0, status="playing", dealer=None) -> State:
+def make_state(
+    hands: dict, discard="", stock="", melds=(), turn=None, rules=None, tabled=(), restocks=0, status="playing", dealer=None
+) -> State:
     """A valid state from card text. Cards not placed anywhere go to the bottom of the stock
     (after ``stock``), in deck order. ``melds`` is a list of (id, owner, "cards"); their owners
     count as tabled (R15) besides the players named in ``tabled``."""
@@ -74,8 +75,10 @@ def pytest_terminal_summary(terminalreporter):
     checked = sum(n for (kind, *_), n in TALLY.items() if kind == "checked")
     other = sum(n for (kind, *_), n in TALLY.items() if kind != "checked")
     if checked or other:
-        terminalreporter.write_line(f"openapi-core: {checked} answers checked against openapi.yaml; "
-                                    f"{other} to requests that are no operation of it (pages, 404, preflight)")
+        terminalreporter.write_line(
+            f"openapi-core: {checked} answers checked against openapi.yaml; "
+            f"{other} to requests that are no operation of it (pages, 404, preflight)"
+        )
 
 
 def pytest_configure(config):

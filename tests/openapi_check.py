@@ -9,17 +9,16 @@ checks of every generated case. A request that is no operation of the document (
 against and is counted apart; a 405 to a documented path is checked against the 405 its
 operations document (problem details with ``Allow``).
 """
+
 from __future__ import annotations
 
 import collections
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from flask.testing import FlaskClient
-import json
-
 import yaml
-
+from flask.testing import FlaskClient
 from openapi_core import Config, OpenAPI
 from openapi_core.datatypes import RequestParameters
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
@@ -28,9 +27,10 @@ from werkzeug.datastructures import Headers
 ROOT = Path(__file__).resolve().parent.parent
 # Strict: an object schema that says nothing of additionalProperties allows none; problem details
 # are JSON; the document's own answer is YAML.
-CONFIG = Config(additional_properties_default_policy="forbid",
-                extra_media_type_deserializers={"application/problem+json": json.loads,
-                                                "application/yaml": yaml.safe_load})
+CONFIG = Config(
+    additional_properties_default_policy="forbid",
+    extra_media_type_deserializers={"application/problem+json": json.loads, "application/yaml": yaml.safe_load},
+)
 DOCUMENT = OpenAPI.from_file_path(str(ROOT / "openapi.yaml"), config=CONFIG)
 PATHS = yaml.safe_load((ROOT / "openapi.yaml").read_text())["paths"]
 # What was checked this session: ("checked" | "no operation", method, path template or path, status).
@@ -85,6 +85,12 @@ class CheckingClient(FlaskClient):
         if not kwargs.get("buffered", True) or response.is_streamed and not response.direct_passthrough:
             response.get_data()
         request = response.request
-        check_answer(request.method, request.path, response.status_code, response.content_type or "",
-                     list(response.headers.items()), response.get_data())
+        check_answer(
+            request.method,
+            request.path,
+            response.status_code,
+            response.content_type or "",
+            list(response.headers.items()),
+            response.get_data(),
+        )
         return response

@@ -1,4 +1,5 @@
 """Helpers for the sealed-table tests: fixed keys, an app over them, a redis-server fixture."""
+
 from __future__ import annotations
 
 import base64
@@ -41,9 +42,25 @@ def redis_url(tmp_path_factory):
         pytest.skip(why)
     port = free_port()
     workdir = tmp_path_factory.mktemp("redis")
-    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                             "--dir", str(workdir), "--protected-mode", "yes"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            server,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+            "--protected-mode",
+            "yes",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"redis://127.0.0.1:{port}/0"
     try:
         deadline = time.monotonic() + 20
@@ -112,6 +129,7 @@ def picker(seed=0):
             return plays[0]
         draws = [m for m in moves if m["action"] == "draw"]
         return draws[0] if draws else rng.choice(moves)
+
     return pick
 
 
@@ -124,6 +142,7 @@ def sealed_placeholders(app, path, value):
     from referee.rules import PRESETS
     from tables.codec import Table
     from tables.http import SEAT, TOKEN
+
     if value.get("table") != TOKEN:
         return value
     tables = app.extensions["rummy_tables"]

@@ -1,6 +1,7 @@
 """Reading the body under gunicorn (web/body_read.py): whatever a client does to the body's framing
 or timing, the answer is a 4xx problem+json from the app, never gunicorn's 500 page, and a
 stalled body is answered 408 well before the worker timeout (10 s)."""
+
 from __future__ import annotations
 
 import json
@@ -8,9 +9,9 @@ import socket
 import time
 
 import pytest
+from test_serving import _start_gunicorn, _wait_for_port
 
 from web import body_read
-from test_serving import _start_gunicorn, _wait_for_port
 
 PROBLEM = "application/problem+json"
 BODY_TIMEOUT = 1.0  # seconds; gunicorn's worker timeout stays at its default of 10
@@ -48,8 +49,9 @@ def _exchange(port: int, head: bytes, parts=(), pause: float = 0.0, half_close: 
 
 
 def _post(port: int, extra_headers: str, parts, **kw):
-    head = (f"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            f"{extra_headers}Connection: close\r\n\r\n").encode()
+    head = (
+        f"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{extra_headers}Connection: close\r\n\r\n"
+    ).encode()
     return _exchange(port, head, parts, **kw)
 
 
@@ -70,11 +72,14 @@ def test_a_whole_chunked_body_is_read_and_judged(server):
     assert code == 200 and json.loads(body)["valid"] is True and json.loads(body)["kind"] == "run"
 
 
-@pytest.mark.parametrize("chunks,detail", [
-    ([b"zz\r\n" + BODY + b"\r\n0\r\n\r\n"], body_read._FRAMING["InvalidChunkSize"]),
-    ([b"%x\r\n%sXX0\r\n\r\n" % (len(BODY), BODY)], body_read._FRAMING["ChunkMissingTerminator"]),
-    ([b"%x;=\r\n%s\r\n0\r\n\r\n" % (len(BODY), BODY)], body_read._FRAMING["InvalidChunkExtension"]),
-])
+@pytest.mark.parametrize(
+    "chunks,detail",
+    [
+        ([b"zz\r\n" + BODY + b"\r\n0\r\n\r\n"], body_read._FRAMING["InvalidChunkSize"]),
+        ([b"%x\r\n%sXX0\r\n\r\n" % (len(BODY), BODY)], body_read._FRAMING["ChunkMissingTerminator"]),
+        ([b"%x;=\r\n%s\r\n0\r\n\r\n" % (len(BODY), BODY)], body_read._FRAMING["InvalidChunkExtension"]),
+    ],
+)
 def test_malformed_chunked_framing_is_400_naming_it(server, chunks, detail):
     problem = _problem(_post(server, "Transfer-Encoding: chunked\r\n", chunks), 400)
     assert problem["detail"] == detail and problem["errors"] == [{"pointer": "", "detail": detail}]
@@ -93,7 +98,9 @@ def test_a_body_shorter_than_its_content_length_is_400(server):
 def test_a_stalled_body_is_408_before_the_worker_timeout(server):
     answer = _post(server, "Content-Length: 100\r\n", [BODY[:10]])
     problem = _problem(answer, 408)
-    assert problem["detail"] == f"the body of the 100 bytes announced did not arrive within {BODY_TIMEOUT:g} seconds; send it whole, at once"
+    assert (
+        problem["detail"] == f"the body of the 100 bytes announced did not arrive within {BODY_TIMEOUT:g} seconds; send it whole, at once"
+    )
     assert answer[3] < 5  # answered after the body timeout (1 s), far from the worker timeout (10 s)
 
 
@@ -126,14 +133,24 @@ def test_gunicorn_refuses_a_body_timeout_not_below_the_worker_timeout(tmp_path):
     assert proc.returncode != 0 and "RUMMY_BODY_TIMEOUT (10 s) must be below GUNICORN_TIMEOUT (10 s)" in err
 
 
-@pytest.mark.parametrize("head,status,says", [
-    (b"GET /" + b"x" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "the request could not be read: "),
-    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n", 431, "the request could not be read: "),
-    (b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431, "the request could not be read: "),
-    (b"GET\x01 / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "the request could not be read: "),
-    (b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: foo, chunked\r\n\r\n0\r\n\r\n", 400,
-     "the request could not be read: "),  # gunicorn's 501, answered 400: never a 5xx for a client's request
-])
+@pytest.mark.parametrize(
+    "head,status,says",
+    [
+        (b"GET /" + b"x" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "the request could not be read: "),
+        (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n", 431, "the request could not be read: "),
+        (
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: 1\r\n" % i for i in range(120)) + b"\r\n",
+            431,
+            "the request could not be read: ",
+        ),
+        (b"GET\x01 / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "the request could not be read: "),
+        (
+            b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: foo, chunked\r\n\r\n0\r\n\r\n",
+            400,
+            "the request could not be read: ",
+        ),  # gunicorn's 501, answered 400: never a 5xx for a client's request
+    ],
+)
 def test_gunicorns_own_refusals_are_problem_details_with_the_apps_headers(server, head, status, says):
     code, headers, body, _ = _exchange(server, head)
     assert code == status

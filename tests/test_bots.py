@@ -1,6 +1,7 @@
 """Computer opponents (referee/bots; contract, Computer opponents): honest (they decide only
 from what their seat may see), legal under every preset, never stalling a hand, and playing
 the way each level is described."""
+
 from __future__ import annotations
 
 import random
@@ -8,10 +9,11 @@ from dataclasses import replace
 from itertools import islice
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from conftest import cards, make_state
-from referee import PRESETS, Move, Player, Turn, apply_move, deal, resolve_rules, validate_state
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee import PRESETS, Move, Player, Turn, deal, resolve_rules, validate_state
 from referee.bots import LEVELS, Choice, choose_move
 from referee.bots.hand import analyse
 from referee.bots.policies import outs, strands
@@ -38,12 +40,13 @@ def _hidden_moved(state, viewer, rng):
         if p.id == viewer:
             players.append(p)
         else:
-            players.append(Player(p.id, tuple(hidden[at:at + len(p.hand)]), p.tabled))
+            players.append(Player(p.id, tuple(hidden[at : at + len(p.hand)]), p.tabled))
             at += len(p.hand)
     return validate_state(replace(state, players=tuple(players), stock=tuple(hidden[at:])))
 
 
 # --- honesty -------------------------------------------------------------------------------------
+
 
 @settings(max_examples=100, **SETTINGS)
 @given(seed=SEEDS, mix=MIXES, preset=st.sampled_from(sorted(RULESETS)), plies=st.integers(0, 120), shuffles=st.integers(0, 2**32 - 1))
@@ -70,8 +73,7 @@ def test_moving_the_hidden_cards_never_changes_a_decision(seed, mix, preset, pli
 
 def test_a_hidden_card_known_from_the_events_is_still_not_read_from_the_state():
     """ben took 7♥ from the discard pile; wherever 7♥ really lies now, ana decides the same."""
-    state = make_state({"ana": "2C 3C 9D KS QH 5S 8H", "ben": "7H 4D 4S JC 10D 6C AS"},
-                       discard="8C", turn=Turn("ana"))
+    state = make_state({"ana": "2C 3C 9D KS QH 5S 8H", "ben": "7H 4D 4S JC 10D 6C AS"}, discard="8C", turn=Turn("ana"))
     events = [Event("ben", "draw", source="discard", card=cards("7H")[0]), Event("ben", "discard", card=cards("8C")[0])]
     before = {level: choose_move(seat_view(state, "ana", events), level) for level in LEVELS}
     rng = random.Random(1)
@@ -81,6 +83,7 @@ def test_a_hidden_card_known_from_the_events_is_still_not_read_from_the_state():
 
 
 # --- legality and no stalls --------------------------------------------------------------------
+
 
 @settings(max_examples=80, **SETTINGS)
 @given(seed=SEEDS, mix=MIXES, preset=st.sampled_from(sorted(RULESETS)), plies=st.integers(1, 400))
@@ -141,6 +144,7 @@ def test_a_bot_does_not_strand_itself_on_one_card_when_nothing_could_ever_be_lai
 
 # --- the levels, as described -------------------------------------------------------------------
 
+
 def _view(hands, events=(), **kw):
     state = make_state(hands, **kw)
     return seat_view(state, state.turn.player, events)
@@ -187,8 +191,7 @@ def test_easy_discards_its_highest_card_even_from_a_pair_medium_keeps_the_pair()
 def test_hard_weighs_only_live_cards_medium_counts_every_connection():
     """4♠ 5♠ wait on 3♠ or 6♠, both in the discard pile (dead); 7♣ 7♦ wait on 7♥ or 7♠ (live).
     Medium sees two connections alike and lets the higher pair go; Hard breaks the dead one."""
-    view = _view({"ana": "4S 5S 7C 7D AC 2D", "ben": "QC QD QH 10S 9H 8D"}, discard="3S 6S KD",
-                 turn=Turn("ana", "play"))
+    view = _view({"ana": "4S 5S 7C 7D AC 2D", "ben": "QC QD QH 10S 9H 8D"}, discard="3S 6S KD", turn=Turn("ana", "play"))
     assert outs(cards("5S")[0], cards("4S 7C")) == list(cards("3S 6S"))
     assert choose_move(view, "medium").move == Move.discard("ana", cards("7C")[0])
     hard = choose_move(view, "hard")
@@ -198,13 +201,14 @@ def test_hard_weighs_only_live_cards_medium_counts_every_connection():
 def test_hard_does_not_feed_the_next_player_what_they_took():
     """ben took Q♦ from the discard pile: K♦ may help him; J♠ is worth as much and helps nobody."""
     events = [Event("ben", "draw", source="discard", card=cards("QD")[0]), Event("ben", "discard", card=cards("4C")[0])]
-    view = _view({"ana": "KD JS 2C 4H 6S 8C 9H", "ben": "QD 3D 3S 5H 7C 9C JD"}, discard="4C",
-                 turn=Turn("ana", "play"), events=events)
+    view = _view({"ana": "KD JS 2C 4H 6S 8C 9H", "ben": "QD 3D 3S 5H 7C 9C JD"}, discard="4C", turn=Turn("ana", "play"), events=events)
     assert choose_move(view, "medium").move == Move.discard("ana", cards("KD")[0])
     hard = choose_move(view, "hard")
     assert hard.move == Move.discard("ana", cards("JS")[0])
-    assert hard.summary == ("Discard J♠: it helps no meld, leaving 39 points of deadwood, rather than K♦, "
-                            "which could help ben: they took Q♦ from the discard pile.")
+    assert hard.summary == (
+        "Discard J♠: it helps no meld, leaving 39 points of deadwood, rather than K♦, "
+        "which could help ben: they took Q♦ from the discard pile."
+    )
 
 
 def test_hard_holds_its_meld_back_to_go_rummy_while_nobody_is_close_to_going_out():
@@ -241,7 +245,9 @@ def test_analyse_splits_for_the_fewest_deadwood_points():
     split = analyse(cards("7H 8H 9H 9C 9S KD"), PRESETS["standard"])
     assert split.melds == (tuple(cards("9C 9H 9S")),) and split.points == 25
     assert split.lay_offs == ()
-    on_table = analyse(cards("7H 8H 9H 9C 9S KD"), PRESETS["standard"], make_state({"a": "2C", "b": "3C"}, melds=[("m1", "b", "10D JD QD")]).melds)
+    on_table = analyse(
+        cards("7H 8H 9H 9C 9S KD"), PRESETS["standard"], make_state({"a": "2C", "b": "3C"}, melds=[("m1", "b", "10D JD QD")]).melds
+    )
     assert on_table.lay_offs == tuple(cards("KD")) and on_table.points == 15
 
 
@@ -250,8 +256,9 @@ def test_a_last_card_taken_from_the_discard_pile_is_laid_off_on_anyones_meld(lev
     """ana's only card is 9♠, taken from the discard pile this turn (R8: not discarded); it fits
     ben's 6♠ 7♠ 8♠, the one legal move. Every level plays it, Easy too (which otherwise lays
     off only on its own melds)."""
-    state = make_state({"ana": "9S", "ben": "4C 4D"}, melds=[("m1", "ben", "6S 7S 8S")],
-                       turn=Turn("ana", "play", taken_discard=cards("9S")[0]))
+    state = make_state(
+        {"ana": "9S", "ben": "4C 4D"}, melds=[("m1", "ben", "6S 7S 8S")], turn=Turn("ana", "play", taken_discard=cards("9S")[0])
+    )
     choice = choose_move(seat_view(state, "ana"), level)
     assert choice.move == Move.lay_off("ana", cards("9S"), "m1")
     assert choice.summary.startswith("Lay off 9♠ on 6♠ 7♠ 8♠")
@@ -263,25 +270,31 @@ def test_going_out_is_said_in_words_with_going_rummy():
     choice = choose_move(view, "hard")
     assert choice.move == Move.make_meld("ana", cards("3C 3D 3H"))
     assert choice.summary == "Meld 3♣ 3♦ 3♥ on the way to going out this turn: going rummy, which doubles the score."
-    state = make_state({"ana": "4S", "ben": "4C 4D 4H JC 10C 6C AS"}, turn=Turn("ana", "play", melds_made=2),
-                       melds=[("m1", "ana", "3C 3D 3H"), ("m2", "ana", "8D 9D 10D JD")])
+    state = make_state(
+        {"ana": "4S", "ben": "4C 4D 4H JC 10C 6C AS"},
+        turn=Turn("ana", "play", melds_made=2),
+        melds=[("m1", "ana", "3C 3D 3H"), ("m2", "ana", "8D 9D 10D JD")],
+    )
     last = choose_move(seat_view(state, "ana"), "hard")
     assert last.move == Move.discard("ana", cards("4S")[0])
     assert last.summary == "Discard 4♠ and go out: going rummy, which doubles the score."
 
 
-@pytest.mark.parametrize("rules, seed, mix", [
-    # four players under standard, every card off the table passing the same player each time the
-    # stock was turned over (24 cards, 4 players): the one card that laid off could only move on
-    # by being taken from the discard pile
-    ("standard", 22, ("hard", "easy", "easy", "easy")),
-    # final_discard_required: two players each down to two cards with one card left to lay off
-    ("basic+final_discard_required", 18, ("easy", "medium")),
-    ("basic+final_discard_required", 147, ("hard", "hard")),
-    # basic, four players: the stock turned over as it lay brought A♠ back to p0 every time, never
-    # to p2, who waited on it with A♣ A♦
-    ("basic", 315, ("easy", "hard", "medium", "medium")),
-])
+@pytest.mark.parametrize(
+    "rules, seed, mix",
+    [
+        # four players under standard, every card off the table passing the same player each time the
+        # stock was turned over (24 cards, 4 players): the one card that laid off could only move on
+        # by being taken from the discard pile
+        ("standard", 22, ("hard", "easy", "easy", "easy")),
+        # final_discard_required: two players each down to two cards with one card left to lay off
+        ("basic+final_discard_required", 18, ("easy", "medium")),
+        ("basic+final_discard_required", 147, ("hard", "hard")),
+        # basic, four players: the stock turned over as it lay brought A♠ back to p0 every time, never
+        # to p2, who waited on it with A♣ A♦
+        ("basic", 315, ("easy", "hard", "medium", "medium")),
+    ],
+)
 def test_hands_that_once_stalled_end(rules, seed, mix):
     levels = {f"p{i}": level for i, level in enumerate(mix)}
     state, events = play_hand(levels, RULESETS[rules], seed)

@@ -1,4 +1,5 @@
 """R1 (the deck) and the contract's card spellings: every accepted spelling, every refusal."""
+
 from __future__ import annotations
 
 import pickle
@@ -12,6 +13,7 @@ VS = "\ufe0f"  # the emoji variation selector, as in "♥️"
 
 
 # --- R1: the deck ---------------------------------------------------------------------------
+
 
 def test_r1_deck_has_52_distinct_cards_in_canonical_order():
     assert len(DECK) == 52
@@ -40,18 +42,28 @@ def test_r1_cards_are_interned_values():
 
 def test_r1_card_fields():
     card = parse_card("QS")
-    assert (card.rank, card.suit, card.suit_index, card.code, card.symbol, card.rank_text) == (
-        12, "S", 3, "QS", "Q♠", "Q")
+    assert (card.rank, card.suit, card.suit_index, card.code, card.symbol, card.rank_text) == (12, "S", 3, "QS", "Q♠", "Q")
     ten = parse_card("10D")
     assert (ten.rank, ten.suit, ten.rank_text, ten.symbol) == (10, "D", "10", "10♦")
 
 
 # --- R14: what a card is worth in hand ------------------------------------------------------
 
-@pytest.mark.parametrize("code, points", [
-    ("AC", 1), ("AS", 1), ("2H", 2), ("5D", 5), ("9S", 9), ("10C", 10),
-    ("JH", 10), ("QD", 10), ("KS", 10),
-])
+
+@pytest.mark.parametrize(
+    "code, points",
+    [
+        ("AC", 1),
+        ("AS", 1),
+        ("2H", 2),
+        ("5D", 5),
+        ("9S", 9),
+        ("10C", 10),
+        ("JH", 10),
+        ("QD", 10),
+        ("KS", 10),
+    ],
+)
 def test_r14_card_points(code, points):
     assert card_points(parse_card(code)) == points
 
@@ -67,20 +79,55 @@ def test_r14_whole_deck_is_worth_340():
 
 # --- contract, Cards: every accepted spelling -------------------------------------------------
 
-@pytest.mark.parametrize("text, code", [
-    # canonical
-    ("10H", "10H"), ("AS", "AS"), ("2C", "2C"), ("KD", "KD"), ("JC", "JC"),
-    # T for ten, lower case
-    ("TH", "10H"), ("th", "10H"), ("Th", "10H"), ("tH", "10H"), ("10h", "10H"),
-    ("qs", "QS"), ("Qs", "QS"), ("qS", "QS"), ("as", "AS"), ("kd", "KD"), ("jc", "JC"), ("7d", "7D"),
-    # black suit symbols
-    ("10♥", "10H"), ("T♥", "10H"), ("t♥", "10H"), ("Q♠", "QS"), ("q♠", "QS"), ("A♣", "AC"), ("K♦", "KD"),
-    # white suit symbols
-    ("J♡", "JH"), ("A♧", "AC"), ("9♢", "9D"), ("Q♤", "QS"), ("10♤", "10S"), ("T♧", "10C"),
-    # with the emoji variation selector U+FE0F
-    ("10♥" + VS, "10H"), ("Q♠" + VS, "QS"), ("A♣" + VS, "AC"), ("K♦" + VS, "KD"),
-    ("J♡" + VS, "JH"), ("3♢" + VS, "3D"), ("t♤" + VS, "10S"), ("5♧" + VS, "5C"),
-])
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        # canonical
+        ("10H", "10H"),
+        ("AS", "AS"),
+        ("2C", "2C"),
+        ("KD", "KD"),
+        ("JC", "JC"),
+        # T for ten, lower case
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("Th", "10H"),
+        ("tH", "10H"),
+        ("10h", "10H"),
+        ("qs", "QS"),
+        ("Qs", "QS"),
+        ("qS", "QS"),
+        ("as", "AS"),
+        ("kd", "KD"),
+        ("jc", "JC"),
+        ("7d", "7D"),
+        # black suit symbols
+        ("10♥", "10H"),
+        ("T♥", "10H"),
+        ("t♥", "10H"),
+        ("Q♠", "QS"),
+        ("q♠", "QS"),
+        ("A♣", "AC"),
+        ("K♦", "KD"),
+        # white suit symbols
+        ("J♡", "JH"),
+        ("A♧", "AC"),
+        ("9♢", "9D"),
+        ("Q♤", "QS"),
+        ("10♤", "10S"),
+        ("T♧", "10C"),
+        # with the emoji variation selector U+FE0F
+        ("10♥" + VS, "10H"),
+        ("Q♠" + VS, "QS"),
+        ("A♣" + VS, "AC"),
+        ("K♦" + VS, "KD"),
+        ("J♡" + VS, "JH"),
+        ("3♢" + VS, "3D"),
+        ("t♤" + VS, "10S"),
+        ("5♧" + VS, "5C"),
+    ],
+)
 def test_contract_card_spellings_parse_to_the_canonical_code(text, code):
     assert parse_card(text).code == code
 
@@ -94,20 +141,49 @@ def test_contract_every_card_reads_back_from_its_code_and_symbol():
 
 
 def test_contract_heart_with_variation_selector_is_the_same_card_as_without():
-    assert "♥️" == "♥" + VS  # the literal emoji really carries U+FE0F
+    assert "♥" + VS == "♥️"  # the literal emoji really carries U+FE0F
     assert parse_card("10♥️") is parse_card("10♥") is parse_card("10H")
 
 
 # --- contract, Cards: refusals ---------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    " QS", "QS ", "Q S", "Q\tS", "\nQS",       # nothing is trimmed
-    "1H", "11H", "0H", "1OH", "01H", "100H",   # no such rank
-    "", "Q", "S", "10", "H10", "SQ", "♠Q",    # missing or swapped parts
-    "QX", "QSS", "QSH", "10HH", "Q♠♠",         # bad or extra suit
-    "Q" + VS, "Q" + VS + "♠", "QS" + VS,      # the variation selector only after a symbol
-    "Ｑ♠", "Q♠︎", "Qspades", "queen of spades", "JK",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " QS",
+        "QS ",
+        "Q S",
+        "Q\tS",
+        "\nQS",  # nothing is trimmed
+        "1H",
+        "11H",
+        "0H",
+        "1OH",
+        "01H",
+        "100H",  # no such rank
+        "",
+        "Q",
+        "S",
+        "10",
+        "H10",
+        "SQ",
+        "♠Q",  # missing or swapped parts
+        "QX",
+        "QSS",
+        "QSH",
+        "10HH",
+        "Q♠♠",  # bad or extra suit
+        "Q" + VS,
+        "Q" + VS + "♠",
+        "QS" + VS,  # the variation selector only after a symbol
+        "Ｑ♠",
+        "Q♠︎",
+        "Qspades",
+        "queen of spades",
+        "JK",
+    ],
+)
 def test_contract_bad_card_text_is_refused_with_its_text(text):
     with pytest.raises(CardError) as info:
         parse_card(text)
@@ -118,10 +194,19 @@ def test_contract_bad_card_text_is_refused_with_its_text(text):
     assert str(err) == err.message
 
 
-@pytest.mark.parametrize("value, what", [
-    (None, "null"), (12, "a number"), (10.0, "a number"), (["QS"], "a list"), (b"QS", "something else"),
-    ({"rank": "Q"}, "an object"), (True, "true or false"), (("Q", "S"), "a list"),
-])
+@pytest.mark.parametrize(
+    "value, what",
+    [
+        (None, "null"),
+        (12, "a number"),
+        (10.0, "a number"),
+        (["QS"], "a list"),
+        (b"QS", "something else"),
+        ({"rank": "Q"}, "an object"),
+        (True, "true or false"),
+        (("Q", "S"), "a list"),
+    ],
+)
 def test_contract_non_string_card_is_refused(value, what):
     with pytest.raises(CardError) as info:
         parse_card(value)

@@ -10,6 +10,7 @@
 
 No test here times anything: the timings are in ``bench/`` (``make bench``).
 """
+
 from __future__ import annotations
 
 import copy
@@ -19,26 +20,43 @@ from itertools import combinations
 
 import orjson
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
-from referee import (DECK, PRESETS, Move, MovesOutcome, Result, Status, apply_move, apply_moves, deal, legal_moves, turn_options,
-                     resolve_rules, validate_state)
+from referee import (
+    DECK,
+    PRESETS,
+    Move,
+    MovesOutcome,
+    Result,
+    Status,
+    apply_move,
+    apply_moves,
+    deal,
+    legal_moves,
+    resolve_rules,
+    turn_options,
+    validate_state,
+)
 from referee.melds import check_meld, explain_meld
-from schemas.api import (HandEntrySchema, LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse,
-                         RemainingSchema, ScorepadRequest)
-from schemas.tables import CreateTableRequest, TableMoveRequest
+from schemas.api import HandEntrySchema, LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse, RemainingSchema, ScorepadRequest
 from schemas.compiled import CompiledSchema, _Decline
 from schemas.rules import RulesSchema
 from schemas.state import MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
+from schemas.tables import CreateTableRequest, TableMoveRequest
 
 SETTINGS = dict(deadline=None, derandomize=True)
-RULESETS = [*PRESETS.values(), resolve_rules({"aces": "high_or_low"}),
-            resolve_rules({"preset": "basic", "final_discard_required": True, "max_restocks": 1})]
+RULESETS = [
+    *PRESETS.values(),
+    resolve_rules({"aces": "high_or_low"}),
+    resolve_rules({"preset": "basic", "final_discard_required": True, "max_restocks": 1}),
+]
 HIGH = resolve_rules({"aces": "high_or_low"})
 
 
 # --- check_meld ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("rules", [PRESETS["standard"], HIGH], ids=["aces_low", "high_or_low"])
 def test_check_meld_fast_path_is_the_full_judgement_for_every_three_cards(rules):
@@ -48,7 +66,9 @@ def test_check_meld_fast_path_is_the_full_judgement_for_every_three_cards(rules)
 
 def _card_lists():
     """Lists of cards likely to be melds or near misses: one suit, one rank, or anything."""
-    suit = st.integers(0, 3).flatmap(lambda s: st.lists(st.sampled_from([c for c in DECK if c.suit_index == s] + [DECK[0], DECK[51]]), max_size=14))
+    suit = st.integers(0, 3).flatmap(
+        lambda s: st.lists(st.sampled_from([c for c in DECK if c.suit_index == s] + [DECK[0], DECK[51]]), max_size=14)
+    )
     rank = st.integers(1, 13).flatmap(lambda r: st.lists(st.sampled_from([c for c in DECK if c.rank == r] + [DECK[12]]), max_size=6))
     return st.one_of(suit, rank, st.lists(st.sampled_from(DECK), max_size=6))
 
@@ -61,6 +81,7 @@ def test_check_meld_fast_path_agrees_on_any_list(cards, high):
 
 
 # --- states to load and dump -------------------------------------------------------------------
+
 
 def _states(seed: int):
     """A few states along one random hand: the deal, then after each of up to 40 legal moves, so
@@ -116,8 +137,21 @@ def _agrees(schema, data):
     return got
 
 
-HOT = [StateSchema, MoveSchema, MoveRequest, LegalMovesRequest, RulesSchema, PlayerSchema, TurnSchema, MeldSchema,
-       ScorepadRequest, HandEntrySchema, RemainingSchema, TableMoveRequest, CreateTableRequest]
+HOT = [
+    StateSchema,
+    MoveSchema,
+    MoveRequest,
+    LegalMovesRequest,
+    RulesSchema,
+    PlayerSchema,
+    TurnSchema,
+    MeldSchema,
+    ScorepadRequest,
+    HandEntrySchema,
+    RemainingSchema,
+    TableMoveRequest,
+    CreateTableRequest,
+]
 
 
 @pytest.mark.parametrize("schema", HOT, ids=lambda s: s.__name__)
@@ -159,19 +193,28 @@ def test_a_new_schema_hook_changes_the_answer_with_no_other_edit(tmp_path):
     source = tmp_path / "schemas" / "state.py"
     text = source.read_text()
     anchor = "# The answer forms"
-    hook = ("    @validates_schema\n"
-            "    def no_restocks(self, data, **kw):\n"
-            "        if data.get('restocks'):\n"
-            "            raise ValidationError('this table allows no restocks', 'restocks')\n\n\n")
+    hook = (
+        "    @validates_schema\n"
+        "    def no_restocks(self, data, **kw):\n"
+        "        if data.get('restocks'):\n"
+        "            raise ValidationError('this table allows no restocks', 'restocks')\n\n\n"
+    )
     assert anchor in text
     source.write_text(text.replace(anchor, hook + anchor))
     state = _marshmallow_dump(_states(5)[0])
     body = {"state": dict(state, restocks=1), "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}}
-    script = ("import json, sys; from app import app; "
-              "r = app.test_client().post('/v1/move', json=json.loads(sys.argv[1])); "
-              "print(r.status_code, json.dumps(r.get_json().get('errors')))")
-    run = lambda where: subprocess.run([sys.executable, "-c", script, json.dumps(body)], cwd=where,  # noqa: E731
-                                       capture_output=True, text=True, check=True).stdout.strip()
+    script = (
+        "import json, sys; from app import app; "
+        "r = app.test_client().post('/v1/move', json=json.loads(sys.argv[1])); "
+        "print(r.status_code, json.dumps(r.get_json().get('errors')))"
+    )
+    run = lambda where: subprocess.run(
+        [sys.executable, "-c", script, json.dumps(body)],
+        cwd=where,  # noqa: E731
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert run(root).startswith("200 ")
     assert run(tmp_path) == '422 [{"pointer": "/state/restocks", "detail": "this table allows no restocks"}]'
 
@@ -210,7 +253,32 @@ def test_compiled_state_load_is_marshmallows(seed):
 def _mutations(data, rng):
     """One damaged copy of a state's JSON: a wrong type, an unknown field, a value out of range,
     a bad card or name, a field missing — the inputs the compiled plan must decline or get right."""
-    bad_values = [None, True, False, 0, 1, -1, 1.0, 1001, 18, "", " x", "x" * 41, "ZZ", "\u200bana", [], {}, ["AS"], "set", "run", "draw", "play", "out", "AS", "playing"]
+    bad_values = [
+        None,
+        True,
+        False,
+        0,
+        1,
+        -1,
+        1.0,
+        1001,
+        18,
+        "",
+        " x",
+        "x" * 41,
+        "ZZ",
+        "\u200bana",
+        [],
+        {},
+        ["AS"],
+        "set",
+        "run",
+        "draw",
+        "play",
+        "out",
+        "AS",
+        "playing",
+    ]
     d = copy.deepcopy(data)
     paths = []
 
@@ -269,9 +337,15 @@ def test_legal_moves_answer_is_marshmallows_dump_byte_for_byte(seed):
     schema = LegalMovesResponse()
     for state in _states(seed):
         answer = turn_options(state)
-        by_schema = schema.dump_by_schema({"player": answer.player, "phase": answer.phase.value,
-                                           "moves": [m.as_dict() for m in answer.moves],
-                                           "reasons": [r.as_dict() for r in answer.reasons], "summary": answer.summary})
+        by_schema = schema.dump_by_schema(
+            {
+                "player": answer.player,
+                "phase": answer.phase.value,
+                "moves": [m.as_dict() for m in answer.moves],
+                "reasons": [r.as_dict() for r in answer.reasons],
+                "summary": answer.summary,
+            }
+        )
         assert orjson.dumps(schema.dump(answer)) == orjson.dumps(by_schema)
 
 
@@ -282,8 +356,12 @@ def _outcomes(seed: int):
     out = []
     for state in _states(seed):
         moves = legal_moves(state) or [Move.draw(state.turn.player, "stock")]
-        tries = [rng.choice(moves), Move.discard(state.turn.player, rng.choice(DECK)),
-                 Move.make_meld(state.turn.player, rng.sample(DECK, 3)), Move.draw(state.players[-1].id, "discard")]
+        tries = [
+            rng.choice(moves),
+            Move.discard(state.turn.player, rng.choice(DECK)),
+            Move.make_meld(state.turn.player, rng.sample(DECK, 3)),
+            Move.draw(state.players[-1].id, "discard"),
+        ]
         out += [apply_moves(state, [move]) for move in tries]
     return out
 
@@ -299,8 +377,14 @@ def test_move_answer_is_marshmallows_dump_byte_for_byte(seed):
 def _by_fields(o: MovesOutcome) -> dict:
     """The answer as marshmallow reads it: the state as a core value, the rest as the contract's
     objects (marshmallow's String field would write a Card as its symbol)."""
-    return {"legal": o.legal, "reasons": [r.as_dict() for r in o.reasons], "summary": o.summary, "applied": o.applied,
-            "state": o.state, "result": o.result.as_dict() if o.result else None}
+    return {
+        "legal": o.legal,
+        "reasons": [r.as_dict() for r in o.reasons],
+        "summary": o.summary,
+        "applied": o.applied,
+        "state": o.state,
+        "result": o.result.as_dict() if o.result else None,
+    }
 
 
 def test_move_answer_of_every_result():
@@ -322,9 +406,16 @@ def test_compiled_move_request_load_declines_or_agrees(seed):
     bodies = [{"state": data, "move": rng.choice(moves)}, {"state": data, "moves": rng.sample(moves, min(3, len(moves)))}]
     for body in bodies:
         assert _agrees(schema, body)[0] == "ok"
-    odd = [{"state": data}, {"state": data, "move": moves[0], "moves": moves[:1]}, {"state": data, "moves": []},
-           {"state": data, "move": None}, {"state": data, "moves": None}, {"move": moves[0]},
-           {"state": data, "moves": [moves[0]] * 201}, {"state": data, "move": moves[0], "x": 1}]
+    odd = [
+        {"state": data},
+        {"state": data, "move": moves[0], "moves": moves[:1]},
+        {"state": data, "moves": []},
+        {"state": data, "move": None},
+        {"state": data, "moves": None},
+        {"move": moves[0]},
+        {"state": data, "moves": [moves[0]] * 201},
+        {"state": data, "move": moves[0], "x": 1},
+    ]
     odd += [_mutations(rng.choice(bodies), rng) for _ in range(6)]
     for body in odd:
         _agrees(schema, body)
@@ -332,11 +423,13 @@ def test_compiled_move_request_load_declines_or_agrees(seed):
 
 def test_compiled_move_load_of_each_action_and_lay_off_without_meld():
     schema = MoveSchema()
-    for move in ({"player": "ana", "action": "draw", "source": "discard"},
-                 {"player": "ana", "action": "meld", "cards": ["QS", "k♠", "JS"]},
-                 {"player": "ana", "action": "lay_off", "cards": ["TS"]},
-                 {"player": "ana", "action": "lay_off", "cards": ["TS"], "meld": "m1"},
-                 {"player": "ana", "action": "discard", "card": "10♥\ufe0f"}):
+    for move in (
+        {"player": "ana", "action": "draw", "source": "discard"},
+        {"player": "ana", "action": "meld", "cards": ["QS", "k♠", "JS"]},
+        {"player": "ana", "action": "lay_off", "cards": ["TS"]},
+        {"player": "ana", "action": "lay_off", "cards": ["TS"], "meld": "m1"},
+        {"player": "ana", "action": "discard", "card": "10♥\ufe0f"},
+    ):
         assert _agrees(schema, move)[0] == "ok"
 
 
@@ -352,6 +445,7 @@ def test_a_rules_object_is_not_mistaken_for_another_of_equal_values():
 
 
 # --- decode_body's checks ---------------------------------------------------------------------
+
 
 def _nested(depth: int) -> bytes:
     return b'{"a": ' * (depth - 1) + b"{}" + b"}" * (depth - 1)
@@ -372,11 +466,22 @@ def _plain_repeated_key(raw: bytes) -> bool:
     return any(seen)
 
 
-@pytest.mark.parametrize("raw", [
-    b'{"a": 1, "a": 2}', b'{"x": {"b": [1, {"c": 1, "c": 2}]}}', b'{"a": "x\\": 1, \\"a\\": 2", "b": 1}',
-    b'{"a\\u0062": 1, "ab": 2}', b'{"k": ":::", "l": "{[{[{["}', _nested(32), _nested(33),
-    b'{"s": "' + b"[" * 40 + b'"}', b'[1, 2]', b'{"a": [[[[]]]]}', b'{"\\"": 1, "\\\\": 2}',
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"a": 1, "a": 2}',
+        b'{"x": {"b": [1, {"c": 1, "c": 2}]}}',
+        b'{"a": "x\\": 1, \\"a\\": 2", "b": 1}',
+        b'{"a\\u0062": 1, "ab": 2}',
+        b'{"k": ":::", "l": "{[{[{["}',
+        _nested(32),
+        _nested(33),
+        b'{"s": "' + b"[" * 40 + b'"}',
+        b"[1, 2]",
+        b'{"a": [[[[]]]]}',
+        b'{"\\"": 1, "\\\\": 2}',
+    ],
+)
 def test_decode_body_checks_agree_with_plain_ones(app, raw):
     from werkzeug.exceptions import BadRequest
 
@@ -404,6 +509,7 @@ def test_decode_body_checks_agree_with_plain_ones(app, raw):
 
 def _outcome_http(fn):
     from werkzeug.exceptions import HTTPException
+
     try:
         return ("ok", fn())
     except (HTTPException, ValueError) as e:
@@ -412,12 +518,16 @@ def _outcome_http(fn):
 
 def _json_values(max_depth):
     leaves = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=3))
-    return st.recursive(leaves, lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=2), inner, max_size=4)), max_leaves=max_depth)
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=2), inner, max_size=4)),
+        max_leaves=max_depth,
+    )
 
 
 def _plain_shape_ok(body) -> bool:
     from web.bodies import MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS
+
     if _depth(body) > MAX_JSON_DEPTH:
         return False
     stack = [body]
@@ -435,12 +545,18 @@ def _plain_shape_ok(body) -> bool:
 
 
 @settings(max_examples=300, **SETTINGS)
-@given(depth=st.integers(25, 40), width=st.sampled_from([0, 1, 63, 64, 65]), items=st.sampled_from([0, 999, 1000, 1001]),
-       extra=_json_values(12), where=st.integers(0, 40))
+@given(
+    depth=st.integers(25, 40),
+    width=st.sampled_from([0, 1, 63, 64, 65]),
+    items=st.sampled_from([0, 999, 1000, 1001]),
+    extra=_json_values(12),
+    where=st.integers(0, 40),
+)
 def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
     """web.bodies.shape_fault finds a fault exactly when the plain rules do, and its path leads
     to a container that breaks one."""
     from web.bodies import shape_fault
+
     body = extra if isinstance(extra, dict) else {"x": extra}
     node = body
     for i in range(depth - 2):  # a chain of objects and arrays down to about ``depth``
@@ -475,8 +591,11 @@ def test_compiled_scorepad_load_declines_or_agrees(seed):
             hands.append({"draw": True})
             continue
         winner = rng.choice(players)
-        remaining = {p: ({"points": rng.randint(1, 60)} if rng.random() < 0.5 else {"cards": rng.sample(["KC", "qd", "9♠", "AC", "10H"], 2)})
-                     for p in players if p != winner}
+        remaining = {
+            p: ({"points": rng.randint(1, 60)} if rng.random() < 0.5 else {"cards": rng.sample(["KC", "qd", "9♠", "AC", "10H"], 2)})
+            for p in players
+            if p != winner
+        }
         hands.append({"winner": winner, "rummy": rng.random() < 0.2, "remaining": remaining})
     body = {"players": players, "hands": hands, "rules": {"preset": "basic", "target_score": 150}}
     assert _agrees(ScorepadRequest(), body)[0] == "ok"

@@ -1,4 +1,5 @@
 """The deal (R2, R3)."""
+
 from __future__ import annotations
 
 import random
@@ -94,12 +95,15 @@ def test_deal_seed_does_not_depend_on_the_rules():
     assert basic.players == standard.players and basic.stock == standard.stock
 
 
-@pytest.mark.parametrize("players, dealer, problems", [
-    (["ana"], None, [(("players",), "Rummy is for 2 to 6 players, not 1 (R2)")]),
-    ([f"p{i}" for i in range(7)], None, [(("players",), "Rummy is for 2 to 6 players, not 7 (R2)")]),
-    (["ana", "ben", "ana"], None, [(("players", 2), "player 'ana' is listed twice")]),
-    (["ana", "ben"], "cy", [(("dealer",), "dealer 'cy' is not one of the players")]),
-])
+@pytest.mark.parametrize(
+    "players, dealer, problems",
+    [
+        (["ana"], None, [(("players",), "Rummy is for 2 to 6 players, not 1 (R2)")]),
+        ([f"p{i}" for i in range(7)], None, [(("players",), "Rummy is for 2 to 6 players, not 7 (R2)")]),
+        (["ana", "ben", "ana"], None, [(("players", 2), "player 'ana' is listed twice")]),
+        (["ana", "ben"], "cy", [(("dealer",), "dealer 'cy' is not one of the players")]),
+    ],
+)
 def test_deal_refuses_impossible_tables(players, dealer, problems):
     with pytest.raises(InvalidInput) as info:
         deal(players, STANDARD, dealer=dealer, seed=1)

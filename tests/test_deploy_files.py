@@ -3,6 +3,7 @@
 image the README describes. Docker itself cannot run here, so the Dockerfile is checked as
 text: a slim Python base, only requirements.txt, a non-root user, a HEALTHCHECK on /healthz and
 the Procfile's command."""
+
 from __future__ import annotations
 
 import re
@@ -51,7 +52,11 @@ def test_the_manifests_hang_together():
     labels = deployment["spec"]["template"]["metadata"]["labels"]
     assert deployment["spec"]["selector"]["matchLabels"] == labels
     assert r["Service"]["spec"]["selector"] == labels == r["PodDisruptionBudget"]["spec"]["selector"]["matchLabels"]
-    assert r["HorizontalPodAutoscaler"]["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": deployment["metadata"]["name"]}
+    assert r["HorizontalPodAutoscaler"]["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": deployment["metadata"]["name"],
+    }
     assert r["HorizontalPodAutoscaler"]["spec"]["minReplicas"] >= 2 and r["PodDisruptionBudget"]["spec"]["minAvailable"] == 1
     containers = {c["name"]: c for c in pod["containers"]}
     for c in containers.values():
@@ -85,6 +90,7 @@ def test_the_manifests_hang_together():
 
 # --- the Dockerfile ---------------------------------------------------------------------------
 
+
 def _instructions() -> list[tuple[str, str]]:
     text = (ROOT / "deploy" / "Dockerfile").read_text()
     lines = [line for line in text.replace("\\\n", " ").splitlines() if line.strip() and not line.lstrip().startswith("#")]
@@ -111,8 +117,11 @@ def test_the_dockerfile_builds_the_image_the_readme_describes():
 
 
 def test_the_build_context_leaves_out_tests_and_tooling():
-    ignored = {line.strip() for line in (ROOT / "deploy" / "Dockerfile.dockerignore").read_text().splitlines()
-               if line.strip() and not line.startswith("#")}
+    ignored = {
+        line.strip()
+        for line in (ROOT / "deploy" / "Dockerfile.dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
     assert {".git", ".venv", "tests", "bench", "requirements-dev.txt"} <= ignored
     for needed in ("app.py", "gunicorn.conf.py", "Procfile", "referee", "schemas", "web", "tables", "static", "requirements.txt"):
         assert needed not in ignored and (ROOT / needed).exists()

@@ -1,5 +1,6 @@
 """examples/play_hand.py, the README's runnable frontend example, plays a whole hand over HTTP
 against the real app (served on 127.0.0.1, a free port) and its figures agree with the rules."""
+
 from __future__ import annotations
 
 import json

@@ -1,19 +1,19 @@
 """referee/game.py: a whole game hand after hand (R19, R20) and the bots' turns."""
+
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
 import pytest
+from conftest import make_state
 
-from referee import Move, PRESETS, resolve_rules
+from referee import PRESETS, Move, resolve_rules
 from referee.errors import InvalidInput
 from referee.game import GameOver, events_since, hand_entry, new_game, next_hand, play
 from referee.legal import legal_moves
 from referee.scorepad import replay
 from referee.view import Event
-
-from conftest import make_state
 
 
 def _finish(game, seed=0):

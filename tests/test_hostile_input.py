@@ -7,22 +7,21 @@ arrays, strings and objects, numbers where strings belong and the reverse, unico
 card codes and player names, duplicate keys, tables that cannot exist, and the cost of the
 worst requests within the limits (``info.x-limits`` of openapi.yaml).
 """
+
 from __future__ import annotations
 
 import copy
 import io
 import json
-import time
 
 import pytest
 import yaml
-
-from web import bodies, problems as problems_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder
 
-import app as app_module
+from web import bodies
+from web import problems as problems_module
 
 PROBLEM = "application/problem+json"
 MOVE = {"player": "ana", "action": "draw", "source": "stock"}
@@ -58,23 +57,36 @@ def post_raw(client, path: str, data: bytes, content_type: str = "application/js
 
 # --- bodies that are not JSON objects ------------------------------------------------------
 
-@pytest.mark.parametrize("data", [
-    b'{"cards": ["QS", "KS"',            # truncated
-    b'{"cards": ["QS", "KS", "AS"]',     # truncated at the end
-    b'{"cards": ["QS" "KS"]}',           # a comma missing
-    b"{'cards': ['QS']}",                # single quotes
-    b'{"cards": ["QS",]}',               # trailing comma
-    b'{cards: ["QS"]}',                  # bare key
-    b'{"cards": ["QS"]} {"x": 1}',       # two documents
-    b'{"cards": ["QS"]}\x00',            # a NUL after the document
-    b'\xef\xbb\xbf{"cards": ["QS"]}',    # a byte-order mark
-    b'{"cards": ["\xff\xfe"]}',          # not UTF-8
-    b'{"cards": ["\\ud800"]}',           # a lone surrogate escape
-    b'{"cards": [NaN]}', b'{"cards": [Infinity]}', b'{"cards": [1e999]}',
-    b'{"seed": ' + b"9" * 5000 + b"}",   # a number of 5000 digits
-    b"null", b"true", b"42", b'"cards"', b"[]", b'[{"cards": []}]',
-    b"", b"   ", b"\n\t ",                 # empty
-])
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"cards": ["QS", "KS"',  # truncated
+        b'{"cards": ["QS", "KS", "AS"]',  # truncated at the end
+        b'{"cards": ["QS" "KS"]}',  # a comma missing
+        b"{'cards': ['QS']}",  # single quotes
+        b'{"cards": ["QS",]}',  # trailing comma
+        b'{cards: ["QS"]}',  # bare key
+        b'{"cards": ["QS"]} {"x": 1}',  # two documents
+        b'{"cards": ["QS"]}\x00',  # a NUL after the document
+        b'\xef\xbb\xbf{"cards": ["QS"]}',  # a byte-order mark
+        b'{"cards": ["\xff\xfe"]}',  # not UTF-8
+        b'{"cards": ["\\ud800"]}',  # a lone surrogate escape
+        b'{"cards": [NaN]}',
+        b'{"cards": [Infinity]}',
+        b'{"cards": [1e999]}',
+        b'{"seed": ' + b"9" * 5000 + b"}",  # a number of 5000 digits
+        b"null",
+        b"true",
+        b"42",
+        b'"cards"',
+        b"[]",
+        b'[{"cards": []}]',
+        b"",
+        b"   ",
+        b"\n\t ",  # empty
+    ],
+)
 def test_a_body_that_is_not_a_json_object_is_400(client, data):
     body = refused(post_raw(client, "/v1/melds/check", data), 400, "")
     assert body["errors"][0]["detail"] == body["detail"]
@@ -87,10 +99,20 @@ def test_the_400_names_what_the_body_was(client):
     assert "empty" in refused(post_raw(client, "/v1/deal", b""), 400)["detail"]
 
 
-@pytest.mark.parametrize("content_type", [
-    "text/plain", "text/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-    "application/xml", "application/octet-stream", "", "application/jsonx", "json",
-])
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "text/plain",
+        "text/json",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "application/octet-stream",
+        "",
+        "application/jsonx",
+        "json",
+    ],
+)
 def test_a_body_not_sent_as_json_is_415(client, content_type):
     body = refused(post_raw(client, "/v1/move", b'{"cards": ["QS"]}', content_type), 415)
     assert "Content-Type: application/json" in body["detail"]
@@ -104,11 +126,15 @@ def test_json_with_parameters_or_a_json_suffix_is_json(client):
 
 # --- duplicate keys ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("data,key,pointer", [
-    (b'{"players": ["a", "b"], "seed": 1, "seed": 2}', "seed", "/seed"),
-    (b'{"players": ["a", "b"], "rules": {"preset": "basic", "preset": "standard"}}', "preset", "/rules/preset"),
-    (b'{"players": ["a", "b"], "s\\u0065ed": 1, "seed": 2}', "seed", "/seed"),  # the same key, escaped
-])
+
+@pytest.mark.parametrize(
+    "data,key,pointer",
+    [
+        (b'{"players": ["a", "b"], "seed": 1, "seed": 2}', "seed", "/seed"),
+        (b'{"players": ["a", "b"], "rules": {"preset": "basic", "preset": "standard"}}', "preset", "/rules/preset"),
+        (b'{"players": ["a", "b"], "s\\u0065ed": 1, "seed": 2}', "seed", "/seed"),  # the same key, escaped
+    ],
+)
 def test_a_key_twice_in_one_object_is_400(client, data, key, pointer):
     body = refused(post_raw(client, "/v1/deal", data), 400, pointer)
     assert repr(key) in body["detail"]
@@ -125,6 +151,7 @@ def test_the_same_key_in_two_objects_is_fine(client):
 
 
 # --- structure: depth, width, length -------------------------------------------------------
+
 
 def test_deep_nesting_is_400_at_the_place(client):
     deep = b'{"cards": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
@@ -146,13 +173,16 @@ def test_nesting_up_to_the_limit_is_read_as_usual(client):
     assert "not a field" in got["detail"]
 
 
-@pytest.mark.parametrize("path,body,pointer", [
-    ("/v1/melds/check", {"cards": ["QS"] * 20_000}, "/cards"),
-    ("/v1/melds/check", {"cards": [7] * 20_000}, "/cards"),
-    ("/v1/deal", {"players": ["a"] * 5000}, "/players"),
-    ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"draw": True}] * 1001}, "/hands"),
-    ("/v1/move", {"state": {"players": [{"id": "a", "hand": []}] * 3000}, "move": MOVE}, "/state/players"),
-])
+@pytest.mark.parametrize(
+    "path,body,pointer",
+    [
+        ("/v1/melds/check", {"cards": ["QS"] * 20_000}, "/cards"),
+        ("/v1/melds/check", {"cards": [7] * 20_000}, "/cards"),
+        ("/v1/deal", {"players": ["a"] * 5000}, "/players"),
+        ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"draw": True}] * 1001}, "/hands"),
+        ("/v1/move", {"state": {"players": [{"id": "a", "hand": []}] * 3000}, "move": MOVE}, "/state/players"),
+    ],
+)
 def test_a_huge_array_is_400_before_anything_is_read(client, path, body, pointer):
     got = refused(client.post(path, json=body), 400, pointer)
     assert "no array here has more than 1000" in got["detail"]
@@ -165,14 +195,17 @@ def test_an_object_of_too_many_keys_is_400(client):
     refused(client.post("/v1/hand-score", json={"remaining": remaining}), 400, "/remaining")
 
 
-@pytest.mark.parametrize("path,body,pointer", [
-    ("/v1/melds/check", {"cards": ["QS"] * 53}, "/cards"),
-    ("/v1/melds/check", {"cards": ["QS"], "onto": ["KS"] * 14}, "/onto"),
-    ("/v1/deal", {"players": ["a", "b", "c", "d", "e", "f", "g"]}, "/players"),
-    ("/v1/move", {"state": {"players": [{"id": "a", "hand": []}] * 7, "stock": [], "discard": []}, "move": MOVE}, "/state/players"),
-    ("/v1/hand-score", {"remaining": {"ben": ["KC"] * 11}}, "/remaining/ben"),
-    ("/v1/hand-score", {"remaining": {f"p{i}": ["KC"] for i in range(6)}}, "/remaining"),
-])
+@pytest.mark.parametrize(
+    "path,body,pointer",
+    [
+        ("/v1/melds/check", {"cards": ["QS"] * 53}, "/cards"),
+        ("/v1/melds/check", {"cards": ["QS"], "onto": ["KS"] * 14}, "/onto"),
+        ("/v1/deal", {"players": ["a", "b", "c", "d", "e", "f", "g"]}, "/players"),
+        ("/v1/move", {"state": {"players": [{"id": "a", "hand": []}] * 7, "stock": [], "discard": []}, "move": MOVE}, "/state/players"),
+        ("/v1/hand-score", {"remaining": {"ben": ["KC"] * 11}}, "/remaining/ben"),
+        ("/v1/hand-score", {"remaining": {f"p{i}": ["KC"] for i in range(6)}}, "/remaining"),
+    ],
+)
 def test_a_list_over_its_schema_limit_is_422_at_the_list(client, path, body, pointer):
     got = refused(client.post(path, json=body), 422, pointer)
     assert len(got["errors"]) == 1  # refused at the list, not item by item
@@ -226,8 +259,12 @@ def test_a_422_lists_at_most_100_faults_and_checking_stops_there(client):
     assert got["detail"].endswith("(and more: checking stopped after the first 100, which are listed)")
     assert got["errors"][-1]["pointer"] == "/hands/9/remaining/b/cards/9"
     # The same in the rules core: 1000 hands of impossible points, checking stops at hand 21.
-    hands = [{"winner": "a", "remaining": {"b": {"points": 0}, "c": {"points": 0}, "d": {"points": 0}, "e": {"points": 0}, "f": {"points": 0}}}] * 1000
-    got = refused(client.post("/v1/scorepad", json={"players": ["a", "b", "c", "d", "e", "f"], "hands": hands}), 422, "/hands/0/remaining/b/points")
+    hands = [
+        {"winner": "a", "remaining": {"b": {"points": 0}, "c": {"points": 0}, "d": {"points": 0}, "e": {"points": 0}, "f": {"points": 0}}}
+    ] * 1000
+    got = refused(
+        client.post("/v1/scorepad", json={"players": ["a", "b", "c", "d", "e", "f"], "hands": hands}), 422, "/hands/0/remaining/b/points"
+    )
     assert len(got["errors"]) == 100 and got["errors"][-1]["pointer"] == "/hands/19/remaining/f/points"
     assert got["detail"].endswith("(and more: checking stopped after the first 100, which are listed)")
 
@@ -240,53 +277,68 @@ def test_fewer_than_100_faults_are_all_listed_and_counted(client):
 
 # --- numbers where strings belong, and the reverse -----------------------------------------
 
-@pytest.mark.parametrize("path,body,pointer", [
-    ("/v1/melds/check", {"cards": [7, "KS", "JS"]}, "/cards/0"),
-    ("/v1/melds/check", {"cards": ["QS", None, "JS"]}, "/cards/1"),
-    ("/v1/melds/check", {"cards": ["QS", ["KS"], "JS"]}, "/cards/1"),
-    ("/v1/melds/check", {"cards": "QS KS JS"}, "/cards"),
-    ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": "100"}}, "/rules/target_score"),
-    ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": 100.0}}, "/rules/target_score"),
-    ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": 100.5}}, "/rules/target_score"),
-    ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": True}}, "/rules/target_score"),
-    ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"preset": 1}}, "/rules/preset"),
-    ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": "basic"}, "/rules"),
-    ("/v1/deal", {"players": ["ana", 7]}, "/players/1"),
-    ("/v1/deal", {"players": "ana,ben"}, "/players"),
-    ("/v1/deal", {"players": ["ana", "ben"], "seed": "7"}, "/seed"),
-    ("/v1/deal", {"players": ["ana", "ben"], "seed": 7.5}, "/seed"),
-    ("/v1/deal", {"players": ["ana", "ben"], "seed": True}, "/seed"),
-    ("/v1/deal", {"players": ["ana", "ben"], "seed": -1}, "/seed"),
-    ("/v1/deal", {"players": ["ana", "ben"], "seed": 2**63}, "/seed"),
-    ("/v1/deal", {"players": ["ana", "ben"], "dealer": 1}, "/dealer"),
-    ("/v1/hand-score", {"remaining": {"ben": ["KC"]}, "rummy": "true"}, "/rummy"),
-    ("/v1/hand-score", {"remaining": {"ben": ["KC"]}, "rummy": 1}, "/rummy"),
-    ("/v1/hand-score", {"remaining": ["KC"]}, "/remaining"),
-    ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"points": "12"}}}]}, "/hands/0/remaining/b/points"),
-    ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"points": 12.5}}}]}, "/hands/0/remaining/b/points"),
-    ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"winner": 1}]}, "/hands/0/winner"),
-    ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"draw": "yes"}]}, "/hands/0/draw"),
-    ("/v1/scorepad", {"players": ["a", "b"], "hands": {"0": {"draw": True}}}, "/hands"),
-])
+
+@pytest.mark.parametrize(
+    "path,body,pointer",
+    [
+        ("/v1/melds/check", {"cards": [7, "KS", "JS"]}, "/cards/0"),
+        ("/v1/melds/check", {"cards": ["QS", None, "JS"]}, "/cards/1"),
+        ("/v1/melds/check", {"cards": ["QS", ["KS"], "JS"]}, "/cards/1"),
+        ("/v1/melds/check", {"cards": "QS KS JS"}, "/cards"),
+        ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": "100"}}, "/rules/target_score"),
+        ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": 100.0}}, "/rules/target_score"),
+        ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": 100.5}}, "/rules/target_score"),
+        ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"target_score": True}}, "/rules/target_score"),
+        ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": {"preset": 1}}, "/rules/preset"),
+        ("/v1/melds/check", {"cards": ["QS", "KS", "JS"], "rules": "basic"}, "/rules"),
+        ("/v1/deal", {"players": ["ana", 7]}, "/players/1"),
+        ("/v1/deal", {"players": "ana,ben"}, "/players"),
+        ("/v1/deal", {"players": ["ana", "ben"], "seed": "7"}, "/seed"),
+        ("/v1/deal", {"players": ["ana", "ben"], "seed": 7.5}, "/seed"),
+        ("/v1/deal", {"players": ["ana", "ben"], "seed": True}, "/seed"),
+        ("/v1/deal", {"players": ["ana", "ben"], "seed": -1}, "/seed"),
+        ("/v1/deal", {"players": ["ana", "ben"], "seed": 2**63}, "/seed"),
+        ("/v1/deal", {"players": ["ana", "ben"], "dealer": 1}, "/dealer"),
+        ("/v1/hand-score", {"remaining": {"ben": ["KC"]}, "rummy": "true"}, "/rummy"),
+        ("/v1/hand-score", {"remaining": {"ben": ["KC"]}, "rummy": 1}, "/rummy"),
+        ("/v1/hand-score", {"remaining": ["KC"]}, "/remaining"),
+        (
+            "/v1/scorepad",
+            {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"points": "12"}}}]},
+            "/hands/0/remaining/b/points",
+        ),
+        (
+            "/v1/scorepad",
+            {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"points": 12.5}}}]},
+            "/hands/0/remaining/b/points",
+        ),
+        ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"winner": 1}]}, "/hands/0/winner"),
+        ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"draw": "yes"}]}, "/hands/0/draw"),
+        ("/v1/scorepad", {"players": ["a", "b"], "hands": {"0": {"draw": True}}}, "/hands"),
+    ],
+)
 def test_a_value_of_the_wrong_type_is_422_at_the_value(client, path, body, pointer):
     refused(client.post(path, json=body), 422, pointer)
 
 
-@pytest.mark.parametrize("where,value,pointer", [
-    (("restocks",), "1", "/state/restocks"),
-    (("restocks",), True, "/state/restocks"),
-    (("turn", "melds_made"), 1.0, "/state/turn/melds_made"),
-    (("turn", "laid_off"), 0, "/state/turn/laid_off"),
-    (("turn", "player"), 0, "/state/turn/player"),
-    (("turn", "taken_discard"), 52, "/state/turn/taken_discard"),
-    (("players", 0, "hand"), "5D 6H", "/state/players/0/hand"),
-    (("players", 0, "id"), ["ana"], "/state/players/0/id"),
-    (("players", 0, "tabled"), "false", "/state/players/0/tabled"),
-    (("players", 0), "ana", "/state/players/0"),
-    (("melds",), {"m1": []}, "/state/melds"),
-    (("status",), 0, "/state/status"),
-    (("stock",), None, "/state/stock"),
-])
+@pytest.mark.parametrize(
+    "where,value,pointer",
+    [
+        (("restocks",), "1", "/state/restocks"),
+        (("restocks",), True, "/state/restocks"),
+        (("turn", "melds_made"), 1.0, "/state/turn/melds_made"),
+        (("turn", "laid_off"), 0, "/state/turn/laid_off"),
+        (("turn", "player"), 0, "/state/turn/player"),
+        (("turn", "taken_discard"), 52, "/state/turn/taken_discard"),
+        (("players", 0, "hand"), "5D 6H", "/state/players/0/hand"),
+        (("players", 0, "id"), ["ana"], "/state/players/0/id"),
+        (("players", 0, "tabled"), "false", "/state/players/0/tabled"),
+        (("players", 0), "ana", "/state/players/0"),
+        (("melds",), {"m1": []}, "/state/melds"),
+        (("status",), 0, "/state/status"),
+        (("stock",), None, "/state/stock"),
+    ],
+)
 def test_a_state_field_of_the_wrong_type_is_422_at_the_field(client, state, where, value, pointer):
     node = state
     for key in where[:-1]:
@@ -296,38 +348,47 @@ def test_a_state_field_of_the_wrong_type_is_422_at_the_field(client, state, wher
     refused(client.post("/v1/legal-moves", json={"state": state}), 422, pointer)
 
 
-@pytest.mark.parametrize("move,pointer", [
-    ("draw", "/move"), (["ana", "draw"], "/move"), (None, "/move"),
-    ({"player": "ana", "action": None}, "/move/action"),
-    ({"player": "ana", "action": "fly"}, "/move/action"),
-    ({"player": "ana", "action": "discard", "card": 5}, "/move/card"),
-    ({"player": "ana", "action": "meld", "cards": "5D 6D 7D"}, "/move/cards"),
-    ({"player": "ana", "action": "lay_off", "cards": ["5D"], "meld": 1}, "/move/meld"),
-    ({"player": "ana", "action": "draw"}, "/move/source"),
-    ({"player": "ana", "action": "draw", "source": "stock", "card": "5D"}, "/move/card"),
-])
+@pytest.mark.parametrize(
+    "move,pointer",
+    [
+        ("draw", "/move"),
+        (["ana", "draw"], "/move"),
+        (None, "/move"),
+        ({"player": "ana", "action": None}, "/move/action"),
+        ({"player": "ana", "action": "fly"}, "/move/action"),
+        ({"player": "ana", "action": "discard", "card": 5}, "/move/card"),
+        ({"player": "ana", "action": "meld", "cards": "5D 6D 7D"}, "/move/cards"),
+        ({"player": "ana", "action": "lay_off", "cards": ["5D"], "meld": 1}, "/move/meld"),
+        ({"player": "ana", "action": "draw"}, "/move/source"),
+        ({"player": "ana", "action": "draw", "source": "stock", "card": "5D"}, "/move/card"),
+    ],
+)
 def test_a_move_of_the_wrong_shape_is_422_at_the_move(client, state, move, pointer):
     refused(client.post("/v1/move", json={"state": state, "move": move}), 422, pointer)
 
 
 # --- unicode oddities ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("card", [
-    "Q\u200bS",        # zero-width space inside
-    "QS\u200b",        # zero-width space after
-    "\ufeffQS",        # a byte-order mark in front
-    "\u202eQS",        # right-to-left override
-    "Q\u0301S",        # a combining accent
-    "Ｑ♠",             # fullwidth Q
-    "𝐐S",             # mathematical bold Q
-    "１０H",           # fullwidth digits
-    "Q♠\ufe0e",        # text variation selector (only U+FE0F is accepted)
-    "Q♠\ufe0f\ufe0f",  # the emoji selector twice
-    "Q\ufe0f♠",        # the selector in the wrong place
-    "QS\ufe0f",        # the selector after a letter suit
-    "Q♠ ",             # a trailing space
-    "Q\u00a0S",        # a no-break space
-])
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        "Q\u200bS",  # zero-width space inside
+        "QS\u200b",  # zero-width space after
+        "\ufeffQS",  # a byte-order mark in front
+        "\u202eQS",  # right-to-left override
+        "Q\u0301S",  # a combining accent
+        "Ｑ♠",  # fullwidth Q
+        "𝐐S",  # mathematical bold Q
+        "１０H",  # fullwidth digits
+        "Q♠\ufe0e",  # text variation selector (only U+FE0F is accepted)
+        "Q♠\ufe0f\ufe0f",  # the emoji selector twice
+        "Q\ufe0f♠",  # the selector in the wrong place
+        "QS\ufe0f",  # the selector after a letter suit
+        "Q♠ ",  # a trailing space
+        "Q\u00a0S",  # a no-break space
+    ],
+)
 def test_a_card_code_with_unicode_oddities_is_422_at_the_card(client, card):
     got = refused(client.post("/v1/melds/check", json={"cards": ["KS", card, "JS"]}), 422, "/cards/1")
     assert "is not a card" in got["detail"]
@@ -335,23 +396,33 @@ def test_a_card_code_with_unicode_oddities_is_422_at_the_card(client, card):
 
 def test_the_accepted_unicode_spellings_still_parse(client):
     r = client.post("/v1/melds/check", json={"cards": ["J♤", "q♠\ufe0f", "K♠"]})
-    assert r.get_json() == {"valid": True, "kind": "run", "cards": ["JS", "QS", "KS"], "reasons": [],
-                              "summary": "J♠ Q♠ K♠ is a run of spades"}
+    assert r.get_json() == {
+        "valid": True,
+        "kind": "run",
+        "cards": ["JS", "QS", "KS"],
+        "reasons": [],
+        "summary": "J♠ Q♠ K♠ is a run of spades",
+    }
 
 
-@pytest.mark.parametrize("name,why", [
-    ("an\u200ba", "U+200B"),            # zero-width space
-    ("ana\u200d", "U+200D"),            # zero-width joiner
-    ("\u202eana", "U+202E"),            # right-to-left override
-    ("ana\u2066", "U+2066"),            # left-to-right isolate
-    ("\ufeffana", "U+FEFF"),            # byte-order mark
-    ("a\u0000b", "U+0000"),             # NUL
-    ("a\nb", "U+000A"),                 # a new line
-    ("\u2028", "U+2028"),               # line separator
-    ("ana\u0301", "normal form C"),     # a combining accent, not NFC
-    ("Zoe\u0308", "normal form C"),     # Zoë typed with a combining diaeresis
-    (" ana", "spaces"), ("ana ", "spaces"), ("", "empty"),
-])
+@pytest.mark.parametrize(
+    "name,why",
+    [
+        ("an\u200ba", "U+200B"),  # zero-width space
+        ("ana\u200d", "U+200D"),  # zero-width joiner
+        ("\u202eana", "U+202E"),  # right-to-left override
+        ("ana\u2066", "U+2066"),  # left-to-right isolate
+        ("\ufeffana", "U+FEFF"),  # byte-order mark
+        ("a\u0000b", "U+0000"),  # NUL
+        ("a\nb", "U+000A"),  # a new line
+        ("\u2028", "U+2028"),  # line separator
+        ("ana\u0301", "normal form C"),  # a combining accent, not NFC
+        ("Zoe\u0308", "normal form C"),  # Zoë typed with a combining diaeresis
+        (" ana", "spaces"),
+        ("ana ", "spaces"),
+        ("", "empty"),
+    ],
+)
 def test_a_player_name_with_unicode_oddities_is_422_at_the_name(client, state, name, why):
     assert why in refused(client.post("/v1/deal", json={"players": [name, "ben"]}), 422, "/players/0")["detail"]
     state["players"][1]["id"] = name
@@ -367,6 +438,7 @@ def test_real_names_in_any_script_are_welcome(client, name):
 
 
 # --- tables that cannot exist ----------------------------------------------------------------
+
 
 def test_a_card_doubled_is_422_at_the_second_copy(client, state):
     state["stock"][1] = state["stock"][0]
@@ -457,8 +529,10 @@ def test_neither_or_both_of_move_and_moves_is_422(client, state, body):
 
 
 def test_an_impossible_scorepad_entry_is_422_naming_hand_and_player(client):
-    pad = {"players": ["ana", "ben", "cy"], "hands": [
-        {"winner": "ana", "remaining": {"ben": {"cards": ["KC", "KC"]}, "cy": {"points": 12}}}]}
+    pad = {
+        "players": ["ana", "ben", "cy"],
+        "hands": [{"winner": "ana", "remaining": {"ben": {"cards": ["KC", "KC"]}, "cy": {"points": 12}}}],
+    }
     refused(client.post("/v1/scorepad", json=pad), 422, "/hands/0/remaining/ben/cards/1")
     pad["hands"][0]["remaining"] = {"ben": {"points": 0}, "cy": {"points": 1000}}
     got = refused(client.post("/v1/scorepad", json=pad), 422)
@@ -468,10 +542,15 @@ def test_an_impossible_scorepad_entry_is_422_naming_hand_and_player(client):
 # --- real tables, damaged at random ----------------------------------------------------------
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6)
     | st.sampled_from(["QS", "Q♠", "ana", "ben", "m1", "play", "draw", "out", "stock", "discard", "meld"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["id", "hand", "cards", "player", "x"]), inner, max_size=3),
-    max_leaves=10)
+    max_leaves=10,
+)
 
 
 def _places(node, prefix=()):
@@ -486,8 +565,12 @@ def _places(node, prefix=()):
 
 
 @settings(max_examples=150, derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-@given(damage=st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(["replace", "delete", "copy", "swap"]), JSON_VALUES), min_size=1, max_size=3),
-       endpoint=st.sampled_from(["/v1/move", "/v1/legal-moves"]))
+@given(
+    damage=st.lists(
+        st.tuples(st.integers(0, 10**6), st.sampled_from(["replace", "delete", "copy", "swap"]), JSON_VALUES), min_size=1, max_size=3
+    ),
+    endpoint=st.sampled_from(["/v1/move", "/v1/legal-moves"]),
+)
 def test_a_damaged_real_table_is_refused_precisely_never_500(app, dealt, damage, endpoint):
     client = app.test_client()
     table = copy.deepcopy(dealt)
@@ -516,6 +599,7 @@ def test_a_damaged_real_table_is_refused_precisely_never_500(app, dealt, damage,
 
 # --- no answer is corrupted by what came before ---------------------------------------------
 
+
 def test_a_refused_request_leaves_nothing_behind(client, state):
     want = client.post("/v1/legal-moves", json={"state": state}).get_json()
     bad = copy.deepcopy(state)
@@ -528,6 +612,7 @@ def test_a_refused_request_leaves_nothing_behind(client, state):
 
 # --- bounded work -------------------------------------------------------------------------
 
+
 def _post_json(client, path, body, runs=1):
     """POST ``body`` as JSON (costs are measured by bench/worst_cases.py, never asserted here)."""
     return client.post(path, data=json.dumps(body).encode(), content_type="application/json")
@@ -537,10 +622,16 @@ def _worst_move_state(client):
     """Eleven cards in hand after the draw, thirteen sets on the table: the most melds, lay-offs
     and discards legal-moves can list, and the most melds a lay-off without a meld id can try."""
     table = [f"{rank}{suit}" for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] for suit in "CDH"]
-    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i:3 * i + 3]} for i in range(13)]
+    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i : 3 * i + 3]} for i in range(13)]
     hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
-    return {"players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}], "stock": [], "discard": ["KS"],
-            "melds": melds, "turn": {"player": "ana", "phase": "play"}, "dealer": "ben"}
+    return {
+        "players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}],
+        "stock": [],
+        "discard": ["KS"],
+        "melds": melds,
+        "turn": {"player": "ana", "phase": "play"},
+        "dealer": "ben",
+    }
 
 
 def test_legal_moves_and_moves_at_their_worst_are_answered_in_full(client, state):
@@ -563,8 +654,13 @@ def test_legal_moves_and_moves_at_their_worst_are_answered_in_full(client, state
 
 
 def test_hostile_bodies_within_the_limits_get_small_4xx_answers(client):
-    garbage_state = {"players": [{"id": 1, "hand": [1] * 11}] * 6, "stock": [1] * 52, "discard": [1] * 52,
-                     "melds": [{"id": 1, "cards": [1] * 13}] * 17, "turn": {"player": 1}}
+    garbage_state = {
+        "players": [{"id": 1, "hand": [1] * 11}] * 6,
+        "stock": [1] * 52,
+        "discard": [1] * 52,
+        "melds": [{"id": 1, "cards": [1] * 13}] * 17,
+        "turn": {"player": 1},
+    }
     for path, body, _budget in [
         ("/v1/move", {"state": garbage_state, "moves": [{"player": 1}] * 200}, 100),
         ("/v1/legal-moves", {"state": garbage_state}, 100),
@@ -583,6 +679,7 @@ def test_the_costliest_request_a_full_scorepad_is_answered(client):
 
 
 # --- the limits are documented ----------------------------------------------------------------
+
 
 def _max_items(node) -> int:
     if isinstance(node, dict):
@@ -608,6 +705,7 @@ def test_the_limits_are_in_the_openapi_document(client, app):
 
 
 # --- names people really type, and names that look blank (review findings) ----------------------
+
 
 @pytest.mark.parametrize("name", ["👩\u200d💻", "می\u200cخواهم", "Zoë", "ناديا"])
 def test_real_names_with_joiners_and_other_scripts_are_accepted(client, name):
@@ -637,8 +735,12 @@ def test_scorepad_more_than_ten_cards_is_refused_before_the_cards_are_read(clien
     body = {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"cards": [1] * 15}}}]}
     r = client.post("/v1/scorepad", json=body)
     assert r.status_code == 422
-    assert r.get_json()["errors"] == [{"pointer": "/hands/0/remaining/b/cards",
-                                       "detail": "hand 1, b's cards: 15 cards listed, but only 10 are ever dealt to a player (R2)"}]
+    assert r.get_json()["errors"] == [
+        {
+            "pointer": "/hands/0/remaining/b/cards",
+            "detail": "hand 1, b's cards: 15 cards listed, but only 10 are ever dealt to a player (R2)",
+        }
+    ]
 
 
 def test_a_key_repeated_deep_in_the_body_is_named_by_its_path(client):

@@ -1,4 +1,5 @@
 """The HTTP spine (CONTRACT.md): meld checks, hand scores, rules, and error answers."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,20 +20,31 @@ def check(client, cards, **extra):
 
 # --- cards (R1, contract Cards) ----------------------------------------------------------
 
-@pytest.mark.parametrize("spelling", [
-    ["10H", "JH", "QH"], ["TH", "JH", "QH"], ["th", "jh", "qh"], ["10h", "jH", "Qh"],
-    ["10♥", "J♥", "Q♥"], ["10♡", "J♡", "Q♡"], ["10♥\ufe0f", "J♥\ufe0f", "Q♥\ufe0f"],
-])
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        ["10H", "JH", "QH"],
+        ["TH", "JH", "QH"],
+        ["th", "jh", "qh"],
+        ["10h", "jH", "Qh"],
+        ["10♥", "J♥", "Q♥"],
+        ["10♡", "J♡", "Q♡"],
+        ["10♥\ufe0f", "J♥\ufe0f", "Q♥\ufe0f"],
+    ],
+)
 def test_r1_every_spelling_answers_canonical_codes(client, spelling):
     r = check(client, spelling)
-    assert r == {"valid": True, "kind": "run", "cards": ["10H", "JH", "QH"], "reasons": [],
-                 "summary": "10♥ J♥ Q♥ is a run of hearts"}
+    assert r == {"valid": True, "kind": "run", "cards": ["10H", "JH", "QH"], "reasons": [], "summary": "10♥ J♥ Q♥ is a run of hearts"}
 
 
-@pytest.mark.parametrize("symbols,codes", [
-    (["Q♠", "Q♤", "Q♣"], None),  # same card twice: the white spade is the spade
-    (["5♧", "5♢", "5♤"], ["5C", "5D", "5S"]),
-])
+@pytest.mark.parametrize(
+    "symbols,codes",
+    [
+        (["Q♠", "Q♤", "Q♣"], None),  # same card twice: the white spade is the spade
+        (["5♧", "5♢", "5♤"], ["5C", "5D", "5S"]),
+    ],
+)
 def test_r1_white_suit_symbols(client, symbols, codes):
     r = check(client, symbols)
     if codes is None:
@@ -57,15 +69,19 @@ def test_unknown_card_is_422_naming_token_and_path(client, bad, index):
 
 # --- melds (R10–R12) ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("cards,code,message", [
-    (["QS", "KS", "AS"], "ace_high", "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"),
-    (["9H", "9S", "9C", "5C"], "set_rank_mismatch", "9♥ 9♠ 9♣ 5♣ is not a set: 5♣ is not a 9"),
-    (["KS", "AS", "2S"], "run_wraps", "K♠ A♠ 2♠ is not a run: a run never wraps around from the King to the ace"),
-    (["4H", "5H", "6S"], "run_suit_mismatch", "4♥ 5♥ 6♠ is not a run: 6♠ is not a heart"),
-    (["5S", "7S", "8S"], "run_gap", "5♠ 7♠ 8♠ is not a run: the ranks are not consecutive, 6♠ is missing"),
-    (["QH", "KH"], "too_few_cards", "Q♥ K♥ are not a meld: a meld needs at least three cards"),
-    (["QH", "QH", "QD", "QC"], "duplicate_card", "Q♥ is listed twice: there is only one of each card in the deck"),
-])
+
+@pytest.mark.parametrize(
+    "cards,code,message",
+    [
+        (["QS", "KS", "AS"], "ace_high", "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"),
+        (["9H", "9S", "9C", "5C"], "set_rank_mismatch", "9♥ 9♠ 9♣ 5♣ is not a set: 5♣ is not a 9"),
+        (["KS", "AS", "2S"], "run_wraps", "K♠ A♠ 2♠ is not a run: a run never wraps around from the King to the ace"),
+        (["4H", "5H", "6S"], "run_suit_mismatch", "4♥ 5♥ 6♠ is not a run: 6♠ is not a heart"),
+        (["5S", "7S", "8S"], "run_gap", "5♠ 7♠ 8♠ is not a run: the ranks are not consecutive, 6♠ is missing"),
+        (["QH", "KH"], "too_few_cards", "Q♥ K♥ are not a meld: a meld needs at least three cards"),
+        (["QH", "QH", "QD", "QC"], "duplicate_card", "Q♥ is listed twice: there is only one of each card in the deck"),
+    ],
+)
 def test_r12_every_meld_reason_over_http(client, cards, code, message):
     r = check(client, cards)
     assert r["valid"] is False and r["kind"] is None
@@ -75,8 +91,7 @@ def test_r12_every_meld_reason_over_http(client, cards, code, message):
 
 def test_r11_aces_high_or_low_option(client):
     r = check(client, ["AS", "QS", "KS"], rules={"aces": "high_or_low"})
-    assert r == {"valid": True, "kind": "run", "cards": ["QS", "KS", "AS"], "reasons": [],
-                 "summary": "Q♠ K♠ A♠ is a run of spades"}
+    assert r == {"valid": True, "kind": "run", "cards": ["QS", "KS", "AS"], "reasons": [], "summary": "Q♠ K♠ A♠ is a run of spades"}
     r = check(client, ["KS", "AS", "2S"], rules={"aces": "high_or_low"})
     assert r["reasons"][0]["code"] == "run_wraps"
 
@@ -87,8 +102,13 @@ def test_r10_set_answers_in_suit_order(client):
 
 def test_r6_lay_off_several_cards_at_once_and_kind_kept(client):
     r = check(client, ["8S", "4S"], onto=["5S", "6S", "7S"])
-    assert r == {"valid": True, "kind": "run", "cards": ["4S", "5S", "6S", "7S", "8S"], "reasons": [],
-                 "summary": "4♠ 8♠ fit 5♠ 6♠ 7♠: 4♠ 5♠ 6♠ 7♠ 8♠ is a run of spades"}
+    assert r == {
+        "valid": True,
+        "kind": "run",
+        "cards": ["4S", "5S", "6S", "7S", "8S"],
+        "reasons": [],
+        "summary": "4♠ 8♠ fit 5♠ 6♠ 7♠: 4♠ 5♠ 6♠ 7♠ 8♠ is a run of spades",
+    }
     r = check(client, ["5D"], onto=["5S", "6S", "7S"])
     assert [x["code"] for x in r["reasons"]] == ["does_not_fit", "run_suit_mismatch"]
     assert r["reasons"][0]["message"] == "5♦ does not fit 5♠ 6♠ 7♠: 5♦ is not a spade"
@@ -104,10 +124,17 @@ def test_r6_onto_must_be_a_meld(client):
 
 # --- hand score (R14, R15) ---------------------------------------------------------------
 
-@pytest.mark.parametrize("preset,rummy,multiplier,points", [
-    ("standard", False, 1, 30), ("standard", True, 2, 60),
-    ("two-restocks", True, 2, 60), ("basic", True, 1, 30), ("basic", False, 1, 30),
-])
+
+@pytest.mark.parametrize(
+    "preset,rummy,multiplier,points",
+    [
+        ("standard", False, 1, 30),
+        ("standard", True, 2, 60),
+        ("two-restocks", True, 2, 60),
+        ("basic", True, 1, 30),
+        ("basic", False, 1, 30),
+    ],
+)
 def test_r15_going_rummy_doubles_by_preset(client, preset, rummy, multiplier, points):
     r = client.post("/v1/hand-score", json={"remaining": {"ben": ["KC", "QD", "9S", "AC"]}, "rummy": rummy, "rules": {"preset": preset}})
     assert r.get_json() == {"points": points, "by_player": {"ben": 30}, "multiplier": multiplier, "rummy": rummy}
@@ -128,32 +155,45 @@ def test_hand_score_refuses_a_card_twice_and_too_many_cards(client):
 
 # --- rules (R21) -------------------------------------------------------------------------
 
+
 def test_r21_rules_lists_presets_with_every_value(client):
     body = client.get("/v1/rules").get_json()
     by_name = {p["preset"]: p for p in body["presets"]}
     assert body["default_preset"] == "standard"
-    assert by_name["basic"] == {"preset": "basic", "melds_per_turn": 1, "going_rummy_doubles": False,
-                                "taken_discard_if_last": False, "final_discard_required": False,
-                                "restock": "keep_top", "max_restocks": None, "aces": "low",
-                                "dealer_rotation": "winner_two_player", "target_score": 100, "deals": None}
+    assert by_name["basic"] == {
+        "preset": "basic",
+        "melds_per_turn": 1,
+        "going_rummy_doubles": False,
+        "taken_discard_if_last": False,
+        "final_discard_required": False,
+        "restock": "keep_top",
+        "max_restocks": None,
+        "aces": "low",
+        "dealer_rotation": "winner_two_player",
+        "target_score": 100,
+        "deals": None,
+    }
     assert by_name["two-restocks"]["restock"] == "immediate" and by_name["two-restocks"]["max_restocks"] == 2
     assert by_name["two-restocks"]["dealer_rotation"] == "left" and by_name["two-restocks"]["taken_discard_if_last"] is True
     assert by_name["standard"]["melds_per_turn"] is None and by_name["standard"]["restock"] == "turn_over"
 
 
-@pytest.mark.parametrize("rules,pointer", [
-    ({"preset": "gin"}, "/rules/preset"),
-    ({"jokers": True}, "/rules/jokers"),
-    ({"target_score": 0}, "/rules/target_score"),
-    ({"target_score": "100"}, "/rules/target_score"),
-    ({"melds_per_turn": 0}, "/rules/melds_per_turn"),
-    ({"going_rummy_doubles": 1}, "/rules/going_rummy_doubles"),
-    ({"restock": "shuffle"}, "/rules/restock"),
-    ({"aces": "high"}, "/rules/aces"),
-    ({"max_restocks": -1}, "/rules/max_restocks"),
-    ({"deals": 0}, "/rules/deals"),
-    ({"dealer_rotation": "right"}, "/rules/dealer_rotation"),
-])
+@pytest.mark.parametrize(
+    "rules,pointer",
+    [
+        ({"preset": "gin"}, "/rules/preset"),
+        ({"jokers": True}, "/rules/jokers"),
+        ({"target_score": 0}, "/rules/target_score"),
+        ({"target_score": "100"}, "/rules/target_score"),
+        ({"melds_per_turn": 0}, "/rules/melds_per_turn"),
+        ({"going_rummy_doubles": 1}, "/rules/going_rummy_doubles"),
+        ({"restock": "shuffle"}, "/rules/restock"),
+        ({"aces": "high"}, "/rules/aces"),
+        ({"max_restocks": -1}, "/rules/max_restocks"),
+        ({"deals": 0}, "/rules/deals"),
+        ({"dealer_rotation": "right"}, "/rules/dealer_rotation"),
+    ],
+)
 def test_r21_bad_rule_option_is_422_by_path(client, rules, pointer):
     r = client.post("/v1/hand-score", json={"remaining": {"ben": ["KC"]}, "rules": rules})
     assert r.status_code == 422 and r.content_type == PROBLEM
@@ -161,23 +201,28 @@ def test_r21_bad_rule_option_is_422_by_path(client, rules, pointer):
 
 
 def test_r21_override_on_a_preset(client):
-    r = client.post("/v1/hand-score", json={"remaining": {"ben": ["KC"]}, "rummy": True,
-                                            "rules": {"preset": "basic", "going_rummy_doubles": True}})
+    r = client.post(
+        "/v1/hand-score", json={"remaining": {"ben": ["KC"]}, "rummy": True, "rules": {"preset": "basic", "going_rummy_doubles": True}}
+    )
     assert r.get_json()["points"] == 20
 
 
 # --- errors (contract, Errors) -----------------------------------------------------------
 
-@pytest.mark.parametrize("data,content_type,status", [
-    (b"{", "application/json", 400),
-    (b"", "application/json", 400),
-    (b"[1, 2]", "application/json", 400),
-    (b'"cards"', "application/json", 400),
-    (b'{"cards": ["QS"], "cards": ["KS"]}', "application/json", 400),
-    (b'{"cards": ["QS"]}', "text/plain", 415),
-    (b'{"cards": ["QS"]}', "application/x-www-form-urlencoded", 415),
-    (b"\xff\xfe{}", "application/json", 400),
-])
+
+@pytest.mark.parametrize(
+    "data,content_type,status",
+    [
+        (b"{", "application/json", 400),
+        (b"", "application/json", 400),
+        (b"[1, 2]", "application/json", 400),
+        (b'"cards"', "application/json", 400),
+        (b'{"cards": ["QS"], "cards": ["KS"]}', "application/json", 400),
+        (b'{"cards": ["QS"]}', "text/plain", 415),
+        (b'{"cards": ["QS"]}', "application/x-www-form-urlencoded", 415),
+        (b"\xff\xfe{}", "application/json", 400),
+    ],
+)
 def test_bad_bodies_are_problem_json(client, data, content_type, status):
     r = client.post("/v1/melds/check", data=data, content_type=content_type)
     assert r.status_code == status and r.content_type == PROBLEM
@@ -225,6 +270,7 @@ def test_docs_page_is_served_offline(client):
 
 # --- the OpenAPI document ----------------------------------------------------------------
 
+
 def test_committed_openapi_yaml_is_up_to_date(app):
     committed = (Path(app_module.__file__).parent / "openapi.yaml").read_text()
     assert committed == app_module.openapi_document(app), "openapi.yaml is stale: run `make openapi`"
@@ -241,8 +287,9 @@ def test_openapi_served_and_describes_every_endpoint(client):
 def test_hand_score_a_card_twice_for_one_player_says_so(client):
     r = client.post("/v1/hand-score", json={"remaining": {"ben": ["KC", "kc"]}})
     assert r.status_code == 422
-    assert r.get_json()["errors"] == [{"pointer": "/remaining/ben/1",
-                                       "detail": "K♣ is listed twice for ben; there is only one in the deck (R1)"}]
+    assert r.get_json()["errors"] == [
+        {"pointer": "/remaining/ben/1", "detail": "K♣ is listed twice for ben; there is only one in the deck (R1)"}
+    ]
 
 
 def test_a_hostile_unknown_key_is_echoed_once_not_three_times(client):
@@ -258,6 +305,7 @@ def test_every_documented_request_example_is_answered_200(client, app):
     table's token and seat are per service (its keys): the examples' placeholders are replaced
     by those of a real table of this app (a finished hand for /v1/tables/next)."""
     from tables_support import sealed_placeholders
+
     spec = yaml.safe_load(client.get("/openapi.yaml").data)
     seen = 0
     for path, item in spec["paths"].items():
@@ -270,22 +318,28 @@ def test_every_documented_request_example_is_answered_200(client, app):
             r = client.post(path, json=value)
             assert r.status_code == success, (path, name, r.get_json())
             seen += 1
-    assert seen == 17  # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1, suggest 1, tables 2, tables/view 2, tables/move 2, tables/next 1
+    assert (
+        seen == 17
+    )  # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1, suggest 1, tables 2, tables/view 2, tables/move 2, tables/next 1
     r = client.post("/v1/melds/check", json={"cards": ["Q♠", "K♠", "A♠"]})
     assert r.get_json()["reasons"][0]["code"] == "ace_high"
 
 
 # --- the summary sentence of /v1/melds/check (contract: one sentence, for a valid meld too) ---
 
-@pytest.mark.parametrize("body, summary", [
-    ({"cards": ["5S", "6S", "7S"]}, "5♠ 6♠ 7♠ is a run of spades"),
-    ({"cards": ["8S", "8H", "8D"]}, "8♦ 8♥ 8♠ is a set of 8s"),
-    ({"cards": ["QH", "QC", "QS"]}, "Q♣ Q♥ Q♠ is a set of queens"),
-    ({"cards": ["QS", "KS", "AS"]}, "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"),
-    ({"cards": ["8S"], "onto": ["5S", "6S", "7S"]}, "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠ is a run of spades"),
-    ({"cards": ["AC"], "onto": ["AS", "AD", "AH"]}, "A♣ fits A♦ A♥ A♠: A♣ A♦ A♥ A♠ is a set of aces"),
-    ({"cards": ["5D"], "onto": ["5S", "6S", "7S"]}, "5♦ does not fit 5♠ 6♠ 7♠: 5♦ is not a spade"),
-])
+
+@pytest.mark.parametrize(
+    "body, summary",
+    [
+        ({"cards": ["5S", "6S", "7S"]}, "5♠ 6♠ 7♠ is a run of spades"),
+        ({"cards": ["8S", "8H", "8D"]}, "8♦ 8♥ 8♠ is a set of 8s"),
+        ({"cards": ["QH", "QC", "QS"]}, "Q♣ Q♥ Q♠ is a set of queens"),
+        ({"cards": ["QS", "KS", "AS"]}, "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"),
+        ({"cards": ["8S"], "onto": ["5S", "6S", "7S"]}, "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠ is a run of spades"),
+        ({"cards": ["AC"], "onto": ["AS", "AD", "AH"]}, "A♣ fits A♦ A♥ A♠: A♣ A♦ A♥ A♠ is a set of aces"),
+        ({"cards": ["5D"], "onto": ["5S", "6S", "7S"]}, "5♦ does not fit 5♠ 6♠ 7♠: 5♦ is not a spade"),
+    ],
+)
 def test_melds_check_summary_is_one_sentence_for_players(client, body, summary):
     r = client.post("/v1/melds/check", json=body).get_json()
     assert r["summary"] == summary

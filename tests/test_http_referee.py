@@ -1,5 +1,6 @@
 """The referee over HTTP (contract: /v1/deal, /v1/move, /v1/legal-moves): a whole hand played
 through the API, canonical answers, and the request-shape errors of /v1/move."""
+
 from __future__ import annotations
 
 import random
@@ -92,25 +93,44 @@ def test_illegal_single_move_answers_input_state_canonical(client):
 def test_moves_list_stops_at_first_illegal(client):
     st = post(client, "/v1/deal", {"players": ["ana", "ben"], "seed": 1})["state"]
     top = st["stock"][0]
-    r = post(client, "/v1/move", {"state": st, "moves": [
-        {"player": "ana", "action": "draw", "source": "stock"},
-        {"player": "ana", "action": "draw", "source": "stock"},
-        {"player": "ana", "action": "discard", "card": top},
-    ]})
+    r = post(
+        client,
+        "/v1/move",
+        {
+            "state": st,
+            "moves": [
+                {"player": "ana", "action": "draw", "source": "stock"},
+                {"player": "ana", "action": "draw", "source": "stock"},
+                {"player": "ana", "action": "discard", "card": top},
+            ],
+        },
+    )
     assert r["legal"] is False and r["applied"] == 1 and r["reasons"][0]["code"] == "already_drew"
     assert r["state"]["players"][0]["hand"][-1] == top and r["state"]["turn"]["phase"] == "play"
 
 
-@pytest.mark.parametrize("extra,pointer", [
-    ({}, "/move"),
-    ({"move": {"player": "ana", "action": "draw", "source": "stock"}, "moves": [{"player": "ana", "action": "draw", "source": "stock"}]}, "/move"),
-    ({"moves": []}, "/moves"),
-    ({"move": {"player": "zed", "action": "draw", "source": "stock"}}, "/move/player"),
-    ({"moves": [{"player": "ana", "action": "draw", "source": "stock"}, {"player": "zed", "action": "discard", "card": "QS"}]}, "/moves/1/player"),
-    ({"move": {"player": "ana", "action": "fold"}}, "/move/action"),
-    ({"move": {"player": "ana", "action": "draw"}}, "/move/source"),
-    ({"move": {"player": "ana", "action": "discard", "card": "QS", "source": "stock"}}, "/move/source"),
-])
+@pytest.mark.parametrize(
+    "extra,pointer",
+    [
+        ({}, "/move"),
+        (
+            {
+                "move": {"player": "ana", "action": "draw", "source": "stock"},
+                "moves": [{"player": "ana", "action": "draw", "source": "stock"}],
+            },
+            "/move",
+        ),
+        ({"moves": []}, "/moves"),
+        ({"move": {"player": "zed", "action": "draw", "source": "stock"}}, "/move/player"),
+        (
+            {"moves": [{"player": "ana", "action": "draw", "source": "stock"}, {"player": "zed", "action": "discard", "card": "QS"}]},
+            "/moves/1/player",
+        ),
+        ({"move": {"player": "ana", "action": "fold"}}, "/move/action"),
+        ({"move": {"player": "ana", "action": "draw"}}, "/move/source"),
+        ({"move": {"player": "ana", "action": "discard", "card": "QS", "source": "stock"}}, "/move/source"),
+    ],
+)
 def test_move_request_shape_errors(client, extra, pointer):
     st = post(client, "/v1/deal", {"players": ["ana", "ben"], "seed": 1})["state"]
     r = client.post("/v1/move", json={"state": st, **extra})
@@ -132,9 +152,7 @@ def test_malformed_state_is_422_naming_the_card(client):
 
 def test_state_defaults_filled_in(client):
     st = post(client, "/v1/deal", {"players": ["ana", "ben"], "seed": 2})["state"]
-    minimal = {"players": [{"id": p["id"], "hand": p["hand"]} for p in st["players"]],
-               "stock": st["stock"], "discard": st["discard"]}
+    minimal = {"players": [{"id": p["id"], "hand": p["hand"]} for p in st["players"]], "stock": st["stock"], "discard": st["discard"]}
     r = post(client, "/v1/legal-moves", {"state": minimal})
     assert r["player"] == "ana" and r["phase"] == "draw"
-    assert r["moves"] == [{"player": "ana", "action": "draw", "source": "stock"},
-                          {"player": "ana", "action": "draw", "source": "discard"}]
+    assert r["moves"] == [{"player": "ana", "action": "draw", "source": "stock"}, {"player": "ana", "action": "draw", "source": "discard"}]

@@ -1,9 +1,10 @@
 """legal_moves: exact lists for small fixed positions and a perft count from a seeded deal."""
+
 from __future__ import annotations
 
 import pytest
-
 from conftest import cards, make_state
+
 from referee import PRESETS, Move, apply_move, deal, legal_moves, parse_card, resolve_rules
 from referee.cards import codes
 
@@ -31,6 +32,7 @@ def perft(state, depth):
 
 # --- a fixed seeded deal ---------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def seed26():
     state = deal(["ana", "ben"], STANDARD, seed=26)
@@ -51,7 +53,10 @@ def test_legal_moves_after_drawing_the_6d_from_the_stock(seed26):
     # off on, and any of her 11 cards may be discarded.
     state = apply_move(seed26, Move.draw("ana", "stock"))
     assert legal_moves(state) == [
-        meld("ana", "6C 6D 6H"), meld("ana", "6C 6D 6S"), meld("ana", "6C 6H 6S"), meld("ana", "6D 6H 6S"),
+        meld("ana", "6C 6D 6H"),
+        meld("ana", "6C 6D 6S"),
+        meld("ana", "6C 6H 6S"),
+        meld("ana", "6D 6H 6S"),
         meld("ana", "6C 6D 6H 6S"),
         *discards("ana", "QH 3S 4D 4H 6C 2S 10D 8S 6S 6H 6D"),
     ]
@@ -82,6 +87,7 @@ def test_perft_of_the_seeded_deal(seed26):
 
 # --- every meld size --------------------------------------------------------------------------------
 
+
 def test_legal_moves_with_eleven_cards_lists_every_meld_size():
     state = make_state({"ana": "7C 7D 7H 7S 3H 4H 5H 6H KC QD", "ben": "2C 2D 2H"}, stock="9S")
     state = apply_move(state, Move.draw("ana"))
@@ -89,11 +95,18 @@ def test_legal_moves_with_eleven_cards_lists_every_meld_size():
     moves = legal_moves(state)
     assert [m for m in moves if m.action == "meld"] == [
         # R10: every set of three of the four sevens, then the set of four
-        meld("ana", "7C 7D 7H"), meld("ana", "7C 7D 7S"), meld("ana", "7C 7H 7S"), meld("ana", "7D 7H 7S"),
+        meld("ana", "7C 7D 7H"),
+        meld("ana", "7C 7D 7S"),
+        meld("ana", "7C 7H 7S"),
+        meld("ana", "7D 7H 7S"),
         meld("ana", "7C 7D 7H 7S"),
         # R11: every run of 3, 4 and 5 hearts within 3♥-7♥
-        meld("ana", "3H 4H 5H"), meld("ana", "3H 4H 5H 6H"), meld("ana", "3H 4H 5H 6H 7H"),
-        meld("ana", "4H 5H 6H"), meld("ana", "4H 5H 6H 7H"), meld("ana", "5H 6H 7H"),
+        meld("ana", "3H 4H 5H"),
+        meld("ana", "3H 4H 5H 6H"),
+        meld("ana", "3H 4H 5H 6H 7H"),
+        meld("ana", "4H 5H 6H"),
+        meld("ana", "4H 5H 6H 7H"),
+        meld("ana", "5H 6H 7H"),
     ]
     assert [m for m in moves if m.action != "meld"] == discards("ana", "7C 7D 7H 7S 3H 4H 5H 6H KC QD 9S")
     assert all(apply_move(state, m) for m in moves)
@@ -121,12 +134,15 @@ def test_r11_legal_moves_ace_high_run_only_with_high_or_low_aces():
 
 # --- lay-offs, R8, R9, R13 -------------------------------------------------------------------------
 
+
 def test_r6_legal_lay_offs_one_card_at_a_time_naming_each_meld():
-    state = make_state({"ana": "7H JH 2C", "ben": "5C 5D 5S"}, stock="KC", tabled=("ben",),
-                       melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ben", "8H 9H 10H")])
+    state = make_state(
+        {"ana": "7H JH 2C", "ben": "5C 5D 5S"}, stock="KC", tabled=("ben",), melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ben", "8H 9H 10H")]
+    )
     state = apply_move(state, Move.draw("ana"))
     assert legal_moves(state) == [
-        Move.lay_off("ana", cards("7H"), "m1"), Move.lay_off("ana", cards("7H"), "m2"),
+        Move.lay_off("ana", cards("7H"), "m1"),
+        Move.lay_off("ana", cards("7H"), "m2"),
         Move.lay_off("ana", cards("JH"), "m2"),
         *discards("ana", "7H JH 2C KC"),
     ]

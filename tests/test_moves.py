@@ -1,15 +1,30 @@
 """Moves (R4–R9, R13–R15), every move reason code of the contract, and the malformed states
 ``validate_state`` refuses (contract, State)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
-
 from conftest import cards, make_state
+
 from referee import (
-    DECK, PRESETS, IllegalMove, InvalidInput, Meld, Move, Player, State, Turn, apply_move,
-    apply_moves, is_legal, legal_moves, parse_card, resolve_rules, validate_state,
+    DECK,
+    PRESETS,
+    IllegalMove,
+    InvalidInput,
+    Meld,
+    Move,
+    Player,
+    State,
+    Turn,
+    apply_move,
+    apply_moves,
+    is_legal,
+    legal_moves,
+    parse_card,
+    resolve_rules,
+    validate_state,
 )
 from referee.cards import codes
 
@@ -39,6 +54,7 @@ def hand(state, pid):
 
 # --- R4 draw --------------------------------------------------------------------------------------
 
+
 def test_r4_draw_from_stock_takes_its_top_card_to_the_end_of_the_hand():
     state = make_state({"ana": "4H 5H 6H KC 2D 9C JD", "ben": "8S 8H 8D 2C 3C 4C 5C"}, discard="7D", stock="QS 10C")
     after = apply_move(state, Move.draw("ana", "stock"))
@@ -59,30 +75,32 @@ def test_r4_draw_from_discard_takes_only_the_top_card():
 
 def test_r4_already_drew():
     state = apply_move(make_state({"ana": "4H 5H 6H", "ben": "8S 8H 8D"}, discard="7D"), Move.draw("ana"))
-    assert refused(state, Move.draw("ana", "stock")) == [
-        ("already_drew", "ana has already drawn this turn: one draw per turn", [])]
+    assert refused(state, Move.draw("ana", "stock")) == [("already_drew", "ana has already drawn this turn: one draw per turn", [])]
     assert codes_of(state, Move.draw("ana", "discard")) == ["already_drew"]
 
 
 def test_r4_discard_pile_empty():
     state = make_state({"ana": "4H 5H 6H", "ben": "8S 8H 8D"}, discard="")
     assert state.discard == ()
-    assert refused(state, Move.draw("ana", "discard")) == [
-        ("discard_pile_empty", "the discard pile is empty: draw from the stock", [])]
+    assert refused(state, Move.draw("ana", "discard")) == [("discard_pile_empty", "the discard pile is empty: draw from the stock", [])]
 
 
-@pytest.mark.parametrize("move", [
-    Move.make_meld("ana", cards("4H 5H 6H")),
-    Move.lay_off("ana", cards("7H"), "m1"),
-    Move.discard("ana", C("KC")),
-], ids=["meld", "lay_off", "discard"])
+@pytest.mark.parametrize(
+    "move",
+    [
+        Move.make_meld("ana", cards("4H 5H 6H")),
+        Move.lay_off("ana", cards("7H"), "m1"),
+        Move.discard("ana", C("KC")),
+    ],
+    ids=["meld", "lay_off", "discard"],
+)
 def test_r4_must_draw_first(move):
     state = make_state({"ana": "4H 5H 6H 7H KC", "ben": "8S 8H 8D"}, melds=[("m1", "ben", "8C 9C 10C")])
-    assert refused(state, move) == [
-        ("must_draw_first", "ana must draw a card before melding, laying off or discarding", [])]
+    assert refused(state, move) == [("must_draw_first", "ana must draw a card before melding, laying off or discarding", [])]
 
 
 # --- R3 turn order, unknown players -----------------------------------------------------------------
+
 
 def test_r3_not_your_turn():
     state = make_state({"ana": "4H 5H 6H", "ben": "8S 8H 8D"}, discard="7D")
@@ -117,9 +135,9 @@ def test_contract_apply_moves_names_the_index_of_an_unknown_player():
 
 # --- R5 melds ---------------------------------------------------------------------------------------
 
+
 def test_r5_meld_goes_on_the_table_in_canonical_order_with_a_new_id():
-    state = make_state({"ana": "8S 4H 8H 8D 2C", "ben": BEN}, stock="KC",
-                       melds=[("m1", "ben", "5S 6S 7S")], tabled=("ben",))
+    state = make_state({"ana": "8S 4H 8H 8D 2C", "ben": BEN}, stock="KC", melds=[("m1", "ben", "5S 6S 7S")], tabled=("ben",))
     state = apply_move(state, Move.draw("ana"))
     after = apply_move(state, Move.make_meld("ana", cards("8S 8H 8D")))
     assert after.melds == (Meld("m1", "ben", cards("5S 6S 7S"), "run"), Meld("m2", "ana", cards("8D 8H 8S"), "set"))
@@ -139,13 +157,13 @@ def test_r5_meld_limit_reached_under_basic():
     state = apply_move(state, Move.draw("ana"))
     state = apply_move(state, Move.make_meld("ana", cards("8S 8H 8D")))
     assert refused(state, Move.make_meld("ana", cards("4H 5H 6H"))) == [
-        ("meld_limit_reached", "ana has already laid 1 meld this turn, the limit under these rules", ["4H", "5H", "6H"])]
+        ("meld_limit_reached", "ana has already laid 1 meld this turn, the limit under these rules", ["4H", "5H", "6H"])
+    ]
 
 
 def test_r5_no_meld_limit_under_standard():
     state = make_state({"ana": "8S 8H 8D 4H 5H 6H 2C", "ben": BEN}, stock="KC")
-    state = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")),
-                                Move.make_meld("ana", cards("4H 5H 6H"))]).state
+    state = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")), Move.make_meld("ana", cards("4H 5H 6H"))]).state
     assert [codes(m.cards) for m in state.melds] == [["8D", "8H", "8S"], ["4H", "5H", "6H"]]
     assert state.turn.melds_made == 2
 
@@ -160,43 +178,51 @@ def test_r5_basic_lay_off_after_the_one_meld_is_allowed():
 def test_r10_r11_invalid_meld_move_gives_the_meld_reasons():
     state = apply_move(make_state({"ana": "QS KS AS 9H 9S 9C 5C", "ben": BEN}, stock="KC"), Move.draw("ana"))
     assert refused(state, Move.make_meld("ana", cards("QS KS AS"))) == [
-        ("ace_high", "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King", ["QS", "KS", "AS"])]
+        ("ace_high", "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King", ["QS", "KS", "AS"])
+    ]
     assert refused(state, Move.make_meld("ana", cards("9H 9S 9C 5C"))) == [
-        ("set_rank_mismatch", "9♥ 9♠ 9♣ 5♣ is not a set: 5♣ is not a 9", ["5C"])]
+        ("set_rank_mismatch", "9♥ 9♠ 9♣ 5♣ is not a set: 5♣ is not a 9", ["5C"])
+    ]
     assert codes_of(state, Move.make_meld("ana", cards("QS KS"))) == ["too_few_cards"]
 
 
 def test_r1_duplicate_card_in_one_move():
-    state = apply_move(make_state({"ana": "8S 8H 8D 7S 6S", "ben": BEN}, stock="KC",
-                                  melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
+    state = apply_move(make_state({"ana": "8S 8H 8D 7S 6S", "ben": BEN}, stock="KC", melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
     assert refused(state, Move.make_meld("ana", cards("8S 8S 8H"))) == [
-        ("duplicate_card", "8♠ is named more than once in one move", ["8S"])]
+        ("duplicate_card", "8♠ is named more than once in one move", ["8S"])
+    ]
     assert refused(state, Move.lay_off("ana", cards("6S 6S"), "m1")) == [
-        ("duplicate_card", "6♠ is named more than once in one move", ["6S"])]
+        ("duplicate_card", "6♠ is named more than once in one move", ["6S"])
+    ]
 
 
 def test_card_not_in_hand_for_meld_lay_off_and_discard():
-    state = apply_move(make_state({"ana": "8S 8H 2C", "ben": "8D 3C 3D"}, stock="KC",
-                                  melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
-    assert refused(state, Move.make_meld("ana", cards("8S 8H 8D"))) == [
-        ("card_not_in_hand", "ana does not hold 8♦", ["8D"])]
-    assert refused(state, Move.lay_off("ana", cards("6S"), "m1")) == [
-        ("card_not_in_hand", "ana does not hold 6♠", ["6S"])]
+    state = apply_move(make_state({"ana": "8S 8H 2C", "ben": "8D 3C 3D"}, stock="KC", melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
+    assert refused(state, Move.make_meld("ana", cards("8S 8H 8D"))) == [("card_not_in_hand", "ana does not hold 8♦", ["8D"])]
+    assert refused(state, Move.lay_off("ana", cards("6S"), "m1")) == [("card_not_in_hand", "ana does not hold 6♠", ["6S"])]
     assert refused(state, Move.discard("ana", C("3C"))) == [("card_not_in_hand", "ana does not hold 3♣", ["3C"])]
 
 
 def test_r6_a_card_on_the_table_is_named_with_its_meld():
-    state = apply_move(make_state({"ana": "8S 8H 2C", "ben": "8D 3C 3D"}, stock="KC", discard="9H",
-                                  melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
+    state = apply_move(
+        make_state({"ana": "8S 8H 2C", "ben": "8D 3C 3D"}, stock="KC", discard="9H", melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana")
+    )
     assert refused(state, Move.make_meld("ana", cards("3S 3C 3D"))) == [
-        ("card_not_in_hand", "ana does not hold 3♠ 3♣ 3♦: 3♠ in meld m1 (3♠ 4♠ 5♠) lies on the table already, "
-         "and cards on the table never move", ["3S", "3C", "3D"])]
+        (
+            "card_not_in_hand",
+            "ana does not hold 3♠ 3♣ 3♦: 3♠ in meld m1 (3♠ 4♠ 5♠) lies on the table already, and cards on the table never move",
+            ["3S", "3C", "3D"],
+        )
+    ]
     assert refused(state, Move.discard("ana", C("4S"))) == [
-        ("card_not_in_hand", "ana does not hold 4♠: it is already on the table in meld m1 (3♠ 4♠ 5♠), "
-         "and cards on the table never move", ["4S"])]
+        (
+            "card_not_in_hand",
+            "ana does not hold 4♠: it is already on the table in meld m1 (3♠ 4♠ 5♠), and cards on the table never move",
+            ["4S"],
+        )
+    ]
     assert rule_of(state, Move.make_meld("ana", cards("3S 3C 3D"))) == "R6"
-    assert refused(state, Move.discard("ana", C("9H"))) == [
-        ("card_not_in_hand", "ana does not hold 9♥: 9♥ is in the discard pile", ["9H"])]
+    assert refused(state, Move.discard("ana", C("9H"))) == [("card_not_in_hand", "ana does not hold 9♥: 9♥ is in the discard pile", ["9H"])]
     assert rule_of(state, Move.discard("ana", C("9H"))) == "R7"
     assert rule_of(state, Move.make_meld("ana", cards("8S 8H 8D"))) == "R5"
     assert rule_of(state, Move.lay_off("ana", cards("6S"), "m1")) == "R6"
@@ -210,16 +236,24 @@ def rule_of(state, move):
 
 # --- R6 lay-offs ------------------------------------------------------------------------------------
 
+
 def table_state(ana="7H 2C 4D", rules=STANDARD, draw="KC", **kw):
     """ana to play (has drawn ``draw`` from the stock); ben's melds m1 (7s) and m2 (8-10 of hearts)."""
-    state = make_state({"ana": ana, "ben": "5C 5D 5H"}, stock=draw, rules=rules, tabled=("ben",),
-                       melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ben", "8H 9H 10H")], **kw)
+    state = make_state(
+        {"ana": ana, "ben": "5C 5D 5H"},
+        stock=draw,
+        rules=rules,
+        tabled=("ben",),
+        melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ben", "8H 9H 10H")],
+        **kw,
+    )
     return apply_move(state, Move.draw("ana"))
 
 
 def test_r6_lay_off_on_an_opponents_meld_before_melding_anything():
-    state = make_state({"ana": "2C 4D JH", "ben": "5C 5D 5H"}, stock="KC", tabled=("ben",),
-                       melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ben", "8H 9H 10H")])
+    state = make_state(
+        {"ana": "2C 4D JH", "ben": "5C 5D 5H"}, stock="KC", tabled=("ben",), melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ben", "8H 9H 10H")]
+    )
     state = apply_move(state, Move.draw("ana"))
     after = apply_move(state, Move.lay_off("ana", cards("JH")))  # fits only m2: no name needed
     assert after.meld("m2") == Meld("m2", "ben", cards("8H 9H 10H JH"), "run")
@@ -228,16 +262,14 @@ def test_r6_lay_off_on_an_opponents_meld_before_melding_anything():
 
 
 def test_r6_lay_off_several_cards_at_once_on_a_run_end():
-    state = make_state({"ana": "JH QH 2C", "ben": "5C 5D 5H"}, stock="KC", tabled=("ben",),
-                       melds=[("m2", "ben", "8H 9H 10H")])
+    state = make_state({"ana": "JH QH 2C", "ben": "5C 5D 5H"}, stock="KC", tabled=("ben",), melds=[("m2", "ben", "8H 9H 10H")])
     state = apply_move(state, Move.draw("ana"))
     after = apply_move(state, Move.lay_off("ana", cards("QH JH"), "m2"))
     assert codes(after.meld("m2").cards) == ["8H", "9H", "10H", "JH", "QH"]
 
 
 def test_r6_lay_off_the_card_just_taken_from_the_discard_pile():
-    state = make_state({"ana": "2C 4D 5S", "ben": "5C 5D 5H"}, discard="7H", tabled=("ben",),
-                       melds=[("m2", "ben", "8H 9H 10H")])
+    state = make_state({"ana": "2C 4D 5S", "ben": "5C 5D 5H"}, discard="7H", tabled=("ben",), melds=[("m2", "ben", "8H 9H 10H")])
     state = apply_move(state, Move.draw("ana", "discard"))
     after = apply_move(state, Move.lay_off("ana", cards("7H"), "m2"))
     assert codes(after.meld("m2").cards) == ["7H", "8H", "9H", "10H"]
@@ -246,18 +278,21 @@ def test_r6_lay_off_the_card_just_taken_from_the_discard_pile():
 
 def test_r6_ambiguous_lay_off():
     state = table_state()
-    assert refused(state, Move.lay_off("ana", cards("7H"))) == [(
-        "ambiguous_lay_off",
-        "7♥ fits more than one meld: m1 (7♣ 7♦ 7♠), m2 (8♥ 9♥ 10♥); name the meld",
-        ["7H"],
-    )]
+    assert refused(state, Move.lay_off("ana", cards("7H"))) == [
+        (
+            "ambiguous_lay_off",
+            "7♥ fits more than one meld: m1 (7♣ 7♦ 7♠), m2 (8♥ 9♥ 10♥); name the meld",
+            ["7H"],
+        )
+    ]
     assert codes(apply_move(state, Move.lay_off("ana", cards("7H"), "m1")).meld("m1").cards) == ["7C", "7D", "7H", "7S"]
     assert codes(apply_move(state, Move.lay_off("ana", cards("7H"), "m2")).meld("m2").cards) == ["7H", "8H", "9H", "10H"]
 
 
 def test_r6_unknown_meld():
     assert refused(table_state(), Move.lay_off("ana", cards("7H"), "m9")) == [
-        ("unknown_meld", "there is no meld 'm9' on the table", ["7H"])]
+        ("unknown_meld", "there is no meld 'm9' on the table", ["7H"])
+    ]
 
 
 def test_r6_does_not_fit_the_named_meld_then_the_specific_code():
@@ -272,14 +307,14 @@ def test_r6_does_not_fit_the_named_meld_then_the_specific_code():
 
 
 def test_r6_does_not_fit_any_meld_when_none_is_named():
-    assert refused(table_state(), Move.lay_off("ana", cards("2C"))) == [
-        ("does_not_fit", "2♣ does not fit any meld on the table", ["2C"])]
+    assert refused(table_state(), Move.lay_off("ana", cards("2C"))) == [("does_not_fit", "2♣ does not fit any meld on the table", ["2C"])]
 
 
 def test_r6_does_not_fit_with_no_melds_on_the_table():
     state = apply_move(make_state({"ana": "2C 4D", "ben": "5C 5D 5H"}, stock="KC"), Move.draw("ana"))
     assert refused(state, Move.lay_off("ana", cards("2C"))) == [
-        ("does_not_fit", "2♣ does not fit anything: there are no melds on the table", ["2C"])]
+        ("does_not_fit", "2♣ does not fit anything: there are no melds on the table", ["2C"])
+    ]
 
 
 def test_r6_lay_off_of_no_cards_is_refused():
@@ -287,6 +322,7 @@ def test_r6_lay_off_of_no_cards_is_refused():
 
 
 # --- R7, R8 discard ---------------------------------------------------------------------------------
+
 
 def test_r7_discard_ends_the_turn_and_play_passes_down_the_list():
     state = make_state({"ana": "4H 5H 6H 2C", "ben": "8S 8H 8D", "cy": "3C 3D 3H"}, discard="7D", stock="KC")
@@ -303,11 +339,13 @@ def test_r8_taken_discard_cannot_go_straight_back():
     state = make_state({"ana": "2C 3D 4S 6H 8C 9D JS QH KD AS", "ben": "2D 3H 4C 6S 8D 9H JC QS KH AC"}, discard="7D")
     outcome = apply_moves(state, [Move.draw("ana", "discard"), Move.discard("ana", C("7D"))])
     assert (outcome.legal, outcome.applied) == (False, 1)
-    assert [(r.code, r.message, codes(r.cards)) for r in outcome.reasons] == [(
-        "taken_discard",
-        "7♦ was taken from the discard pile this turn, so it cannot be discarded this turn",
-        ["7D"],
-    )]
+    assert [(r.code, r.message, codes(r.cards)) for r in outcome.reasons] == [
+        (
+            "taken_discard",
+            "7♦ was taken from the discard pile this turn, so it cannot be discarded this turn",
+            ["7D"],
+        )
+    ]
     # a card drawn from the stock may be discarded at once
     drawn = apply_moves(state, [Move.draw("ana", "stock"), Move.discard("ana", state.stock[0])])
     assert drawn.legal and drawn.applied == 2
@@ -316,12 +354,13 @@ def test_r8_taken_discard_cannot_go_straight_back():
 def test_r8_taken_discard_if_last_still_refused_when_not_the_last_card():
     state = make_state({"ana": "2C 3D 4S", "ben": "2D 3H 4C"}, discard="7D", rules=TWO)
     state = apply_move(state, Move.draw("ana", "discard"))
-    assert refused(state, Move.discard("ana", C("7D"))) == [(
-        "taken_discard",
-        "7♦ was taken from the discard pile this turn, so it cannot be discarded this turn unless it is the "
-        "last card in hand",
-        ["7D"],
-    )]
+    assert refused(state, Move.discard("ana", C("7D"))) == [
+        (
+            "taken_discard",
+            "7♦ was taken from the discard pile this turn, so it cannot be discarded this turn unless it is the last card in hand",
+            ["7D"],
+        )
+    ]
 
 
 def test_r8_taken_discard_if_last_allows_it_as_the_last_card_and_goes_out():
@@ -331,8 +370,14 @@ def test_r8_taken_discard_if_last_allows_it_as_the_last_card_and_goes_out():
     out = apply_move(state, Move.discard("ana", C("7D")))
     assert out.status == "out"
     assert codes(out.discard)[-1] == "7D"
-    assert out.result().as_dict() == {"outcome": "out", "winner": "ana", "rummy": True, "multiplier": 2,
-                                      "points": 60, "remaining": {"ben": 30}}
+    assert out.result().as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": True,
+        "multiplier": 2,
+        "points": 60,
+        "remaining": {"ben": 30},
+    }
 
 
 def test_r8_taken_discard_as_last_card_refused_without_the_option():
@@ -344,41 +389,50 @@ def test_r8_taken_discard_as_last_card_refused_without_the_option():
 
 # --- R9 no dead ends --------------------------------------------------------------------------------
 
+
 def test_r9_dead_end_after_a_meld():
     state = make_state({"ana": "8S 8H 8D", "ben": BEN}, discard="KC")
     state = apply_move(state, Move.draw("ana", "discard"))
-    assert refused(state, Move.make_meld("ana", cards("8S 8H 8D"))) == [(
-        "dead_end",
-        "melding 8♠ 8♥ 8♦ would leave only K♣, the card taken from the discard pile this turn, which can be "
-        "neither discarded nor laid off: the turn could not be finished",
-        ["KC"],
-    )]
+    assert refused(state, Move.make_meld("ana", cards("8S 8H 8D"))) == [
+        (
+            "dead_end",
+            "melding 8♠ 8♥ 8♦ would leave only K♣, the card taken from the discard pile this turn, which can be "
+            "neither discarded nor laid off: the turn could not be finished",
+            ["KC"],
+        )
+    ]
 
 
 def test_r9_dead_end_after_a_lay_off():
-    state = make_state({"ana": "7H", "ben": "5C 5D 5H"}, discard="KC", tabled=("ben",),
-                       melds=[("m1", "ben", "7S 7D 7C")])
+    state = make_state({"ana": "7H", "ben": "5C 5D 5H"}, discard="KC", tabled=("ben",), melds=[("m1", "ben", "7S 7D 7C")])
     state = apply_move(state, Move.draw("ana", "discard"))
-    assert refused(state, Move.lay_off("ana", cards("7H"), "m1")) == [(
-        "dead_end",
-        "laying off 7♥ would leave only K♣, the card taken from the discard pile this turn, which can be "
-        "neither discarded nor laid off: the turn could not be finished",
-        ["KC"],
-    )]
+    assert refused(state, Move.lay_off("ana", cards("7H"), "m1")) == [
+        (
+            "dead_end",
+            "laying off 7♥ would leave only K♣, the card taken from the discard pile this turn, which can be "
+            "neither discarded nor laid off: the turn could not be finished",
+            ["KC"],
+        )
+    ]
     assert legal_moves(state) == [Move.discard("ana", C("7H"))]
 
 
 def test_r9_no_dead_end_when_the_taken_card_can_be_laid_off_then_out_by_lay_off():
-    state = make_state({"ana": "8S 8H 8D", "ben": "5C 5D 5H"}, discard="KC", tabled=("ben",),
-                       melds=[("m1", "ben", "10C JC QC")])
+    state = make_state({"ana": "8S 8H 8D", "ben": "5C 5D 5H"}, discard="KC", tabled=("ben",), melds=[("m1", "ben", "10C JC QC")])
     state = apply_move(state, Move.draw("ana", "discard"))
     state = apply_move(state, Move.make_meld("ana", cards("8S 8H 8D")))
     assert hand(state, "ana") == ["KC"]
     out = apply_move(state, Move.lay_off("ana", cards("KC")))
     assert codes(out.meld("m1").cards) == ["10C", "JC", "QC", "KC"]
     assert out.status == "out"
-    assert out.result().as_dict() == {"outcome": "out", "winner": "ana", "rummy": True, "multiplier": 2,
-                                      "points": 30, "remaining": {"ben": 15}}
+    assert out.result().as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": True,
+        "multiplier": 2,
+        "points": 30,
+        "remaining": {"ben": 15},
+    }
 
 
 def test_r9_the_meld_just_made_counts_for_the_taken_card():
@@ -407,27 +461,36 @@ def test_r9_melding_the_taken_card_itself_is_never_a_dead_end():
 
 def test_r13_final_discard_required_refuses_going_out_by_lay_off():
     rules = resolve_rules({"preset": "standard", "final_discard_required": True})
-    state = make_state({"ana": "7H", "ben": "5C 5D 5H"}, stock="JH", rules=rules, tabled=("ana", "ben"),
-                       melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ana", "8H 9H 10H")])
+    state = make_state(
+        {"ana": "7H", "ben": "5C 5D 5H"},
+        stock="JH",
+        rules=rules,
+        tabled=("ana", "ben"),
+        melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ana", "8H 9H 10H")],
+    )
     state = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1")]).state
-    assert refused(state, Move.lay_off("ana", cards("JH"), "m2")) == [(
-        "final_discard_required",
-        "laying off J♥ would empty the hand, but under these rules the last card must be discarded",
-        [],
-    )]
+    assert refused(state, Move.lay_off("ana", cards("JH"), "m2")) == [
+        (
+            "final_discard_required",
+            "laying off J♥ would empty the hand, but under these rules the last card must be discarded",
+            [],
+        )
+    ]
     out = apply_move(state, Move.discard("ana", C("JH")))
     assert out.status == "out" and out.result().points == 15
 
 
 def test_r9_r13_dead_end_under_final_discard_required_even_when_the_card_would_fit():
     rules = resolve_rules({"preset": "standard", "final_discard_required": True})
-    state = make_state({"ana": "8S 8H 8D", "ben": "5C 5D 5H"}, discard="KC", rules=rules, tabled=("ben",),
-                       melds=[("m1", "ben", "10C JC QC")])
+    state = make_state(
+        {"ana": "8S 8H 8D", "ben": "5C 5D 5H"}, discard="KC", rules=rules, tabled=("ben",), melds=[("m1", "ben", "10C JC QC")]
+    )
     state = apply_move(state, Move.draw("ana", "discard"))
     assert codes_of(state, Move.make_meld("ana", cards("8S 8H 8D"))) == ["dead_end"]
 
 
 # --- R13 going out, R14 score, R15 going rummy -----------------------------------------------------
+
 
 def test_r13_out_by_meld_ends_the_hand_at_once():
     state = make_state({"ana": "8S 8H", "ben": "3C 3D 3H 6C 6D 2D JS", "cy": "KC QD 9S AC"}, stock="8D")
@@ -435,8 +498,14 @@ def test_r13_out_by_meld_ends_the_hand_at_once():
     assert outcome.legal and outcome.applied == 2
     out = outcome.state
     assert out.status == "out" and hand(out, "ana") == []
-    assert out.result().as_dict() == {"outcome": "out", "winner": "ana", "rummy": True, "multiplier": 2,
-                                      "points": 126, "remaining": {"ben": 33, "cy": 30}}
+    assert out.result().as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": True,
+        "multiplier": 2,
+        "points": 126,
+        "remaining": {"ben": 33, "cy": 30},
+    }
     assert outcome.result == out.result()
     # nobody plays another turn
     assert refused(out, Move.draw("ben")) == [("hand_over", "the hand is over: ana went out, so nobody plays another turn", [])]
@@ -444,31 +513,44 @@ def test_r13_out_by_meld_ends_the_hand_at_once():
 
 
 def test_r13_out_by_lay_offs_not_rummy_after_tabling_earlier():
-    state = make_state({"ana": "7H", "ben": "KC QD 9S AC"}, stock="JH", tabled=("ana", "ben"),
-                       melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ana", "8H 9H 10H")])
-    out = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1"),
-                              Move.lay_off("ana", cards("JH"), "m2")]).state
+    state = make_state(
+        {"ana": "7H", "ben": "KC QD 9S AC"},
+        stock="JH",
+        tabled=("ana", "ben"),
+        melds=[("m1", "ben", "7S 7D 7C"), ("m2", "ana", "8H 9H 10H")],
+    )
+    out = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1"), Move.lay_off("ana", cards("JH"), "m2")]).state
     assert out.status == "out"
     assert codes(out.meld("m2").cards) == ["8H", "9H", "10H", "JH"]
-    assert out.result().as_dict() == {"outcome": "out", "winner": "ana", "rummy": False, "multiplier": 1,
-                                      "points": 30, "remaining": {"ben": 30}}
+    assert out.result().as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": False,
+        "multiplier": 1,
+        "points": 30,
+        "remaining": {"ben": 30},
+    }
 
 
 def test_r13_out_by_discard():
     state = make_state({"ana": "8S 8H 2C", "ben": "KC QD 9S AC", "cy": "5H 5S"}, stock="8D", tabled=("ana",))
-    outcome = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")),
-                                  Move.discard("ana", C("2C"))])
+    outcome = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")), Move.discard("ana", C("2C"))])
     out = outcome.state
     assert out.status == "out" and codes(out.discard)[-1] == "2C"
     assert out.turn.player == "ana"  # the turn does not pass on: the hand is over
-    assert outcome.result.as_dict() == {"outcome": "out", "winner": "ana", "rummy": False, "multiplier": 1,
-                                        "points": 40, "remaining": {"ben": 30, "cy": 10}}
+    assert outcome.result.as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": False,
+        "multiplier": 1,
+        "points": 40,
+        "remaining": {"ben": 30, "cy": 10},
+    }
 
 
 def test_r14_melded_cards_of_opponents_never_score():
     # ben's meld on the table is not counted, only the cards in his hand
-    state = make_state({"ana": "8S 8H", "ben": "AC 2C"}, stock="8D", tabled=("ben",),
-                       melds=[("m1", "ben", "KS KH KD")])
+    state = make_state({"ana": "8S 8H", "ben": "AC 2C"}, stock="8D", tabled=("ben",), melds=[("m1", "ben", "KS KH KD")])
     out = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D"))]).state
     assert out.result().remaining == {"ben": 3}
     assert out.result().points == 6  # rummy: 2 × 3
@@ -477,20 +559,39 @@ def test_r14_melded_cards_of_opponents_never_score():
 @pytest.mark.parametrize("preset, multiplier, points", [("standard", 2, 60), ("two-restocks", 2, 60), ("basic", 1, 30)])
 def test_r15_going_rummy_multiplier_by_preset(preset, multiplier, points):
     state = make_state({"ana": "8S 8H 2C", "ben": "KC QD 9S AC"}, stock="8D", rules=PRESETS[preset])
-    out = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")),
-                              Move.discard("ana", C("2C"))]).state
-    assert out.result().as_dict() == {"outcome": "out", "winner": "ana", "rummy": True, "multiplier": multiplier,
-                                      "points": points, "remaining": {"ben": 30}}
+    out = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")), Move.discard("ana", C("2C"))]).state
+    assert out.result().as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": True,
+        "multiplier": multiplier,
+        "points": points,
+        "remaining": {"ben": 30},
+    }
 
 
 def test_r15_two_melds_and_a_lay_off_in_one_turn_is_still_rummy():
-    state = make_state({"ana": "8S 8H 8D 4H 5H 6H 9C", "ben": "KC QD 9S AC"}, stock="7H", tabled=("ben",),
-                       melds=[("m1", "ben", "10C JC QC")])
-    out = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")),
-                              Move.make_meld("ana", cards("4H 5H 6H 7H")), Move.lay_off("ana", cards("9C"), "m1")])
+    state = make_state(
+        {"ana": "8S 8H 8D 4H 5H 6H 9C", "ben": "KC QD 9S AC"}, stock="7H", tabled=("ben",), melds=[("m1", "ben", "10C JC QC")]
+    )
+    out = apply_moves(
+        state,
+        [
+            Move.draw("ana"),
+            Move.make_meld("ana", cards("8S 8H 8D")),
+            Move.make_meld("ana", cards("4H 5H 6H 7H")),
+            Move.lay_off("ana", cards("9C"), "m1"),
+        ],
+    )
     assert out.legal
-    assert out.result.as_dict() == {"outcome": "out", "winner": "ana", "rummy": True, "multiplier": 2,
-                                    "points": 60, "remaining": {"ben": 30}}
+    assert out.result.as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": True,
+        "multiplier": 2,
+        "points": 60,
+        "remaining": {"ben": 30},
+    }
     assert codes(out.state.meld("m1").cards) == ["9C", "10C", "JC", "QC"]
 
 
@@ -504,8 +605,7 @@ def test_r15_tabled_becomes_true_at_the_end_of_a_turn_with_a_meld():
 
 
 def test_r15_tabled_becomes_true_after_a_lay_off_only():
-    state = make_state({"ana": "7H 2C 3D", "ben": "5C 5D 5H"}, stock="KC", tabled=("ben",),
-                       melds=[("m1", "ben", "7S 7D 7C")])
+    state = make_state({"ana": "7H 2C 3D", "ben": "5C 5D 5H"}, stock="KC", tabled=("ben",), melds=[("m1", "ben", "7S 7D 7C")])
     after = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H")), Move.discard("ana", C("2C"))]).state
     assert after.player("ana").tabled is True
 
@@ -518,7 +618,9 @@ def test_r15_tabled_stays_false_after_a_plain_turn():
 
 def test_r13_hand_over_after_a_drawn_hand():
     state = make_state({"ana": "7H 2C 3D", "ben": "5C 5D 5H"}, status="draw")
-    assert refused(state, Move.draw("ana")) == [("hand_over", "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", [])]
+    assert refused(state, Move.draw("ana")) == [
+        ("hand_over", "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", [])
+    ]
     assert state.result().as_dict() == {"outcome": "draw", "points": 0}
     assert legal_moves(state) == []
 
@@ -531,14 +633,18 @@ def test_r13_hand_over_comes_before_any_other_check():
 
 # --- apply_moves ------------------------------------------------------------------------------------
 
+
 def test_contract_apply_moves_stops_at_the_first_illegal_move():
     state = make_state({"ana": "8S 8H 8D 4H 2C", "ben": BEN}, discard="KC")
-    outcome = apply_moves(state, [
-        Move.draw("ana", "discard"),
-        Move.make_meld("ana", cards("8S 8H 8D")),
-        Move.discard("ana", C("KC")),        # illegal: R8
-        Move.discard("ana", C("2C")),        # never reached
-    ])
+    outcome = apply_moves(
+        state,
+        [
+            Move.draw("ana", "discard"),
+            Move.make_meld("ana", cards("8S 8H 8D")),
+            Move.discard("ana", C("KC")),  # illegal: R8
+            Move.discard("ana", C("2C")),  # never reached
+        ],
+    )
     assert (outcome.legal, outcome.applied, outcome.result) == (False, 2, None)
     assert [r.code for r in outcome.reasons] == ["taken_discard"]
     after = outcome.state
@@ -571,9 +677,15 @@ def test_states_are_immutable_a_move_never_changes_its_input():
 
 # --- validate_state: the contract's malformed states -----------------------------------------------
 
+
 def good():
-    return make_state({"ana": "4H 5H 6H KC 2D 9C JD", "ben": "8C QD 9S AC 2S 3S 6C"}, discard="7D",
-                      stock="AD 2C", melds=[("m1", "ana", "8S 8H 8D")], dealer="ben")
+    return make_state(
+        {"ana": "4H 5H 6H KC 2D 9C JD", "ben": "8C QD 9S AC 2S 3S 6C"},
+        discard="7D",
+        stock="AD 2C",
+        melds=[("m1", "ana", "8S 8H 8D")],
+        dealer="ben",
+    )
 
 
 def problems_of(state):
@@ -592,23 +704,26 @@ def test_validate_state_good_state_in_canonical_form():
 def test_validate_state_card_missing_is_named():
     state = good()
     assert problems_of(replace(state, stock=state.stock[1:])) == [
-        ((), "1 of the 52 cards is missing from hands, stock, discard pile and melds: A♦ (R1)")]
+        ((), "1 of the 52 cards is missing from hands, stock, discard pile and melds: A♦ (R1)")
+    ]
 
 
 def test_validate_state_many_cards_missing_are_counted():
     state = good()
-    assert problems_of(replace(state, stock=())) == [(
-        (), "34 of the 52 cards are missing from hands, stock, discard pile and melds: "
-            "2♣ 3♣ 4♣ 5♣ 7♣ 10♣ J♣ Q♣ A♦ 3♦ 4♦ 5♦ 6♦ and 21 more (R1)")]
+    assert problems_of(replace(state, stock=())) == [
+        (
+            (),
+            "34 of the 52 cards are missing from hands, stock, discard pile and melds: "
+            "2♣ 3♣ 4♣ 5♣ 7♣ 10♣ J♣ Q♣ A♦ 3♦ 4♦ 5♦ 6♦ and 21 more (R1)",
+        )
+    ]
 
 
 def test_validate_state_card_doubled_is_named_with_both_places():
     state = good()
     ana = state.players[0]
-    doubled = replace(state, players=(replace(ana, hand=ana.hand[:-1] + (C("8S"),)), state.players[1]),
-                      stock=state.stock + (C("JD"),))
-    assert problems_of(doubled) == [
-        (("melds", 0, "cards", 2), "8♠ (8S) is on the table twice: also in ana's hand (card 7) (R1)")]
+    doubled = replace(state, players=(replace(ana, hand=ana.hand[:-1] + (C("8S"),)), state.players[1]), stock=state.stock + (C("JD"),))
+    assert problems_of(doubled) == [(("melds", 0, "cards", 2), "8♠ (8S) is on the table twice: also in ana's hand (card 7) (R1)")]
     doubled = replace(state, discard=state.discard + (C("7D"),), stock=state.stock[1:])
     assert problems_of(doubled) == [
         (("discard", 1), "7♦ (7D) is on the table twice: also in the discard pile (card 1) (R1)"),
@@ -616,10 +731,13 @@ def test_validate_state_card_doubled_is_named_with_both_places():
     ]
 
 
-@pytest.mark.parametrize("change, path, message", [
-    (dict(turn=Turn("cy")), ("turn", "player"), "turn player 'cy' is not a player at the table"),
-    (dict(dealer="cy"), ("dealer",), "dealer 'cy' is not a player at the table"),
-])
+@pytest.mark.parametrize(
+    "change, path, message",
+    [
+        (dict(turn=Turn("cy")), ("turn", "player"), "turn player 'cy' is not a player at the table"),
+        (dict(dealer="cy"), ("dealer",), "dealer 'cy' is not a player at the table"),
+    ],
+)
 def test_validate_state_unknown_player_in_turn_or_dealer(change, path, message):
     assert problems_of(replace(good(), **change)) == [(path, message)]
 
@@ -627,14 +745,16 @@ def test_validate_state_unknown_player_in_turn_or_dealer(change, path, message):
 def test_validate_state_unknown_meld_owner():
     state = good()
     assert problems_of(replace(state, melds=(replace(state.melds[0], owner="cy"),))) == [
-        (("melds", 0, "owner"), "meld owner 'cy' is not a player at the table")]
+        (("melds", 0, "owner"), "meld owner 'cy' is not a player at the table")
+    ]
 
 
 def test_validate_state_duplicate_player_id():
     state = good()
     ana, ben = state.players
     assert problems_of(replace(state, players=(ana, replace(ben, id="ana", tabled=True)), dealer="ana")) == [
-        (("players", 1, "id"), "player id 'ana' is used twice")]
+        (("players", 1, "id"), "player id 'ana' is used twice")
+    ]
 
 
 def test_validate_state_duplicate_meld_id():
@@ -644,17 +764,20 @@ def test_validate_state_duplicate_meld_id():
     ana, ben = state.players
     players = (ana, replace(ben, tabled=True))
     assert problems_of(replace(state, melds=state.melds + (second,), stock=stock, players=players)) == [
-        (("melds", 1, "id"), "meld id 'm1' is used twice")]
+        (("melds", 1, "id"), "meld id 'm1' is used twice")
+    ]
 
 
 def test_validate_state_invalid_meld_on_the_table():
     state = good()
     bad = Meld("m1", "ana", cards("QS KS AS"))
     stock = tuple(c for c in state.stock if c not in cards("QS KS AS")) + cards("8S 8H 8D")
-    assert problems_of(replace(state, melds=(bad,), stock=stock)) == [(
-        ("melds", 0, "cards"),
-        "meld 'm1' on the table is not a valid meld: Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King",
-    )]
+    assert problems_of(replace(state, melds=(bad,), stock=stock)) == [
+        (
+            ("melds", 0, "cards"),
+            "meld 'm1' on the table is not a valid meld: Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King",
+        )
+    ]
 
 
 def test_validate_state_hand_too_large():
@@ -662,7 +785,8 @@ def test_validate_state_hand_too_large():
     ana, ben = state.players
     big = replace(ben, hand=ben.hand + state.stock[:4])  # 11 cards; 2 players are dealt 10
     assert problems_of(replace(state, players=(ana, big), stock=state.stock[4:])) == [
-        (("players", 1, "hand"), "ben holds 11 cards; with 2 players at most 10 are possible (R2)")]
+        (("players", 1, "hand"), "ben holds 11 cards; with 2 players at most 10 are possible (R2)")
+    ]
 
 
 def test_validate_state_one_more_card_for_the_player_to_move_in_play():
@@ -672,10 +796,12 @@ def test_validate_state_one_more_card_for_the_player_to_move_in_play():
     ok = replace(state, players=(eleven, ben), stock=state.stock[4:], turn=Turn("ana", "play"))
     assert validate_state(ok).turn.phase == "play"
     assert problems_of(replace(ok, turn=Turn("ana", "draw"))) == [
-        (("players", 0, "hand"), "ana holds 11 cards; with 2 players at most 10 are possible (R2)")]
+        (("players", 0, "hand"), "ana holds 11 cards; with 2 players at most 10 are possible (R2)")
+    ]
     twelve = replace(ana, hand=eleven.hand + state.stock[4:5])
     assert problems_of(replace(ok, players=(twelve, ben), stock=state.stock[5:])) == [
-        (("players", 0, "hand"), "ana holds 12 cards; with 2 players at most 11 are possible (R2)")]
+        (("players", 0, "hand"), "ana holds 12 cards; with 2 players at most 11 are possible (R2)")
+    ]
 
 
 def test_validate_state_taken_discard_not_in_hand():
@@ -685,29 +811,33 @@ def test_validate_state_taken_discard_not_in_hand():
 
 def test_validate_state_taken_discard_before_drawing():
     state = replace(good(), turn=Turn("ana", "draw", C("KC")))
-    assert problems_of(state) == [
-        (("turn", "taken_discard"), "a player who has not drawn yet cannot have taken a discard this turn")]
+    assert problems_of(state) == [(("turn", "taken_discard"), "a player who has not drawn yet cannot have taken a discard this turn")]
 
 
 def test_validate_state_status_out_but_nobody_went_out():
     assert problems_of(replace(good(), status="out")) == [
-        (("status",), "status is out, but 0 players have no cards: exactly one player goes out (R13)")]
+        (("status",), "status is out, but 0 players have no cards: exactly one player goes out (R13)")
+    ]
 
 
 def test_validate_state_status_playing_with_an_empty_hand():
     state = good()
     ana, ben = state.players
     empty = replace(state, players=(ana, replace(ben, hand=())), stock=state.stock + ben.hand)
-    assert problems_of(empty) == [
-        (("players", 1, "hand"), "ben has no cards, so the hand is over: status must be out, not playing (R13)")]
+    assert problems_of(empty) == [(("players", 1, "hand"), "ben has no cards, so the hand is over: status must be out, not playing (R13)")]
     assert problems_of(replace(empty, status="draw", stock=(), discard=empty.discard + empty.stock)) == [
-        (("players", 1, "hand"), "ben has no cards, so the hand is over: status must be out, not draw (R13)")]
+        (("players", 1, "hand"), "ben has no cards, so the hand is over: status must be out, not draw (R13)")
+    ]
 
 
 def test_r18_status_draw_with_cards_left_in_the_stock_is_malformed():
     state = good()
     assert problems_of(replace(state, status="draw")) == [
-        (("status",), f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)")]
+        (
+            ("status",),
+            f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)",
+        )
+    ]
 
 
 def test_r15_a_meld_owner_from_an_earlier_turn_must_be_tabled():
@@ -719,15 +849,15 @@ def test_r15_a_meld_owner_from_an_earlier_turn_must_be_tabled():
     untabled = tuple(replace(p, tabled=False) if p.id == owner else p for p in state.players)
     seat = [p.id for p in state.players].index(owner)
     assert problems_of(replace(state, players=untabled)) == [
-        (("players", seat, "tabled"), f"{owner} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")]
+        (("players", seat, "tabled"), f"{owner} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
+    ]
 
 
 def test_validate_state_status_out_but_the_empty_hand_is_not_the_movers():
     state = good()
     ana, ben = state.players
     empty = replace(state, players=(ana, replace(ben, hand=())), stock=state.stock + ben.hand, status="out")
-    assert problems_of(empty) == [
-        (("status",), "status is out, but ben, who has no cards, is not the player whose turn it was (R13)")]
+    assert problems_of(empty) == [(("status",), "status is out, but ben, who has no cards, is not the player whose turn it was (R13)")]
     assert validate_state(replace(empty, turn=Turn("ben", "play"))).status == "out"
 
 
@@ -760,6 +890,7 @@ def test_validate_state_melds_on_a_fresh_state_are_given_their_kind():
 
 # --- every refusal names its rule (Reason.rule) ----------------------------------------------------
 
+
 def _drawn(hands, **kw):
     state = make_state(hands, **kw)
     return apply_move(state, Move.draw(state.turn.player, "discard" if kw.get("discard") else "stock"))
@@ -773,20 +904,34 @@ RULE_CASES = [
     ("discard_pile_empty", "R4", lambda: (make_state({"ana": "4H", "ben": "5H"}), Move.draw("ana", "discard"))),
     ("duplicate_card", "R1", lambda: (_drawn({"ana": "4H 4S", "ben": "5H"}), Move.make_meld("ana", cards("4H 4H 4S")))),
     ("card_not_in_hand", "R7", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.discard("ana", C("5H")))),
-    ("meld_limit_reached", "R5", lambda: (
-        apply_move(_drawn({"ana": "4H 4S 4D 9H 9S 9D 2C", "ben": "5H"}, rules=BASIC),
-                   Move.make_meld("ana", cards("4H 4S 4D"))), Move.make_meld("ana", cards("9H 9S 9D")))),
+    (
+        "meld_limit_reached",
+        "R5",
+        lambda: (
+            apply_move(_drawn({"ana": "4H 4S 4D 9H 9S 9D 2C", "ben": "5H"}, rules=BASIC), Move.make_meld("ana", cards("4H 4S 4D"))),
+            Move.make_meld("ana", cards("9H 9S 9D")),
+        ),
+    ),
     ("set_rank_mismatch", "R10", lambda: (_drawn({"ana": "4H 4S 5D", "ben": "5H"}), Move.make_meld("ana", cards("4H 4S 5D")))),
     ("ace_high", "R11", lambda: (_drawn({"ana": "QS KS AS 2C", "ben": "5H"}), Move.make_meld("ana", cards("QS KS AS")))),
     ("taken_discard", "R8", lambda: (_drawn({"ana": "4H", "ben": "5H"}, discard="KC"), Move.discard("ana", C("KC")))),
     ("dead_end", "R9", lambda: (_drawn({"ana": "4H 4S 4D", "ben": "5H"}, discard="KC"), Move.make_meld("ana", cards("4H 4S 4D")))),
-    ("final_discard_required", "R13", lambda: (_drawn({"ana": "4H 4S", "ben": "5H"}, stock="4D", rules=FINAL),
-                                                Move.make_meld("ana", cards("4H 4S 4D")))),
+    (
+        "final_discard_required",
+        "R13",
+        lambda: (_drawn({"ana": "4H 4S", "ben": "5H"}, stock="4D", rules=FINAL), Move.make_meld("ana", cards("4H 4S 4D"))),
+    ),
     ("hand_over", "R18", lambda: (make_state({"ana": "4H", "ben": "5H"}, status="draw"), Move.draw("ana"))),
     ("unknown_meld", "R6", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.lay_off("ana", cards("4H"), "m1"))),
     ("does_not_fit", "R6", lambda: (_drawn({"ana": "4H", "ben": "5H"}), Move.lay_off("ana", cards("4H")))),
-    ("ambiguous_lay_off", "R6", lambda: (_drawn({"ana": "4H 2C", "ben": "9S"}, melds=[("m1", None, "4C 4D 4S"), ("m2", None, "5H 6H 7H")]),
-                                          Move.lay_off("ana", cards("4H")))),
+    (
+        "ambiguous_lay_off",
+        "R6",
+        lambda: (
+            _drawn({"ana": "4H 2C", "ben": "9S"}, melds=[("m1", None, "4C 4D 4S"), ("m2", None, "5H 6H 7H")]),
+            Move.lay_off("ana", cards("4H")),
+        ),
+    ),
 ]
 
 
@@ -803,19 +948,25 @@ def test_contract_every_move_reason_has_its_code_words_and_rule(code, rule, buil
 
 # --- review fixes: a lay-off is explained against the meld on the table -------------------
 
+
 def test_r6_lay_off_onto_the_only_meld_says_why_it_does_not_fit():
-    st = make_state({"ana": "5D 5H 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S",
-                    melds=[("m1", "ben", "5S 6S 7S")], turn=Turn("ana", "play"))
+    st = make_state(
+        {"ana": "5D 5H 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S", melds=[("m1", "ben", "5S 6S 7S")], turn=Turn("ana", "play")
+    )
     assert refused(st, Move.lay_off("ana", cards("5D 5H"))) == [
         ("does_not_fit", "5♦ 5♥ do not fit meld m1 (5♠ 6♠ 7♠): 5♦ and 5♥ are not spades", ["5D", "5H"]),
-        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ 5♥ would not be a run (a card of another suit)", ["5D", "5H"])]
+        ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ 5♥ would not be a run (a card of another suit)", ["5D", "5H"]),
+    ]
 
 
 def test_r6_lay_off_with_several_melds_and_no_fit_is_does_not_fit_alone():
-    st = make_state({"ana": "5D 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S",
-                    melds=[("m1", "ben", "5S 6S 7S"), ("m2", "ben", "JD JH JS")], turn=Turn("ana", "play"))
-    assert refused(st, Move.lay_off("ana", cards("5D"))) == [
-        ("does_not_fit", "5♦ does not fit any meld on the table", ["5D"])]
+    st = make_state(
+        {"ana": "5D 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"},
+        discard="2S",
+        melds=[("m1", "ben", "5S 6S 7S"), ("m2", "ben", "JD JH JS")],
+        turn=Turn("ana", "play"),
+    )
+    assert refused(st, Move.lay_off("ana", cards("5D"))) == [("does_not_fit", "5♦ does not fit any meld on the table", ["5D"])]
 
 
 def test_core_draw_source_and_discard_card_are_required():
@@ -832,12 +983,10 @@ def test_core_draw_source_and_discard_card_are_required():
 def test_r9_a_table_no_legal_play_leads_to_is_malformed():
     """ana holds only Q♠, taken from the discard pile this turn; it fits no meld: stuck (R9)."""
     with pytest.raises(InvalidInput) as bad:
-        make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "5H 6H 7H")],
-                   turn=Turn("ana", "play", taken_discard=C("QS")))
+        make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "5H 6H 7H")], turn=Turn("ana", "play", taken_discard=C("QS")))
     [problem] = bad.value.problems
     assert problem.path == ("turn", "taken_discard")
     assert "holds only Q♠" in problem.message
     # the same card with a meld it fits is a real position: lay it off and go out
-    st = make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "QH QD QC")],
-                    turn=Turn("ana", "play", taken_discard=C("QS")))
+    st = make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "QH QD QC")], turn=Turn("ana", "play", taken_discard=C("QS")))
     assert legal_moves(st) == [Move.lay_off("ana", cards("QS"), "m1")]

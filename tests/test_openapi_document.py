@@ -1,5 +1,6 @@
 """openapi.yaml says precisely what the service answers and accepts (issue #17). Everything here
 is declared by the schemas of record (schemas/doc.py) and generated (``make openapi``)."""
+
 from __future__ import annotations
 
 import copy
@@ -8,10 +9,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from openapi_check import CheckingClient, check_answer
 from openapi_core.validation.response.exceptions import InvalidData
 
 import app as app_module
-from openapi_check import CheckingClient, check_answer
 from referee import Action, Code, MeldKind, Phase, Source, Status
 from schemas.doc import CANONICAL_CARD_DOC, Answer
 
@@ -63,23 +64,33 @@ def requests():
 
 # --- the document's frame ---------------------------------------------------------------------
 
+
 def test_openapi_31_with_servers_operation_ids_and_no_unused_schema():
     assert SPEC["openapi"] == "3.1.0" and SPEC["servers"] == [{"url": "/", "description": "The service that serves this document."}]
     assert SPEC["security"] == []  # stated: no operation needs credentials
     ids = {(method, path): op["operationId"] for path, method, op in operations()}
     assert ids == {
-        ("post", "/v1/melds/check"): "checkMeld", ("post", "/v1/hand-score"): "handScore", ("post", "/v1/deal"): "deal",
-        ("post", "/v1/move"): "move", ("post", "/v1/legal-moves"): "legalMoves", ("post", "/v1/scorepad"): "scorepad",
-        ("get", "/v1/rules"): "getRules", ("post", "/v1/suggest"): "suggest",
-        ("post", "/v1/tables"): "createTable", ("post", "/v1/tables/view"): "viewTable",
-        ("post", "/v1/tables/move"): "moveAtTable", ("post", "/v1/tables/next"): "nextHand", ("get", "/healthz"): "getHealth", ("get", "/openapi.yaml"): "getOpenapi",
+        ("post", "/v1/melds/check"): "checkMeld",
+        ("post", "/v1/hand-score"): "handScore",
+        ("post", "/v1/deal"): "deal",
+        ("post", "/v1/move"): "move",
+        ("post", "/v1/legal-moves"): "legalMoves",
+        ("post", "/v1/scorepad"): "scorepad",
+        ("get", "/v1/rules"): "getRules",
+        ("post", "/v1/suggest"): "suggest",
+        ("post", "/v1/tables"): "createTable",
+        ("post", "/v1/tables/view"): "viewTable",
+        ("post", "/v1/tables/move"): "moveAtTable",
+        ("post", "/v1/tables/next"): "nextHand",
+        ("get", "/healthz"): "getHealth",
+        ("get", "/openapi.yaml"): "getOpenapi",
     }
     used = {node["$ref"].rsplit("/", 1)[-1] for node in walk(SPEC["paths"]) if "$ref" in node and "/schemas/" in node["$ref"]}
     assert set(SCHEMAS) == used and "PaginationMetadata" not in SCHEMAS
 
 
 def test_every_operation_documents_its_405_with_allow(client):
-    for path, method, op in operations():
+    for path, _method, op in operations():
         allowed = op["responses"]["405"]
         assert allowed["headers"]["Allow"]["schema"] == {"type": "string", "example": "POST, OPTIONS"}, path
         assert list(allowed["content"]) == ["application/problem+json"]
@@ -96,18 +107,25 @@ def test_the_document_itself_is_documented(client):
 
 # --- unions ------------------------------------------------------------------------------------
 
+
 def test_moves_are_one_of_four_shapes_told_apart_by_action():
     shapes = {"draw": "DrawMove", "meld": "MeldMove", "lay_off": "LayOffMove", "discard": "DiscardMove"}
     for union, suffix in (("Move", ""), ("MoveOut", "Out")):
         assert SCHEMAS[union]["oneOf"] == [ref(n + suffix) for n in shapes.values()]
-        assert SCHEMAS[union]["discriminator"] == {"propertyName": "action", "mapping": {
-            action: f"#/components/schemas/{name}{suffix}" for action, name in shapes.items()}}
+        assert SCHEMAS[union]["discriminator"] == {
+            "propertyName": "action",
+            "mapping": {action: f"#/components/schemas/{name}{suffix}" for action, name in shapes.items()},
+        }
         for action, name in shapes.items():
             shape = SCHEMAS[name + suffix]
             assert shape["properties"]["action"] == {"type": "string", "const": action}
             assert shape["additionalProperties"] is False
     assert [SCHEMAS[n]["required"] for n in ("DrawMove", "MeldMove", "LayOffMove", "DiscardMove")] == [
-        ["action", "player", "source"], ["action", "cards", "player"], ["action", "cards", "player"], ["action", "card", "player"]]
+        ["action", "player", "source"],
+        ["action", "cards", "player"],
+        ["action", "cards", "player"],
+        ["action", "card", "player"],
+    ]
     assert SCHEMAS["LayOffMoveOut"]["required"] == ["action", "cards", "meld", "player"]  # answers name the meld
     assert set(SCHEMAS["DiscardMove"]["properties"]) == {"player", "action", "card"}
 
@@ -117,7 +135,10 @@ def test_results_remaining_entries_and_move_requests_are_unions():
     assert SCHEMAS["ResultOut"]["required"] == ["multiplier", "outcome", "points", "remaining", "rummy", "winner"]
     assert SCHEMAS["ResultOut"]["properties"]["multiplier"] == {"type": "integer", "enum": [1, 2]}
     assert SCHEMAS["ResultDraw"]["required"] == ["outcome", "points"]
-    assert SCHEMAS["Remaining"] == {"oneOf": [ref("RemainingCards"), ref("RemainingPoints")], "description": SCHEMAS["Remaining"]["description"]}
+    assert SCHEMAS["Remaining"] == {
+        "oneOf": [ref("RemainingCards"), ref("RemainingPoints")],
+        "description": SCHEMAS["Remaining"]["description"],
+    }
     assert SCHEMAS["RemainingCards"]["required"] == ["cards"] and SCHEMAS["RemainingPoints"]["required"] == ["points"]
     assert SCHEMAS["MoveRequest"]["oneOf"] == [ref("OneMoveRequest"), ref("MovesRequest")]
     assert SCHEMAS["OneMoveRequest"]["required"] == ["move", "state"] and SCHEMAS["MovesRequest"]["required"] == ["moves", "state"]
@@ -125,6 +146,7 @@ def test_results_remaining_entries_and_move_requests_are_unions():
 
 
 # --- enums -------------------------------------------------------------------------------------
+
 
 def test_the_core_enums_are_named_components_and_reason_codes_stay_open():
     for enum, name in ((Source, "Source"), (Phase, "Phase"), (Status, "Status"), (MeldKind, "MeldKind"), (Code, "ReasonCode")):
@@ -140,6 +162,7 @@ def test_the_core_enums_are_named_components_and_reason_codes_stay_open():
 
 # --- answers: always-present fields required, canonical cards ----------------------------------
 
+
 def test_every_field_of_an_answer_is_required_unless_it_may_be_left_out():
     seen = 0
     for node in answers():
@@ -148,26 +171,35 @@ def test_every_field_of_an_answer_is_required_unless_it_may_be_left_out():
             # the documented exceptions: a lay-off may leave its meld to be inferred; a seat's
             # hand and legal moves are its own player's only; a draw event shows a card only
             # when it came from the discard pile
-            allowed = {id(SCHEMAS["LayOffMove"]): {"meld"}, id(SCHEMAS["SeatLayOffMove"]): {"meld", "player"},
-                       id(SCHEMAS["SeatDrawMove"]): {"player"}, id(SCHEMAS["SeatMeldMove"]): {"player"},
-                       id(SCHEMAS["SeatDiscardMove"]): {"player"}, id(SCHEMAS["SeatOut"]): {"hand"},
-                       id(SCHEMAS["View"]): {"legal_moves"}, id(SCHEMAS["DrawEvent"]): {"card"},
-                       id(SCHEMAS["DiscardEvent"]): {"card"}}.get(id(node), set())
+            allowed = {
+                id(SCHEMAS["LayOffMove"]): {"meld"},
+                id(SCHEMAS["SeatLayOffMove"]): {"meld", "player"},
+                id(SCHEMAS["SeatDrawMove"]): {"player"},
+                id(SCHEMAS["SeatMeldMove"]): {"player"},
+                id(SCHEMAS["SeatDiscardMove"]): {"player"},
+                id(SCHEMAS["SeatOut"]): {"hand"},
+                id(SCHEMAS["View"]): {"legal_moves"},
+                id(SCHEMAS["DrawEvent"]): {"card"},
+                id(SCHEMAS["DiscardEvent"]): {"card"},
+            }.get(id(node), set())
             assert optional <= allowed, (node.get("description"), optional)
             seen += 1
     assert seen >= 20
     assert SCHEMAS["StateOut"]["required"] == sorted(SCHEMAS["State"]["properties"])
     assert SCHEMAS["ResolvedRules"]["required"] == sorted(SCHEMAS["Rules"]["properties"])
     assert SCHEMAS["StateOut"]["properties"]["dealer"]["type"] == "string"  # filled in: never null in answers
-    assert SCHEMAS["StateOut"]["properties"]["turn"] == {"description": "Default: the dealer's left to draw.", "$ref": "#/components/schemas/TurnOut"}
+    assert SCHEMAS["StateOut"]["properties"]["turn"] == {
+        "description": "Default: the dealer's left to draw.",
+        "$ref": "#/components/schemas/TurnOut",
+    }
 
 
 def test_the_answer_marker_is_what_makes_fields_required():
     """General, not a list: a field a later change adds to an answer schema is required too."""
+    from apispec import APISpec
     from marshmallow import fields
 
     from schemas.doc import PrecisePlugin
-    from apispec import APISpec
 
     class Later(Answer):
         old = fields.String()
@@ -182,8 +214,12 @@ def test_the_answer_marker_is_what_makes_fields_required():
 def test_cards_in_answers_follow_the_canonical_pattern_and_requests_the_lenient_one():
     answer_patterns = {node["pattern"] for node in answers() if "pattern" in node and node.get("example") == "QS"}
     assert answer_patterns == {CARD_PATTERN}
-    for where in (SCHEMAS["Reason"]["properties"]["cards"]["items"], SCHEMAS["MeldCheckResponse"]["properties"]["cards"]["items"],
-                  SCHEMAS["DiscardMoveOut"]["properties"]["card"], SCHEMAS["PlayerOut"]["properties"]["hand"]["items"]):
+    for where in (
+        SCHEMAS["Reason"]["properties"]["cards"]["items"],
+        SCHEMAS["MeldCheckResponse"]["properties"]["cards"]["items"],
+        SCHEMAS["DiscardMoveOut"]["properties"]["card"],
+        SCHEMAS["PlayerOut"]["properties"]["hand"]["items"],
+    ):
         assert where["pattern"] == CARD_PATTERN
     request_patterns = {node["pattern"] for node in requests() if "pattern" in node and node.get("example") == "QS"}
     assert len(request_patterns) == 1 and request_patterns != {CARD_PATTERN}
@@ -197,10 +233,11 @@ def test_request_fields_with_defaults_stay_optional_for_generators():
     assert SCHEMAS["State"]["required"] == ["discard", "players", "stock"]
     assert SCHEMAS["Turn"]["required"] == ["player"]
     assert SCHEMAS["Turn"]["properties"]["melds_made"]["description"].endswith("Default: `0`.")
-    assert "Default: `\"draw\"`." in SCHEMAS["Turn"]["properties"]["phase"]["description"]
+    assert 'Default: `"draw"`.' in SCHEMAS["Turn"]["properties"]["phase"]["description"]
 
 
 # --- the strict check of every answer has teeth ------------------------------------------------
+
 
 def test_the_test_clients_check_every_answer(client, app):
     assert isinstance(client, CheckingClient) and isinstance(app_module.create_app({"TESTING": True}).test_client(), CheckingClient)
@@ -212,16 +249,19 @@ def _answer(client, path, body):
     return r.get_json()
 
 
-@pytest.mark.parametrize("spoil", [
-    lambda a: a.pop("result"),                                                 # always present
-    lambda a: a["state"].pop("dealer"),                                        # filled in by the referee
-    lambda a: a["state"]["turn"].update(phase="drawing"),                      # not a Phase
-    lambda a: a["state"]["players"][0]["hand"].append("10h"),                  # a lenient spelling in an answer
-    lambda a: a.update(result={"outcome": "draw", "points": 0, "winner": "ana"}),  # a drawn hand has no winner
-    lambda a: a.update(result={"outcome": "out", "points": 3}),                 # who went out?
-    lambda a: a.update(reasons=[{"code": "ace_high", "message": "m", "cards": ["Q♠"], "rule": None}]),
-    lambda a: a.update(extra=1),                                               # nothing undeclared
-])
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda a: a.pop("result"),  # always present
+        lambda a: a["state"].pop("dealer"),  # filled in by the referee
+        lambda a: a["state"]["turn"].update(phase="drawing"),  # not a Phase
+        lambda a: a["state"]["players"][0]["hand"].append("10h"),  # a lenient spelling in an answer
+        lambda a: a.update(result={"outcome": "draw", "points": 0, "winner": "ana"}),  # a drawn hand has no winner
+        lambda a: a.update(result={"outcome": "out", "points": 3}),  # who went out?
+        lambda a: a.update(reasons=[{"code": "ace_high", "message": "m", "cards": ["Q♠"], "rule": None}]),
+        lambda a: a.update(extra=1),  # nothing undeclared
+    ],
+)
 def test_a_spoilt_answer_is_refused(client, spoil):
     state = _answer(client, "/v1/deal", {"players": ["ana", "ben"], "seed": 7})["state"]
     answer = _answer(client, "/v1/move", {"state": state, "move": {"player": "ana", "action": "draw", "source": "stock"}})

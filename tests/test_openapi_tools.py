@@ -10,6 +10,7 @@ pinned in tools/package-lock.json (installed by ``make install`` when npm is on 
 Without Node these tests skip and say so; CI sets ``RUMMY_REQUIRE_NODE=1``, which makes a missing
 tool a failure instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,14 @@ def tool(name: str) -> str:
 
 
 def run(*command: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "REDOCLY_TELEMETRY": "off", "NO_COLOR": "1", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true"})
+    return subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "REDOCLY_TELEMETRY": "off", "NO_COLOR": "1", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true"},
+    )
 
 
 def test_redocly_lint_reports_no_problem():

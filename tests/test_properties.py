@@ -1,17 +1,32 @@
 """Property tests: random hands played from seeded deals under each preset, random illegal moves, and
 ``legal_moves`` checked against ``apply_move`` in both directions (listed ⇒ accepted, not listed ⇒
 refused). Bounded so the whole file runs in well under a minute."""
+
 from __future__ import annotations
 
 import copy
 import random
 from itertools import combinations
 
-from hypothesis import event, given, settings, strategies as st
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from referee import (
-    DECK, PRESETS, IllegalMove, InvalidInput, Move, Player, State, apply_move, check_lay_off, check_meld, deal,
-    hand_points, legal_moves, resolve_rules, validate_state,
+    DECK,
+    PRESETS,
+    IllegalMove,
+    InvalidInput,
+    Move,
+    Player,
+    State,
+    apply_move,
+    check_lay_off,
+    check_meld,
+    deal,
+    hand_points,
+    legal_moves,
+    resolve_rules,
+    validate_state,
 )
 from referee import melds as melds_module
 from referee.melds import fits, meld_kind
@@ -63,6 +78,7 @@ def play(state, rng, plies, greed=0.0):
 
 # --- whole hands ------------------------------------------------------------------------------------
 
+
 @settings(max_examples=60, **SETTINGS)
 @given(seed=SEEDS, n=PLAYERS, preset=st.sampled_from(RULESET_NAMES), greed=st.sampled_from([0.0, 0.6, 0.95]))
 def test_random_hands_keep_every_card_and_score_by_r14_r15(seed, n, preset, greed):
@@ -110,11 +126,18 @@ def test_random_hands_keep_every_card_and_score_by_r14_r15(seed, n, preset, gree
     rummy = not tabled[winner]
     event(f"{preset}: out, rummy={rummy}")
     multiplier = 2 if rummy and rules.going_rummy_doubles else 1
-    assert result.as_dict() == {"outcome": "out", "winner": winner, "rummy": rummy, "multiplier": multiplier,
-                                "points": multiplier * sum(remaining.values()), "remaining": remaining}
+    assert result.as_dict() == {
+        "outcome": "out",
+        "winner": winner,
+        "rummy": rummy,
+        "multiplier": multiplier,
+        "points": multiplier * sum(remaining.values()),
+        "remaining": remaining,
+    }
 
 
 # --- going rummy from a seeded deal -----------------------------------------------------------------
+
 
 def meldable_hand(rng, size, one_run):
     """``size`` distinct cards that split exactly into melds: one run of ``size`` cards, or
@@ -149,8 +172,7 @@ def with_hand(state, player, wanted):
             swap[card], swap[out] = out, card
     move = lambda cards: tuple(swap.get(c, c) for c in cards)
     players = tuple(Player(p.id, move(p.hand), p.tabled) for p in state.players)
-    return validate_state(State(players, state.turn, move(state.stock), move(state.discard),
-                                state.melds, state.dealer, state.rules))
+    return validate_state(State(players, state.turn, move(state.stock), move(state.discard), state.melds, state.dealer, state.rules))
 
 
 @settings(max_examples=40, **SETTINGS)
@@ -177,11 +199,18 @@ def test_going_rummy_from_a_seeded_deal_scores_by_r14_r15(seed, n, preset, one_r
     assert_whole(state)
     remaining = {p.id: hand_points(p.hand) for p in state.players if p.id != mover}
     multiplier = 2 if preset in ("standard", "two-restocks") else 1
-    assert state.result().as_dict() == {"outcome": "out", "winner": mover, "rummy": True, "multiplier": multiplier,
-                                        "points": multiplier * sum(remaining.values()), "remaining": remaining}
+    assert state.result().as_dict() == {
+        "outcome": "out",
+        "winner": mover,
+        "rummy": True,
+        "multiplier": multiplier,
+        "points": multiplier * sum(remaining.values()),
+        "remaining": remaining,
+    }
 
 
 # --- random illegal moves ------------------------------------------------------------------------
+
 
 @st.composite
 def positions(draw):
@@ -243,6 +272,7 @@ def test_random_moves_refused_with_reasons_leave_the_state_unchanged(data):
 
 
 # --- legal_moves against apply_move, both ways --------------------------------------------------------
+
 
 def accepted(state, move):
     try:

@@ -1,9 +1,10 @@
 """When the stock runs out: restocks (R17), the restock limit and drawn hands (R16, R18)."""
+
 from __future__ import annotations
 
 import pytest
-
 from conftest import cards, make_state
+
 from referee import DECK, PRESETS, IllegalMove, InvalidInput, Move, Turn, apply_move, apply_moves, legal_moves, parse_card, resolve_rules
 from referee.cards import codes
 
@@ -30,6 +31,7 @@ def spent(bottom="2C 3C", top="KD", stock="", hands=None, **kw):
 
 
 # --- R17 keep_top (basic) -----------------------------------------------------------------------
+
 
 def test_r17_keep_top_restock_bottom_card_comes_up_first():
     state = spent(rules=BASIC)
@@ -63,6 +65,7 @@ def test_r17_keep_top_next_player_still_faces_an_empty_stock_after_a_discard_dra
 
 # --- R17 turn_over (standard) ---------------------------------------------------------------------
 
+
 def test_r17_turn_over_whole_pile_bottom_card_comes_up_first_discard_empty():
     state = spent(rules=STANDARD)
     pile = state.discard
@@ -87,11 +90,13 @@ def test_r17_restocks_are_counted_each_time():
 
 def test_r17_turn_over_a_pile_of_one_card():
     # everything else is in hands and melds; the discard pile is just the Q♦
-    melds = [("m1", None, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
-             ("m2", None, "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"),
-             ("m3", None, "AH 2H 3H 4H 5H 6H"), ("m4", None, "KD KH KS")]
-    state = make_state({"ana": "7H 8H 9H 10H JH QH AS 2S 3S", "ben": "4S 5S 6S 7S 8S 9S 10S JS QS"},
-                       discard="QD", melds=melds)
+    melds = [
+        ("m1", None, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
+        ("m2", None, "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"),
+        ("m3", None, "AH 2H 3H 4H 5H 6H"),
+        ("m4", None, "KD KH KS"),
+    ]
+    state = make_state({"ana": "7H 8H 9H 10H JH QH AS 2S 3S", "ben": "4S 5S 6S 7S 8S 9S 10S JS QS"}, discard="QD", melds=melds)
     assert state.stock == ()
     after = apply_move(state, Move.draw("ana", "stock"))
     assert codes(after.player("ana").hand)[-1] == "QD"
@@ -100,9 +105,11 @@ def test_r17_turn_over_a_pile_of_one_card():
 
 # --- R18 Decision: no card to turn over -----------------------------------------------------------
 
-NOTHING_LEFT_MELDS = [("m1", None, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
-                      ("m2", None, "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"),
-                      ("m3", None, "AH 2H 3H 4H 5H 6H")]
+NOTHING_LEFT_MELDS = [
+    ("m1", None, "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
+    ("m2", None, "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"),
+    ("m3", None, "AH 2H 3H 4H 5H 6H"),
+]
 
 
 def test_r18_turn_over_with_no_card_to_turn_over_is_a_drawn_hand():
@@ -127,6 +134,7 @@ def test_r18_keep_top_with_only_the_top_discard_left_is_a_drawn_hand():
 
 
 # --- R18 max_restocks at draw time (keep_top, turn_over) -----------------------------------------
+
 
 @pytest.mark.parametrize("preset", ["basic", "standard"])
 def test_r18_limit_reached_at_draw_time_makes_a_drawn_hand(preset):
@@ -156,6 +164,7 @@ def test_r18_below_the_limit_the_restock_happens(preset):
 
 
 # --- R17 immediate (two-restocks) -----------------------------------------------------------------
+
 
 def test_r17_immediate_restock_at_the_end_of_the_turn_that_empties_the_stock():
     state = spent(stock="QS", hands={"ana": ANA, "ben": "4S 5S 6S 7S 8S 9S 10S JS KS 4D"}, rules=TWO)
@@ -189,12 +198,17 @@ def test_r18_immediate_third_time_the_hand_is_a_draw_when_the_turn_ends():
 
 def test_r18_immediate_the_player_who_empties_the_stock_may_still_go_out():
     hands = {"ana": "JH QH", "ben": "4S 5S 6S 7S 8S 9S 10S JS KS 4D"}  # ben: 4+5+6+7+8+9+10+10+10+4 = 73
-    state = spent(stock="KH", hands=hands, rules=TWO, restocks=2, tabled=("ana",),
-                  melds=[("m1", "ana", "8H 9H 10H")])
+    state = spent(stock="KH", hands=hands, rules=TWO, restocks=2, tabled=("ana",), melds=[("m1", "ana", "8H 9H 10H")])
     out = apply_moves(state, [Move.draw("ana", "stock"), Move.lay_off("ana", cards("JH QH KH"), "m1")])
     assert out.legal and out.state.status == "out"
-    assert out.result.as_dict() == {"outcome": "out", "winner": "ana", "rummy": False, "multiplier": 1,
-                                    "points": 73, "remaining": {"ben": 73}}
+    assert out.result.as_dict() == {
+        "outcome": "out",
+        "winner": "ana",
+        "rummy": False,
+        "multiplier": 1,
+        "points": 73,
+        "remaining": {"ben": 73},
+    }
 
 
 def test_r17_immediate_nothing_happens_while_stock_remains():

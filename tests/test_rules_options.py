@@ -1,33 +1,91 @@
 """R21 options and presets, and what the options change (R5, R8, R11, R13, R15, R17, R18, R19)."""
+
 from __future__ import annotations
 
 import pytest
-
 from conftest import cards, make_state
+
 from referee import (
-    PRESETS, IllegalMove, InvalidInput, Move, Rules, Turn, apply_move, check_meld, legal_moves,
-    resolve_rules, score_hand,
+    PRESETS,
+    IllegalMove,
+    InvalidInput,
+    Move,
+    Rules,
+    Turn,
+    apply_move,
+    check_meld,
+    legal_moves,
+    resolve_rules,
+    score_hand,
 )
 
 ALL_OPTIONS = {
-    "melds_per_turn", "going_rummy_doubles", "taken_discard_if_last", "final_discard_required",
-    "restock", "max_restocks", "aces", "dealer_rotation", "target_score", "deals",
+    "melds_per_turn",
+    "going_rummy_doubles",
+    "taken_discard_if_last",
+    "final_discard_required",
+    "restock",
+    "max_restocks",
+    "aces",
+    "dealer_rotation",
+    "target_score",
+    "deals",
 }
 
 
 # --- R21: the presets table ------------------------------------------------------------------
 
-@pytest.mark.parametrize("preset, values", [
-    ("basic", dict(melds_per_turn=1, going_rummy_doubles=False, taken_discard_if_last=False,
-                   final_discard_required=False, restock="keep_top", max_restocks=None, aces="low",
-                   dealer_rotation="winner_two_player", target_score=100, deals=None)),
-    ("standard", dict(melds_per_turn=None, going_rummy_doubles=True, taken_discard_if_last=False,
-                      final_discard_required=False, restock="turn_over", max_restocks=None, aces="low",
-                      dealer_rotation="winner_two_player", target_score=100, deals=None)),
-    ("two-restocks", dict(melds_per_turn=None, going_rummy_doubles=True, taken_discard_if_last=True,
-                          final_discard_required=False, restock="immediate", max_restocks=2, aces="low",
-                          dealer_rotation="left", target_score=100, deals=None)),
-])
+
+@pytest.mark.parametrize(
+    "preset, values",
+    [
+        (
+            "basic",
+            dict(
+                melds_per_turn=1,
+                going_rummy_doubles=False,
+                taken_discard_if_last=False,
+                final_discard_required=False,
+                restock="keep_top",
+                max_restocks=None,
+                aces="low",
+                dealer_rotation="winner_two_player",
+                target_score=100,
+                deals=None,
+            ),
+        ),
+        (
+            "standard",
+            dict(
+                melds_per_turn=None,
+                going_rummy_doubles=True,
+                taken_discard_if_last=False,
+                final_discard_required=False,
+                restock="turn_over",
+                max_restocks=None,
+                aces="low",
+                dealer_rotation="winner_two_player",
+                target_score=100,
+                deals=None,
+            ),
+        ),
+        (
+            "two-restocks",
+            dict(
+                melds_per_turn=None,
+                going_rummy_doubles=True,
+                taken_discard_if_last=True,
+                final_discard_required=False,
+                restock="immediate",
+                max_restocks=2,
+                aces="low",
+                dealer_rotation="left",
+                target_score=100,
+                deals=None,
+            ),
+        ),
+    ],
+)
 def test_r21_preset_table(preset, values):
     rules = resolve_rules({"preset": preset})
     assert rules is PRESETS[preset]
@@ -50,16 +108,32 @@ def test_r21_override_keeps_the_rest_of_the_preset():
 
 
 def test_r21_every_option_can_be_overridden():
-    rules = resolve_rules({
-        "preset": "standard", "melds_per_turn": 3, "going_rummy_doubles": False,
-        "taken_discard_if_last": True, "final_discard_required": True, "restock": "keep_top",
-        "max_restocks": 0, "aces": "high_or_low", "dealer_rotation": "left", "target_score": 1,
-        "deals": 4,
-    })
+    rules = resolve_rules(
+        {
+            "preset": "standard",
+            "melds_per_turn": 3,
+            "going_rummy_doubles": False,
+            "taken_discard_if_last": True,
+            "final_discard_required": True,
+            "restock": "keep_top",
+            "max_restocks": 0,
+            "aces": "high_or_low",
+            "dealer_rotation": "left",
+            "target_score": 1,
+            "deals": 4,
+        }
+    )
     assert rules.as_dict() == {
-        "preset": "standard", "melds_per_turn": 3, "going_rummy_doubles": False,
-        "taken_discard_if_last": True, "final_discard_required": True, "restock": "keep_top",
-        "max_restocks": 0, "aces": "high_or_low", "dealer_rotation": "left", "target_score": 1,
+        "preset": "standard",
+        "melds_per_turn": 3,
+        "going_rummy_doubles": False,
+        "taken_discard_if_last": True,
+        "final_discard_required": True,
+        "restock": "keep_top",
+        "max_restocks": 0,
+        "aces": "high_or_low",
+        "dealer_rotation": "left",
+        "target_score": 1,
         "deals": 4,
     }
 
@@ -69,24 +143,27 @@ def test_r21_null_removes_a_limit():
     assert resolve_rules({"preset": "two-restocks", "max_restocks": None}).max_restocks is None
 
 
-@pytest.mark.parametrize("spec, path, message", [
-    ({"colour": "red"}, ("colour",), "unknown rule option 'colour'"),
-    ({"preset": "gin"}, ("preset",), "must be one of basic, standard, two-restocks"),
-    ({"melds_per_turn": 0}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-    ({"melds_per_turn": True}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-    ({"melds_per_turn": "1"}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-    ({"melds_per_turn": 1.5}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-    ({"going_rummy_doubles": 1}, ("going_rummy_doubles",), "going_rummy_doubles must be true or false"),
-    ({"taken_discard_if_last": "yes"}, ("taken_discard_if_last",), "taken_discard_if_last must be true or false"),
-    ({"final_discard_required": None}, ("final_discard_required",), "final_discard_required must be true or false"),
-    ({"restock": "shuffle"}, ("restock",), "restock must be one of keep_top, turn_over, immediate"),
-    ({"aces": "high"}, ("aces",), "aces must be one of low, high_or_low"),
-    ({"dealer_rotation": "right"}, ("dealer_rotation",), "dealer_rotation must be one of winner_two_player, left"),
-    ({"max_restocks": -1}, ("max_restocks",), "max_restocks must be a whole number from 0 to 1000, or null for no limit"),
-    ({"target_score": 0}, ("target_score",), "target_score must be a whole number from 1 to 100000"),
-    ({"target_score": None}, ("target_score",), "target_score must be a whole number from 1 to 100000"),
-    ({"deals": 0}, ("deals",), "deals must be a whole number from 1 to 1000, or null to play to the target score"),
-])
+@pytest.mark.parametrize(
+    "spec, path, message",
+    [
+        ({"colour": "red"}, ("colour",), "unknown rule option 'colour'"),
+        ({"preset": "gin"}, ("preset",), "must be one of basic, standard, two-restocks"),
+        ({"melds_per_turn": 0}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
+        ({"melds_per_turn": True}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
+        ({"melds_per_turn": "1"}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
+        ({"melds_per_turn": 1.5}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
+        ({"going_rummy_doubles": 1}, ("going_rummy_doubles",), "going_rummy_doubles must be true or false"),
+        ({"taken_discard_if_last": "yes"}, ("taken_discard_if_last",), "taken_discard_if_last must be true or false"),
+        ({"final_discard_required": None}, ("final_discard_required",), "final_discard_required must be true or false"),
+        ({"restock": "shuffle"}, ("restock",), "restock must be one of keep_top, turn_over, immediate"),
+        ({"aces": "high"}, ("aces",), "aces must be one of low, high_or_low"),
+        ({"dealer_rotation": "right"}, ("dealer_rotation",), "dealer_rotation must be one of winner_two_player, left"),
+        ({"max_restocks": -1}, ("max_restocks",), "max_restocks must be a whole number from 0 to 1000, or null for no limit"),
+        ({"target_score": 0}, ("target_score",), "target_score must be a whole number from 1 to 100000"),
+        ({"target_score": None}, ("target_score",), "target_score must be a whole number from 1 to 100000"),
+        ({"deals": 0}, ("deals",), "deals must be a whole number from 1 to 1000, or null to play to the target score"),
+    ],
+)
 def test_r21_impossible_option_is_refused_with_its_path(spec, path, message):
     with pytest.raises(InvalidInput) as info:
         resolve_rules(spec)
@@ -102,6 +179,7 @@ def test_r21_every_fault_is_listed_at_once():
 
 
 # --- R15: going_rummy_doubles (scoring) -------------------------------------------------------
+
 
 def test_r14_opponent_holding_king_queen_nine_ace_gives_30():
     score = score_hand({"ben": cards("KC QD 9S AC")}, rummy=False, rules=PRESETS["standard"])
@@ -131,10 +209,12 @@ def test_r14_every_opponent_counts_for_the_winner():
 
 # --- options that change play ----------------------------------------------------------------
 
+
 def test_r5_melds_per_turn_override_allows_two_then_refuses_the_third():
     rules = resolve_rules({"preset": "basic", "melds_per_turn": 2})
-    state = make_state({"ana": "8S 8H 8D 4H 5H 6H 2C 2D 2S KC", "ben": "3C 3D 3H 9S 9H 9D 7C 7D 7H JS"},
-                       discard="QC", stock="AC", rules=rules)
+    state = make_state(
+        {"ana": "8S 8H 8D 4H 5H 6H 2C 2D 2S KC", "ben": "3C 3D 3H 9S 9H 9D 7C 7D 7H JS"}, discard="QC", stock="AC", rules=rules
+    )
     state = apply_move(state, Move.draw("ana"))
     state = apply_move(state, Move.make_meld("ana", cards("8S 8H 8D")))
     state = apply_move(state, Move.make_meld("ana", cards("4H 5H 6H")))
@@ -177,8 +257,12 @@ def test_r18_max_restocks_override_zero_makes_the_first_empty_stock_a_draw():
     rules = resolve_rules({"preset": "standard", "max_restocks": 0})
     # every card placed, so the stock is empty
     rest = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AH 2H 3H 4H 5H 6H"
-    state = make_state({"ana": "7H 8H 9H 10H JH QH KH", "ben": "AS 2S 3S 4S 5S 6S 7S", "cy": "8S 9S 10S JS QS KS"},
-                       discard=rest, rules=rules, turn=Turn("ana"))
+    state = make_state(
+        {"ana": "7H 8H 9H 10H JH QH KH", "ben": "AS 2S 3S 4S 5S 6S 7S", "cy": "8S 9S 10S JS QS KS"},
+        discard=rest,
+        rules=rules,
+        turn=Turn("ana"),
+    )
     assert state.stock == ()
     drawn = apply_move(state, Move.draw("ana", "stock"))
     assert drawn.status == "draw"

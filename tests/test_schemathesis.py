@@ -14,6 +14,7 @@ document. Both are derandomized: CI sees the same cases on every run.
 ``RUMMY_CONTRACT_EXAMPLES`` sets Hypothesis' ``max_examples`` per operation (default 150, which
 with the negative, coverage and explicit phases gives a few hundred cases per endpoint).
 """
+
 from __future__ import annotations
 
 import collections
@@ -27,23 +28,25 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from openapi_check import check_answer
 
 import app as app_module
-from openapi_check import check_answer
 from referee.cards import card_by_spelling
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = "application/problem+json"
 EXAMPLES = int(os.environ.get("RUMMY_CONTRACT_EXAMPLES", "150"))
 
-CONFIG = schemathesis.Config.from_dict({
-    "checks": {
-        # Schema-valid data may still be an impossible table or pad: 422 is a documented answer.
-        "positive_data_acceptance": {"expected-statuses": ["2xx", "422"]},
-        # An invalid request may be refused for its size before anything else is read.
-        "negative_data_rejection": {"expected-statuses": ["400", "405", "413", "415", "422"]},
-    },
-})
+CONFIG = schemathesis.Config.from_dict(
+    {
+        "checks": {
+            # Schema-valid data may still be an impossible table or pad: 422 is a documented answer.
+            "positive_data_acceptance": {"expected-statuses": ["2xx", "422"]},
+            # An invalid request may be refused for its size before anything else is read.
+            "negative_data_rejection": {"expected-statuses": ["400", "405", "413", "415", "422"]},
+        },
+    }
+)
 schema = schemathesis.openapi.from_path(ROOT / "openapi.yaml", config=CONFIG)
 schema.app = app_module.create_app({"TESTING": True})
 
@@ -102,6 +105,7 @@ def test_the_budget_generated_a_few_hundred_cases_per_post_endpoint():
 
 # --- what the contract tests found in the document, kept fixed ------------------------------
 
+
 def _walk(node):
     if isinstance(node, dict):
         yield node
@@ -150,6 +154,7 @@ def test_object_sizes_use_the_object_keywords():
 
 
 # --- the card pattern of the document is exactly the accepted spellings ---------------------
+
 
 def test_card_pattern_is_exactly_the_accepted_spellings():
     spec = schema.raw_schema
@@ -207,7 +212,9 @@ def test_played_hands_conform_to_openapi(app, seed, players, preset, aces, play_
         legal = post(client, OPS["legal"], {"state": state}).get_json()
         if not legal["moves"]:
             assert state["status"] != "playing"
-            r = post(client, OPS["move"], {"state": state, "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}})
+            r = post(
+                client, OPS["move"], {"state": state, "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}}
+            )
             assert r.get_json()["legal"] is False and r.get_json()["reasons"][0]["code"] == "hand_over"
             break
         if kind <= 6:  # a legal move, mostly a meld or lay-off when there is one (hands end)

@@ -4,6 +4,7 @@ For every valid pad: each total is the sum of the per-hand points its player won
 hand's points are the multiplier × the R14 value of the cards entered (or the points reported).
 The R14 values are computed here from the card text, independently of ``referee``.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -14,10 +15,9 @@ from hypothesis import strategies as st
 from referee import DECK, PRESETS, HandEntry, InvalidInput, Remaining, parse_cards, replay
 
 SETTINGS = settings(max_examples=120, derandomize=True, deadline=None, database=None)
-HTTP_SETTINGS = settings(max_examples=40, derandomize=True, deadline=None, database=None,
-                         suppress_health_check=[HealthCheck.too_slow])
+HTTP_SETTINGS = settings(max_examples=40, derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
-DEALT = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}                       # R2
+DEALT = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}  # R2
 CODES = [c.code for c in DECK]
 
 
@@ -48,7 +48,7 @@ def hand_entries(draw, players):
             continue
         if draw(st.booleans()):
             n = draw(st.integers(1, dealt))
-            remaining[p] = ("cards", deck[used:used + n])
+            remaining[p] = ("cards", deck[used : used + n])
             used += n
         else:
             remaining[p] = ("points", draw(st.integers(1, 10 * dealt)))
@@ -71,17 +71,18 @@ def to_entry(raw) -> HandEntry:
     if raw is None:
         return HandEntry(draw=True)
     winner, rummy, remaining = raw
-    return HandEntry(winner=winner, rummy=rummy, remaining={
-        p: Remaining(cards=parse_cards(v)) if kind == "cards" else Remaining(points=v)
-        for p, (kind, v) in remaining.items()})
+    return HandEntry(
+        winner=winner,
+        rummy=rummy,
+        remaining={p: Remaining(cards=parse_cards(v)) if kind == "cards" else Remaining(points=v) for p, (kind, v) in remaining.items()},
+    )
 
 
 def to_json(raw) -> dict:
     if raw is None:
         return {"draw": True}
     winner, rummy, remaining = raw
-    return {"winner": winner, "rummy": rummy,
-            "remaining": {p: {kind: v} for p, (kind, v) in remaining.items()}}
+    return {"winner": winner, "rummy": rummy, "remaining": {p: {kind: v} for p, (kind, v) in remaining.items()}}
 
 
 def expected_plain(value) -> int:
@@ -110,7 +111,7 @@ def test_totals_are_the_sums_of_the_hands_and_hands_are_the_r14_values(pad):
             assert line.remaining == plain
             assert line.points == multiplier * sum(plain.values())
             won[winner] += line.points
-        assert line.totals == won                      # running totals after each hand
+        assert line.totals == won  # running totals after each hand
 
     # Totals equal the sum of per-hand points won.
     assert result.totals == won
@@ -136,9 +137,9 @@ def test_dealers_follow_r19(pad):
     for raw, line in zip(raw_hands, result.hands):
         assert line.dealer == dealer
         if raw is not None and len(players) == 2 and rules.dealer_rotation == "winner_two_player":
-            dealer = raw[0]                             # the winner deals next
+            dealer = raw[0]  # the winner deals next
         else:
-            dealer = players[(players.index(dealer) + 1) % len(players)]   # the deal passes left
+            dealer = players[(players.index(dealer) + 1) % len(players)]  # the deal passes left
     assert result.next_dealer == dealer
 
 
@@ -186,16 +187,20 @@ def test_a_correction_changes_only_the_winners_totals_by_the_difference(pad, dat
 @given(pads())
 def test_http_answers_what_the_core_computes(app, pad):
     players, rules, first_dealer, raw_hands = pad
-    body = {"rules": {"preset": rules.preset, "target_score": rules.target_score},
-            "players": players, "first_dealer": first_dealer,
-            "hands": [to_json(h) for h in raw_hands]}
+    body = {
+        "rules": {"preset": rules.preset, "target_score": rules.target_score},
+        "players": players,
+        "first_dealer": first_dealer,
+        "hands": [to_json(h) for h in raw_hands],
+    }
     r = app.test_client().post("/v1/scorepad", json=body)
     assert r.status_code == 200, r.get_json()
     out = r.get_json()
     core = replay(players, rules, [to_entry(h) for h in raw_hands], first_dealer)
     assert out["totals"] == core.totals
     assert [(h["dealer"], h["points"], h["remaining"], h["totals"]) for h in out["hands"]] == [
-        (h.dealer, h.points, h.remaining, h.totals) for h in core.hands]
+        (h.dealer, h.points, h.remaining, h.totals) for h in core.hands
+    ]
     assert out["next_dealer"] == core.next_dealer
     assert sum(h["points"] for h in out["hands"]) == sum(out["totals"].values())
 

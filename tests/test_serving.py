@@ -1,5 +1,6 @@
 """Production serving: security headers, CORS, settings from the environment, logs that never
 echo a request body, and gunicorn itself (gunicorn.conf.py) started as `make serve` does."""
+
 from __future__ import annotations
 
 import logging
@@ -25,6 +26,7 @@ SECRET = "SECRET-9f3b-do-not-log"
 
 # --- security headers ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", ["/", "/docs"])
 def test_html_pages_have_a_strict_content_security_policy(client, path):
     r = client.get(path)
@@ -42,18 +44,28 @@ def test_html_pages_have_a_strict_content_security_policy(client, path):
     assert r.headers["Referrer-Policy"] == "no-referrer"
 
 
-@pytest.mark.parametrize("method,path,body", [
-    ("GET", "/healthz", None), ("GET", "/v1/rules", None), ("GET", "/openapi.yaml", None),
-    ("POST", "/v1/melds/check", {"cards": ["QS", "KS", "JS"]}), ("POST", "/v1/melds/check", {"cards": 1}),
-    ("GET", "/v1/nothing", None), ("DELETE", "/v1/move", None), ("GET", "/static/scorepad.js", None),
-])
+@pytest.mark.parametrize(
+    "method,path,body",
+    [
+        ("GET", "/healthz", None),
+        ("GET", "/v1/rules", None),
+        ("GET", "/openapi.yaml", None),
+        ("POST", "/v1/melds/check", {"cards": ["QS", "KS", "JS"]}),
+        ("POST", "/v1/melds/check", {"cards": 1}),
+        ("GET", "/v1/nothing", None),
+        ("DELETE", "/v1/move", None),
+        ("GET", "/static/scorepad.js", None),
+    ],
+)
 def test_every_answer_says_nosniff(client, method, path, body):
     r = client.open(path, method=method, json=body)
     assert r.headers["X-Content-Type-Options"] == "nosniff"
     assert "Content-Security-Policy" not in r.headers or r.mimetype == "text/html"
 
 
-@pytest.mark.parametrize("path", ["/static/../app.py", "/static/%2e%2e/app.py", "/docs/../app.py", "/docs/..%2fapp.py", "/static/../../etc/passwd"])
+@pytest.mark.parametrize(
+    "path", ["/static/../app.py", "/static/%2e%2e/app.py", "/docs/../app.py", "/docs/..%2fapp.py", "/static/../../etc/passwd"]
+)
 def test_no_file_outside_the_static_folders_is_served(client, path):
     r = client.get(path)
     assert r.status_code == 404 and b"import" not in r.data
@@ -98,6 +110,7 @@ def test_the_page_is_not_cross_origin(client):
 
 # --- settings ----------------------------------------------------------------------------
 
+
 def test_settings_have_safe_defaults():
     assert settings_from_environment({}) == {"MAX_CONTENT_LENGTH": 256 * 1024, "CORS_ORIGINS": ["*"]}
 
@@ -121,6 +134,7 @@ def test_the_body_limit_setting_is_applied():
 
 
 # --- logs never echo request bodies -------------------------------------------------------
+
 
 def test_a_fault_of_the_service_is_a_plain_500_and_the_log_holds_no_body(monkeypatch, caplog):
     app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
@@ -151,17 +165,31 @@ def test_refusals_log_nothing_of_the_body(client, caplog):
 
 # --- gunicorn, as `make serve` runs it ----------------------------------------------------
 
+
 def _start_gunicorn(tmp_path, env_extra=None):
     home, tmp, xdg = (tmp_path / n for n in ("home", "tmp", "xdg"))
     for d in (home, tmp, xdg):
         d.mkdir()
-    env = {**os.environ, "HOME": str(home), "TMPDIR": str(tmp), "XDG_RUNTIME_DIR": str(xdg),
-           "WEB_CONCURRENCY": "2", "GUNICORN_MAX_REQUESTS": "20", "GUNICORN_MAX_REQUESTS_JITTER": "5",
-           **(env_extra or {})}
+    env = {
+        **os.environ,
+        "HOME": str(home),
+        "TMPDIR": str(tmp),
+        "XDG_RUNTIME_DIR": str(xdg),
+        "WEB_CONCURRENCY": "2",
+        "GUNICORN_MAX_REQUESTS": "20",
+        "GUNICORN_MAX_REQUESTS_JITTER": "5",
+        **(env_extra or {}),
+    }
     env.pop("GUNICORN_WORKER_TMP_DIR", None)
     gunicorn = Path(sys.executable).parent / "gunicorn"
-    proc = subprocess.Popen([str(gunicorn), "--config", "gunicorn.conf.py", "--bind", "127.0.0.1:0", "app:app"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(gunicorn), "--config", "gunicorn.conf.py", "--bind", "127.0.0.1:0", "app:app"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     return proc, (home, tmp, xdg)
 
 
@@ -184,8 +212,9 @@ def _wait_for_port(proc, timeout=30.0) -> int:
 
 
 def _request(port, path, data=None, content_type="application/json"):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
-                                 headers={"Content-Type": content_type} if data is not None else {})
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=data, headers={"Content-Type": content_type} if data is not None else {}
+    )
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return r.status, r.headers, r.read()

@@ -3,6 +3,7 @@ two app instances on free loopback ports, started by deploy/stack.py exactly as 
 starts it. Marked ``stack``; `make test` and CI run it (`.ci/run` installs nginx). Without nginx
 it is skipped, unless RUMMY_REQUIRE_NGINX=1 (CI), which makes that a failure.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -59,6 +60,7 @@ def _problem(answer, status: int) -> dict:
 
 # --- the configuration ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name,conf", [("machine", stack.machine_config), ("pod", stack.pod_config)])
 def test_nginx_accepts_the_configuration(name, conf):
     result = stack.nginx_test(conf())
@@ -74,6 +76,7 @@ def test_the_committed_renderings_are_current():
 
 def test_the_body_limit_is_the_apps_stated_once():
     from app import DEFAULT_MAX_BODY_BYTES
+
     conf = stack.render(["127.0.0.1:1"], "8080", limit=12345)
     assert re.findall(r"client_max_body_size (\d+);", conf) == ["12345"]
     assert re.findall(r"client_max_body_size (\d+);", stack.machine_config()) == [str(DEFAULT_MAX_BODY_BYTES)]
@@ -82,9 +85,9 @@ def test_the_body_limit_is_the_apps_stated_once():
 
 def test_the_rate_limits_cover_the_scorepad_and_the_sealed_tables():
     conf = stack.machine_config()
-    scorepad = conf[conf.index("location = /v1/scorepad"):].split("}", 1)[0]
-    tables = conf[conf.index("location /v1/tables"):].split("}", 1)[0]
-    health = conf[conf.index("location = /healthz"):].split("}", 1)[0]
+    scorepad = conf[conf.index("location = /v1/scorepad") :].split("}", 1)[0]
+    tables = conf[conf.index("location /v1/tables") :].split("}", 1)[0]
+    health = conf[conf.index("location = /healthz") :].split("}", 1)[0]
     assert "zone=scorepad" in scorepad and "zone=api" in scorepad
     assert "zone=tables" in tables and "zone=api" in tables
     assert "limit_req" not in health
@@ -92,6 +95,7 @@ def test_the_rate_limits_cover_the_scorepad_and_the_sealed_tables():
 
 
 # --- the stack running ------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def running():
@@ -102,7 +106,11 @@ def running():
 def test_healthz_through_nginx_answers_like_the_apps(running):
     status, headers, body = _call(running.port, "GET", "/healthz")
     direct = _call(running.app_ports[0], "GET", "/healthz")
-    assert (status, body, headers["content-type"]) == (direct[0], direct[2], direct[1]["content-type"]) == (200, b'{"status":"ok"}', "application/json")
+    assert (
+        (status, body, headers["content-type"])
+        == (direct[0], direct[2], direct[1]["content-type"])
+        == (200, b'{"status":"ok"}', "application/json")
+    )
     assert headers["x-content-type-options"] == "nosniff" and headers["server"] == "nginx"  # no version
 
 
@@ -146,20 +154,26 @@ def test_the_apps_answers_pass_through_unchanged(running):
 
 def test_nginx_answers_its_own_refusals_as_problem_details(running):
     from app import create_app
+
     limit = stack.max_body_bytes()
     big = b'{"cards": ["' + b"Q" * limit + b'"]}'
     ours = _problem(_call(running.port, "POST", "/v1/melds/check", big), 413)
     apps = create_app({"TESTING": True}).test_client().post("/v1/melds/check", data=big, content_type="application/json").get_json()
     assert ours["detail"] == apps["detail"] == f"the body is larger than this service accepts ({limit} bytes)"
     assert _problem(_call(running.port, "GET", "/v1/rules?" + "x" * 9000), 414)["title"] == "Request-URI Too Long"
-    assert _problem(_call(running.port, "GET", "/v1/rules", headers={"X-Big": "y" * 9000}), 431)["detail"] == "a request header is too large"
+    assert (
+        _problem(_call(running.port, "GET", "/v1/rules", headers={"X-Big": "y" * 9000}), 431)["detail"] == "a request header is too large"
+    )
 
 
 def test_an_unknown_transfer_coding_is_400_not_501(running):
     import socket
+
     with socket.create_connection(("127.0.0.1", running.port), timeout=10) as s:
-        s.sendall(b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  b"Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}")
+        s.sendall(
+            b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}"
+        )
         data = b""
         while chunk := s.recv(65536):
             data += chunk
@@ -170,9 +184,12 @@ def test_an_unknown_transfer_coding_is_400_not_501(running):
 
 def test_a_malformed_chunked_body_is_400_at_nginx(running):
     import socket
+
     with socket.create_connection(("127.0.0.1", running.port), timeout=10) as s:
-        s.sendall(b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+        s.sendall(
+            b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+        )
         data = b""
         while chunk := s.recv(65536):
             data += chunk
@@ -183,6 +200,7 @@ def test_a_malformed_chunked_body_is_400_at_nginx(running):
 
 def test_sixteen_slow_clients_leave_healthz_answering_within_a_second(running):
     from slowclients import attack
+
     probe = attack(running.port, duration=6.0, clients=16, probe_timeout=10.0)
     print(f"through nginx: {len(probe.waits)} probes, longest /healthz wait {probe.longest:.3f} s")
     assert len(probe.waits) >= 20 and probe.failures == []
@@ -200,6 +218,7 @@ def test_the_scorepad_is_rate_limited_per_client(running):
 
 
 # --- an instance stopped under load ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "stopped"])
 def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(sig):
@@ -256,7 +275,8 @@ def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(
 def test_the_readme_states_the_limits_as_configured():
     readme = (ROOT / "README.md").read_text()
     (api, api_burst), (pad, pad_burst), (tables, tables_burst) = (
-        (r.removesuffix("r/s"), b) for r, b in (stack.RATE_LIMITS[k] for k in ("api", "scorepad", "tables")))
+        (r.removesuffix("r/s"), b) for r, b in (stack.RATE_LIMITS[k] for k in ("api", "scorepad", "tables"))
+    )
     assert f"at most {api} requests/s (burst {api_burst})" in readme
     assert f"`/v1/scorepad` {pad}/s (burst {pad_burst})" in readme
     assert f"`/v1/tables…` {tables}/s (burst {tables_burst})" in readme
@@ -269,9 +289,16 @@ def test_make_stack_runs_in_the_foreground_and_ctrl_c_stops_it_all():
     """`make stack` is `deploy/stack.py run`: nginx on the port given, over two instances, until
     Ctrl-C (SIGINT to the terminal's process group), which stops every process it started."""
     import subprocess
+
     port = stack.free_port()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "stack.py"), "run", "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "deploy" / "stack.py"), "run", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     try:
         seen, m = [], None
         deadline = time.monotonic() + 60

@@ -1,10 +1,11 @@
 """POST /v1/suggest (contract, Computer opponents): a computer opponent's move for the player to
 move, and one sentence why; the same move the bot of that level makes (one policy)."""
+
 from __future__ import annotations
 
 import pytest
-
 from conftest import make_state
+
 from referee import Turn
 from referee.bots import LEVELS, choose_move
 from referee.view import seat_view
@@ -21,15 +22,18 @@ SEVEN_HEARTS = make_state({"ana": "5H 6H KC QD 9S 2C 3D AS 8C JD", "ben": "4C 4D
 def test_suggest_advises_the_move_that_completes_a_run(client):
     r = client.post("/v1/suggest", json=_body(SEVEN_HEARTS, level="medium"))
     assert r.status_code == 200
-    assert r.get_json() == {"move": {"player": "ana", "action": "draw", "source": "discard"},
-                            "summary": "Take the 7♥ from the discard pile: it completes 5♥ 6♥ 7♥."}
+    assert r.get_json() == {
+        "move": {"player": "ana", "action": "draw", "source": "discard"},
+        "summary": "Take the 7♥ from the discard pile: it completes 5♥ 6♥ 7♥.",
+    }
 
 
 @pytest.mark.parametrize("level", [None, *LEVELS])
 def test_suggest_is_exactly_the_bots_move_from_the_movers_seat(client, level):
     """Default hard. Hard holds 5♥ 6♥ 7♥ back to go rummy; Easy and Medium lay it down."""
-    state = make_state({"ana": "5H 6H 7H KC 2D 9S 3C", "ben": "4C 4D 4S JC 10D 6C AS", "cy": "8D 8S 9D QH QS 2S 3S"},
-                       turn=Turn("ana", "play"))
+    state = make_state(
+        {"ana": "5H 6H 7H KC 2D 9S 3C", "ben": "4C 4D 4S JC 10D 6C AS", "cy": "8D 8S 9D QH QS 2S 3S"}, turn=Turn("ana", "play")
+    )
     body = _body(state) if level is None else _body(state, level=level)
     got = client.post("/v1/suggest", json=body).get_json()
     choice = choose_move(seat_view(state, "ana"), level or "hard")
@@ -46,8 +50,12 @@ def test_suggest_refuses_an_unknown_level_naming_the_field(client):
 @pytest.mark.parametrize("status, words", [("out", "someone went out"), ("draw", "a drawn hand")])
 def test_suggest_refuses_a_hand_that_is_over(client, status, words):
     hands = {"ana": "", "ben": "4C 4D 4S JC 10D 6C AS"} if status == "out" else {"ana": "2C 3C", "ben": "4C 4D"}
-    state = make_state(hands, status=status, turn=Turn("ana", "play") if status == "out" else None,
-                       melds=[("m1", "ana", "5H 6H 7H")] if status == "out" else ())
+    state = make_state(
+        hands,
+        status=status,
+        turn=Turn("ana", "play") if status == "out" else None,
+        melds=[("m1", "ana", "5H 6H 7H")] if status == "out" else (),
+    )
     r = client.post("/v1/suggest", json=_body(state))
     assert r.status_code == 422
     assert r.get_json()["errors"] == [{"pointer": "/state/status", "detail": f"the hand is over ({words}): there is no move to suggest"}]

@@ -1,20 +1,36 @@
 """Sealed tables over HTTP (contract, Sealed tables; Computer opponents): views, seats, tampered
 tokens, whole hands and games, bots, key rotation."""
+
 from __future__ import annotations
 
 import base64
 import random
 
 import pytest
+from tables_support import KEY_A, KEY_B, codes_in, hidden_cards, make_app, picker
 
 from referee import HandEntry, Remaining, replay
 from referee.rules import PRESETS, resolve_rules
 from tables import Sealer, Tables
 from tables.codec import from_payload, to_payload
-from tables_support import KEY_A, KEY_B, codes_in, hidden_cards, make_app, picker
 
-VIEW_FIELDS = {"table_id", "hand", "seq", "rules", "dealer", "players", "turn", "stock", "discard", "melds",
-               "restocks", "status", "result", "scores", "events"}
+VIEW_FIELDS = {
+    "table_id",
+    "hand",
+    "seq",
+    "rules",
+    "dealer",
+    "players",
+    "turn",
+    "stock",
+    "discard",
+    "melds",
+    "restocks",
+    "status",
+    "result",
+    "scores",
+    "events",
+}
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +66,7 @@ def move(tc, table, seat, **body):
 
 # --- making a table and looking at it --------------------------------------------------------
 
+
 def test_a_new_table_gives_a_seat_per_player_and_the_spectators_view(tc):
     made = create(tc)
     assert set(made["seats"]) == {"ana", "ben", "cy"}
@@ -76,8 +93,10 @@ def test_each_seat_sees_its_own_hand_and_legal_moves_only_on_its_turn(tc, tapp):
         assert ("legal_moves" in v) == (pid == "ana")
         assert not codes_in(v) & hidden_cards(table, pid)
     ana = view(tc, made["table"], made["seats"]["ana"])
-    assert ana["legal_moves"] == [{"player": "ana", "action": "draw", "source": "stock"},
-                                  {"player": "ana", "action": "draw", "source": "discard"}]
+    assert ana["legal_moves"] == [
+        {"player": "ana", "action": "draw", "source": "stock"},
+        {"player": "ana", "action": "draw", "source": "discard"},
+    ]
 
 
 def test_a_deal_comes_from_the_csprng_not_a_client_seed(tc):
@@ -88,6 +107,7 @@ def test_a_deal_comes_from_the_csprng_not_a_client_seed(tc):
 
 
 # --- moves --------------------------------------------------------------------------------------
+
 
 def test_a_move_answers_the_seats_view_and_a_new_token(tc, tapp):
     made = create(tc, ("ana", "ben"))
@@ -143,6 +163,7 @@ def test_a_seat_of_another_table_or_a_made_up_seat_is_403(tc):
 
 # --- tampering ----------------------------------------------------------------------------------
 
+
 def _flip(token: str, i: int) -> str:
     raw = bytearray(base64.urlsafe_b64decode(token[4:] + "=" * (-len(token[4:]) % 4)))
     raw[i] ^= 0x01
@@ -150,8 +171,11 @@ def _flip(token: str, i: int) -> str:
 
 
 def _refused(tc, table):
-    for path, body in (("/v1/tables/view", {"table": table}), ("/v1/tables/next", {"table": table}),
-                       ("/v1/tables/move", {"table": table, "seat": "s", "move": {"action": "draw", "source": "stock"}})):
+    for path, body in (
+        ("/v1/tables/view", {"table": table}),
+        ("/v1/tables/next", {"table": table}),
+        ("/v1/tables/move", {"table": table, "seat": "s", "move": {"action": "draw", "source": "stock"}}),
+    ):
         r = tc.post(path, json=body)
         assert r.status_code == 422 and r.mimetype == "application/problem+json", (path, r.get_json())
         err = r.get_json()["errors"]
@@ -182,7 +206,10 @@ def test_a_token_sealed_with_another_key_is_422(tc, tapp):
     table = tables_of(tapp).open(made["table"])
     other = Tables(Sealer([KEY_B])).seal(table)
     for detail in _refused(tc, other):
-        assert detail == "this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table"
+        assert (
+            detail
+            == "this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table"
+        )
 
 
 def test_an_expired_token_is_422_and_says_when():
@@ -210,8 +237,15 @@ def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
     s1 = {**state, "stock": ["KS"] + [c for c in state["stock"] if c != "KS"]} if "KS" in state["stock"] else state
     edits.append(s1)
     a, b = state["players"][0], state["players"][1]
-    edits.append({**state, "players": [{**a, "hand": [b["hand"][0]] + a["hand"][1:]}, {**b, "hand": [a["hand"][0]] + b["hand"][1:]}, state["players"][2]]})
-    edits.append({**state, "players": [{**a, "hand": a["hand"] + [state["stock"][0]]}, b, state["players"][2]], "stock": state["stock"][1:]})
+    edits.append(
+        {
+            **state,
+            "players": [{**a, "hand": [b["hand"][0]] + a["hand"][1:]}, {**b, "hand": [a["hand"][0]] + b["hand"][1:]}, state["players"][2]],
+        }
+    )
+    edits.append(
+        {**state, "players": [{**a, "hand": a["hand"] + [state["stock"][0]]}, b, state["players"][2]], "stock": state["stock"][1:]}
+    )
     edits.append({**state, "turn": {**state["turn"], "player": "cy"}})
     for edited in edits:
         forged = Tables(Sealer([KEY_B])).sealer.seal({**payload, "state": edited})
@@ -227,15 +261,19 @@ def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
 
 # --- bad bodies ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("body, pointer", [
-    ({"players": ["ana"]}, "/players"),
-    ({"players": ["ana", "ana"]}, "/players/1"),
-    ({"players": ["ana", "ben"], "bots": {"ana": "easy", "ben": "hard"}}, "/bots"),
-    ({"players": ["ana", "ben"], "bots": {"cy": "easy"}}, "/bots/cy"),
-    ({"players": ["ana", "ben"], "bots": {"ben": "genius"}}, "/bots/ben"),
-    ({"players": ["ana", "ben"], "dealer": "cy"}, "/dealer"),
-    ({"players": ["ana", "ben"], "rules": {"target_score": 0}}, "/rules/target_score"),
-])
+
+@pytest.mark.parametrize(
+    "body, pointer",
+    [
+        ({"players": ["ana"]}, "/players"),
+        ({"players": ["ana", "ana"]}, "/players/1"),
+        ({"players": ["ana", "ben"], "bots": {"ana": "easy", "ben": "hard"}}, "/bots"),
+        ({"players": ["ana", "ben"], "bots": {"cy": "easy"}}, "/bots/cy"),
+        ({"players": ["ana", "ben"], "bots": {"ben": "genius"}}, "/bots/ben"),
+        ({"players": ["ana", "ben"], "dealer": "cy"}, "/dealer"),
+        ({"players": ["ana", "ben"], "rules": {"target_score": 0}}, "/rules/target_score"),
+    ],
+)
 def test_a_table_that_cannot_be_is_422_naming_the_field(tc, body, pointer):
     r = tc.post("/v1/tables", json=body)
     assert r.status_code == 422 and r.mimetype == "application/problem+json"
@@ -244,7 +282,9 @@ def test_a_table_that_cannot_be_is_422_naming_the_field(tc, body, pointer):
 
 def test_all_bots_is_422_with_a_sentence(tc):
     r = tc.post("/v1/tables", json={"players": ["ana", "ben"], "bots": {"ana": "easy", "ben": "hard"}})
-    assert r.get_json()["errors"] == [{"pointer": "/bots", "detail": "every seat is a computer opponent: a table needs at least one human player"}]
+    assert r.get_json()["errors"] == [
+        {"pointer": "/bots", "detail": "every seat is a computer opponent: a table needs at least one human player"}
+    ]
 
 
 def test_move_and_moves_together_or_neither_is_422(tc):
@@ -259,9 +299,11 @@ def test_move_and_moves_together_or_neither_is_422(tc):
 
 # --- whole hands and games ----------------------------------------------------------------------
 
+
 def seeded(tapp, players, seed, **kw):
     """A table made with a seeded deal (POST /v1/tables deals from the CSPRNG), as its answer."""
     from schemas.tables import view_out
+
     tables = tables_of(tapp)
     table, token = tables.create(list(players), kw.pop("rules", PRESETS["standard"]), seed=seed, **kw)
     return {"table": token, "seats": tables.seats(table), "view": view_out(table, None)}
@@ -298,10 +340,24 @@ def test_a_whole_hand_ends_with_the_cards_laid_down_and_scored_as_the_scorepad_d
     v = view(tc, table)
     assert v["result"]["remaining_cards"] == {p.id: [c.code for c in p.hand] for p in end.players}
     if result["outcome"] == "out":
-        pad = replay(["ana", "ben", "cy"], PRESETS["standard"],
-                     [HandEntry(result["winner"], result["rummy"], {p: Remaining(points=n) for p, n in result["remaining"].items()})], "cy")
+        pad = replay(
+            ["ana", "ben", "cy"],
+            PRESETS["standard"],
+            [HandEntry(result["winner"], result["rummy"], {p: Remaining(points=n) for p, n in result["remaining"].items()})],
+            "cy",
+        )
         assert v["scores"]["totals"] == pad.totals and v["scores"]["totals"][result["winner"]] == result["points"]
-        payload = {"players": ["ana", "ben", "cy"], "first_dealer": "cy", "hands": [{"winner": result["winner"], "rummy": result["rummy"], "remaining": {p: {"cards": v["result"]["remaining_cards"][p]} for p in result["remaining"]}}]}
+        payload = {
+            "players": ["ana", "ben", "cy"],
+            "first_dealer": "cy",
+            "hands": [
+                {
+                    "winner": result["winner"],
+                    "rummy": result["rummy"],
+                    "remaining": {p: {"cards": v["result"]["remaining_cards"][p]} for p in result["remaining"]},
+                }
+            ],
+        }
         pad_http = tc.post("/v1/scorepad", json=payload).get_json()
         assert {k: pad_http[k] for k in v["scores"]} == v["scores"]
 
@@ -322,8 +378,12 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
     assert v["scores"]["hands"][0]["dealer"] == "ben" and v["scores"]["next_dealer"] == v["dealer"]
     table2, last2 = play_hand(tc, nxt["table"], made["seats"])
     final = view(tc, table2)
-    hands = [{"draw": True} if h["draw"] else {"winner": h["winner"], "rummy": h["rummy"], "remaining": {p: {"points": n} for p, n in h["remaining"].items()}}
-             for h in final["scores"]["hands"]]
+    hands = [
+        {"draw": True}
+        if h["draw"]
+        else {"winner": h["winner"], "rummy": h["rummy"], "remaining": {p: {"points": n} for p, n in h["remaining"].items()}}
+        for h in final["scores"]["hands"]
+    ]
     pad = tc.post("/v1/scorepad", json={"players": ["ana", "ben"], "first_dealer": "ben", "rules": {"deals": 2}, "hands": hands}).get_json()
     assert {k: pad[k] for k in final["scores"]} == final["scores"]
     if final["scores"]["game_over"]:
@@ -334,6 +394,7 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
 
 
 # --- computer opponents -------------------------------------------------------------------------
+
 
 def test_bots_play_until_a_human_is_to_move_and_events_say_what_everyone_saw(tc, tapp):
     made = create(tc, ("bob", "ana", "cy"), bots={"bob": "easy", "cy": "hard"}, dealer="cy")
@@ -351,7 +412,10 @@ def test_bots_play_until_a_human_is_to_move_and_events_say_what_everyone_saw(tc,
     r = move(tc, made["table"], seat, moves=[{"action": "draw", "source": "stock"}, {"action": "discard", "card": hand[0]}])
     body = r.get_json()
     assert body["legal"] and body["applied"] == 2
-    assert body["events"][:2] == [{"player": "ana", "action": "draw", "source": "stock"}, {"player": "ana", "action": "discard", "card": hand[0]}]
+    assert body["events"][:2] == [
+        {"player": "ana", "action": "draw", "source": "stock"},
+        {"player": "ana", "action": "discard", "card": hand[0]},
+    ]
     if body["view"]["status"] == "playing":
         assert body["view"]["turn"]["player"] == "ana"
         assert {e["player"] for e in body["events"][2:]} == {"cy", "bob"}
@@ -369,6 +433,7 @@ def test_a_hand_against_bots_plays_to_its_end(tc, tapp):
 
 
 # --- keys ---------------------------------------------------------------------------------------
+
 
 def test_keys_rotate_by_key_id_and_old_seats_still_sit(tc, tapp):
     made = create(tc, ("ana", "ben"))
@@ -392,6 +457,7 @@ def test_token_payload_round_trips(tapp):
 
 # --- settings -----------------------------------------------------------------------------------
 
+
 def test_keys_and_lifetime_come_from_the_environment():
     keys = ",".join(base64.urlsafe_b64encode(k).decode() for k in (KEY_B, KEY_A))  # padded is fine too
     tables = Tables.from_environment({"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600"})
@@ -403,18 +469,22 @@ def test_keys_and_lifetime_come_from_the_environment():
     assert Tables.from_environment({}).sealer.ttl == 7 * 24 * 3600
 
 
-@pytest.mark.parametrize("env, message", [
-    ({"RUMMY_SEAL_KEYS": "YWJj"}, "RUMMY_SEAL_KEYS: key 1 is 3 bytes; each key must be 32 random bytes"),
-    ({"RUMMY_SEAL_KEYS": base64.urlsafe_b64encode(KEY_A).decode() + ",***"}, "RUMMY_SEAL_KEYS: key 2 is not base64url"),
-    ({"RUMMY_SEAL_KEYS": " , "}, "RUMMY_SEAL_KEYS is set but holds no key"),
-    ({"RUMMY_TABLE_TTL": "7d"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '7d'"),
-    ({"RUMMY_TABLE_TTL": "10"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '10'"),
-    ({"RUMMY_TABLE_STORE": "localhost:6379"}, "RUMMY_TABLE_STORE must be a Redis URL (redis://host:port/0): "),
-])
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        ({"RUMMY_SEAL_KEYS": "YWJj"}, "RUMMY_SEAL_KEYS: key 1 is 3 bytes; each key must be 32 random bytes"),
+        ({"RUMMY_SEAL_KEYS": base64.urlsafe_b64encode(KEY_A).decode() + ",***"}, "RUMMY_SEAL_KEYS: key 2 is not base64url"),
+        ({"RUMMY_SEAL_KEYS": " , "}, "RUMMY_SEAL_KEYS is set but holds no key"),
+        ({"RUMMY_TABLE_TTL": "7d"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '7d'"),
+        ({"RUMMY_TABLE_TTL": "10"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '10'"),
+        ({"RUMMY_TABLE_STORE": "localhost:6379"}, "RUMMY_TABLE_STORE must be a Redis URL (redis://host:port/0): "),
+    ],
+)
 def test_a_wrong_setting_stops_start_up_naming_it(monkeypatch, env, message):
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     from app import create_app
+
     with pytest.raises(ValueError) as e:
         create_app({"TESTING": True})
     assert str(e.value).startswith(message)  # the store's message goes on with the client library's words

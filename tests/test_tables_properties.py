@@ -1,17 +1,17 @@
 """Property: no view of a sealed table ever holds another player's card or the stock's order,
 after every move of many random hands, restocks included (hypothesis)."""
+
 from __future__ import annotations
 
+import orjson
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from tables_support import KEY_A, codes_in, hidden_cards
 
 from referee.legal import legal_moves
 from referee.rules import PRESETS, resolve_rules
-import orjson
-
 from schemas.tables import TableMoveRequest, ViewResponse, ViewSchema, view_out
 from tables import Sealer, Tables
-from tables_support import KEY_A, codes_in, hidden_cards
 
 TABLES = Tables(Sealer([KEY_A]))
 DUMP = ViewSchema()
@@ -28,9 +28,17 @@ def check_views(table, token):
         v = orjson.loads(orjson.dumps(ANSWER.dump({"view": out})))["view"]
         # the view as the core values give it is marshmallow's dump of them, byte for byte
         seen = table.game.view(viewer)
-        by_fields = {**out, "rules": seen.rules, "turn": seen.turn, "discard": [c.code for c in seen.discard], "melds": seen.melds,
-                     "scores": table.game.pad()}
-        by_fields["scores"] = {k: getattr(by_fields["scores"], k) for k in ("hands", "totals", "standings", "next_dealer", "game_over", "winner", "to_target")}
+        by_fields = {
+            **out,
+            "rules": seen.rules,
+            "turn": seen.turn,
+            "discard": [c.code for c in seen.discard],
+            "melds": seen.melds,
+            "scores": table.game.pad(),
+        }
+        by_fields["scores"] = {
+            k: getattr(by_fields["scores"], k) for k in ("hands", "totals", "standings", "next_dealer", "game_over", "winner", "to_target")
+        }
         assert orjson.dumps(out) == orjson.dumps(DUMP.dump(by_fields))
         hidden = hidden_cards(table, viewer)
         public = {k: x for k, x in v.items() if k != "events"}
@@ -38,7 +46,9 @@ def check_views(table, token):
         assert type(v["stock"]) is int and v["stock"] == len(table.game.state.stock)
         for p in v["players"]:
             assert ("hand" in p) == (p["id"] == viewer)
-        assert ("legal_moves" in v) == (viewer is not None and table.game.state.status == "playing" and table.game.state.turn.player == viewer)
+        assert ("legal_moves" in v) == (
+            viewer is not None and table.game.state.status == "playing" and table.game.state.turn.player == viewer
+        )
         for e in v["events"]:  # a draw from the stock is seen without its card
             if e["action"] == "draw" and e["source"] == "stock":
                 assert "card" not in e
@@ -50,7 +60,7 @@ def check_views(table, token):
 @given(n=st.integers(2, 6), rules=st.sampled_from(RULES), bots=st.integers(0, 5), seed=st.integers(0, 2**32), data=st.data())
 def test_no_view_ever_holds_a_hidden_card(n, rules, bots, seed, data):
     players = [f"p{i}" for i in range(n)]
-    bot_seats = {p: "easy" for p in players[1:1 + min(bots, n - 1)]}
+    bot_seats = {p: "easy" for p in players[1 : 1 + min(bots, n - 1)]}
     table, token = TABLES.create(players, rules, bots=bot_seats, seed=seed, table_id=f"t{seed}")
     check_views(table, token)
     restocked = 0
@@ -90,15 +100,29 @@ REQUEST = TableMoveRequest()
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
-@given(body=st.fixed_dictionaries({"table": st.sampled_from(["rt1.x", "", 5, None]), "seat": st.sampled_from(["s", "", None, []])},
-                                  optional={"move": st.fixed_dictionaries({}, optional={
-                                      "player": st.sampled_from(["ana", "", 3, "\u200b"]), "action": st.sampled_from(["draw", "meld", "lay_off", "discard", "x"]),
-                                      "source": st.sampled_from(["stock", "discard", "deck"]), "cards": st.lists(st.sampled_from(["AS", "10h", "Q♠", "ZZ"]), max_size=4),
-                                      "card": st.sampled_from(["KC", "kc", "1C"]), "meld": st.sampled_from(["m1", ""])}),
-                                            "moves": st.lists(st.fixed_dictionaries({"action": st.just("draw"), "source": st.sampled_from(["stock", "deck"])}), max_size=3)}))
+@given(
+    body=st.fixed_dictionaries(
+        {"table": st.sampled_from(["rt1.x", "", 5, None]), "seat": st.sampled_from(["s", "", None, []])},
+        optional={
+            "move": st.fixed_dictionaries(
+                {},
+                optional={
+                    "player": st.sampled_from(["ana", "", 3, "\u200b"]),
+                    "action": st.sampled_from(["draw", "meld", "lay_off", "discard", "x"]),
+                    "source": st.sampled_from(["stock", "discard", "deck"]),
+                    "cards": st.lists(st.sampled_from(["AS", "10h", "Q♠", "ZZ"]), max_size=4),
+                    "card": st.sampled_from(["KC", "kc", "1C"]),
+                    "meld": st.sampled_from(["m1", ""]),
+                },
+            ),
+            "moves": st.lists(st.fixed_dictionaries({"action": st.just("draw"), "source": st.sampled_from(["stock", "deck"])}), max_size=3),
+        },
+    )
+)
 def test_the_move_request_compiled_load_declines_or_agrees(body):
     """TableMoveRequest's compiled load gives marshmallow's result, or declines (and marshmallow
     words the error)."""
     from test_compiled import _agrees
+
     assert REQUEST.compiled
     _agrees(REQUEST, body)

@@ -1,5 +1,6 @@
 """The replay guard against a real redis-server (started on a free loopback port by the
 fixture, stopped after), and two service instances sharing RUMMY_SEAL_KEYS."""
+
 from __future__ import annotations
 
 import base64
@@ -14,10 +15,10 @@ from pathlib import Path
 
 import pytest
 import redis
+from tables_support import KEY_B, KEYS_TEXT, free_port, make_app, picker, redis_url  # noqa: F401 (fixture)
 
-from referee import Move, PRESETS
+from referee import PRESETS, Move
 from tables import SeqStore, Tables
-from tables_support import KEY_B, KEYS_TEXT, free_port, picker, make_app, redis_url  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -131,9 +132,11 @@ def test_a_store_that_does_not_answer_is_503_not_a_500():
 
 # --- two instances ------------------------------------------------------------------------------
 
+
 def _post(port, path, body):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(req, timeout=10) as resp:
             return resp.status, json.loads(resp.read())
@@ -144,15 +147,20 @@ def _post(port, path, body):
 def test_two_instances_with_the_same_keys_accept_each_others_tokens(redis_url):  # noqa: F811
     """Two servers, each its own app built from the environment (RUMMY_SEAL_KEYS shared,
     RUMMY_TABLE_STORE shared), on free loopback ports; a third with other keys refuses."""
-    script = ("import os, sys; sys.path.insert(0, os.getcwd()); from werkzeug.serving import run_simple; import app; "
-              "run_simple('127.0.0.1', int(sys.argv[1]), app.app, threaded=False)")
+    script = (
+        "import os, sys; sys.path.insert(0, os.getcwd()); from werkzeug.serving import run_simple; import app; "
+        "run_simple('127.0.0.1', int(sys.argv[1]), app.app, threaded=False)"
+    )
     procs, ports = [], []
     try:
         for keys in (KEYS_TEXT, KEYS_TEXT, base64.urlsafe_b64encode(KEY_B).decode()):
             port = free_port()
             env = {**os.environ, "RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_STORE": redis_url}
-            procs.append(subprocess.Popen([sys.executable, "-c", script, str(port)], cwd=ROOT, env=env,
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, "-c", script, str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+            )
             ports.append(port)
         for port in ports:
             _wait(port)
@@ -182,6 +190,7 @@ def test_two_instances_with_the_same_keys_accept_each_others_tokens(redis_url): 
 def _wait(port):
     import socket
     import time
+
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:

@@ -6,6 +6,7 @@ and megabytes of error messages). No valid request comes near them: the longest 
 schema is a scorepad's hands (MAX_JSON_ITEMS; a test keeps the two equal), the widest object
 the rules (11 keys).
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,15 @@ MAX_JSON_DEPTH = 32
 MAX_JSON_ITEMS = 1000
 MAX_JSON_KEYS = 64
 
-_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
-               bool: "true or false", type(None): "null"}
+_JSON_TYPES = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 class BodyProblem(BadRequest):

@@ -15,11 +15,12 @@ The body read becomes the request's ``stream``, so Flask and Werkzeug see an ord
 body. Behind the buffering proxy of ``deploy/`` none of this fires: nginx hands over whole
 bodies at once. ``init_app(app)`` hooks it in, before any other ``before_request``.
 """
+
 from __future__ import annotations
 
+import contextlib
 import io
 import os
-import socket
 import time
 
 from flask import Flask, request
@@ -94,7 +95,7 @@ def read_body(environ: dict, limit: int | None, timeout: float) -> bytes:
             step = READ_STEP if wanted is None else min(READ_STEP, wanted - got)
             try:
                 data = stream.read(step)
-            except (socket.timeout, TimeoutError):
+            except TimeoutError:
                 raise BodyTimeout(_too_slow(length, timeout)) from None
             except Exception as e:  # noqa: BLE001 - only gunicorn's framing errors are the client's
                 raise _framing_error(e) from e
@@ -104,10 +105,8 @@ def read_body(environ: dict, limit: int | None, timeout: float) -> bytes:
             got += len(data)
     finally:
         if sock is not None:
-            try:
+            with contextlib.suppress(OSError):  # the client may have gone: nothing to restore
                 sock.settimeout(prior)
-            except OSError:
-                pass
     if length is not None and got < length:
         raise BadRequest(f"the body ends after {got} of the {length} bytes its Content-Length announced")
     if limit is not None and got > limit:

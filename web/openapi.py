@@ -1,6 +1,7 @@
 """The OpenAPI document: flask-smorest's, generated from the schemas and routes, with the
 request limits stated and error answers declared as problem details; and the request examples
 of /docs, made by the referee itself so they are always valid."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,7 @@ API_DESCRIPTION = (
     "sentence for a person, and its `reasons`: each a stable `code` to branch on, a `message` for "
     "players naming the cards with suit symbols, the `cards` concerned and the `rule` id it applies.\n\n"
     "## Reason codes\n\n"
-    "Every code the referee gives, with an example sentence made by the referee itself:\n\n"
-    + code_table()
+    "Every code the referee gives, with an example sentence made by the referee itself:\n\n" + code_table()
 )
 
 
@@ -53,17 +53,31 @@ def request_examples() -> dict:
         },
         "move": {
             "draw": ex("ana draws from the stock", {"state": state, "move": {"player": "ana", "action": "draw", "source": "stock"}}),
-            "turn": ex("A whole turn: draw, then discard the card drawn", {"state": state, "moves": [
-                {"player": "ana", "action": "draw", "source": "stock"},
-                {"player": "ana", "action": "discard", "card": state["stock"][0]}]}),
+            "turn": ex(
+                "A whole turn: draw, then discard the card drawn",
+                {
+                    "state": state,
+                    "moves": [
+                        {"player": "ana", "action": "draw", "source": "stock"},
+                        {"player": "ana", "action": "discard", "card": state["stock"][0]},
+                    ],
+                },
+            ),
         },
         "legal-moves": {"opening": ex("The opening position of a seeded deal", {"state": state})},
         "suggest": {"opening": ex("Advice for the first player of a seeded deal", {"state": state, "level": "hard"})},
         "scorepad": {
-            "three_players": ex("Three players, a hand and a drawn hand", {
-                "players": ["Ana", "Ben", "Cy"], "first_dealer": "Ana",
-                "hands": [{"winner": "Ana", "rummy": False, "remaining": {"Ben": {"cards": ["KC", "QD", "9S", "AC"]}, "Cy": {"points": 12}}},
-                          {"draw": True}]}),
+            "three_players": ex(
+                "Three players, a hand and a drawn hand",
+                {
+                    "players": ["Ana", "Ben", "Cy"],
+                    "first_dealer": "Ana",
+                    "hands": [
+                        {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"cards": ["KC", "QD", "9S", "AC"]}, "Cy": {"points": 12}}},
+                        {"draw": True},
+                    ],
+                },
+            ),
         },
     }
 

@@ -1,4 +1,5 @@
 """Problem documents (RFC 9457 ``application/problem+json``) for every error the service answers."""
+
 from __future__ import annotations
 
 from http import HTTPStatus

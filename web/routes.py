@@ -1,5 +1,6 @@
 """Routes of a few lines: a flask-smorest Blueprint whose ``post`` registers a JSON POST with
 its request and answer schemas, its /docs examples and the errors it can answer documented."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -27,8 +28,11 @@ class BodyParser(FlaskParser):
 
 METHOD_NOT_ALLOWED = {
     "description": "Method Not Allowed: the path exists, the method does not; `Allow` lists the methods it takes.",
-    "content_type": PROBLEM_JSON, "schema": ProblemSchema,
-    "headers": {"Allow": {"description": "The methods this path takes, comma-separated.", "schema": {"type": "string", "example": "POST, OPTIONS"}}},
+    "content_type": PROBLEM_JSON,
+    "schema": ProblemSchema,
+    "headers": {
+        "Allow": {"description": "The methods this path takes, comma-separated.", "schema": {"type": "string", "example": "POST, OPTIONS"}}
+    },
 }
 
 

@@ -10,6 +10,7 @@ helps least.
 Every answer is a typed value: a move is one of four shapes told apart by ``action``, a result
 one of two told apart by ``outcome``, a reason's code a ``ReasonCode`` (or a newer code as text).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,7 +58,11 @@ def expect(answer: Answer | Problem | None, kind: type[Answer]) -> Answer:
     """``answer`` when it is a ``kind``; raises :class:`Refused` with the problem's detail."""
     if isinstance(answer, kind):
         return answer
-    raise Refused(answer.detail if isinstance(answer, Problem) else f"no {kind.__name__} in the answer")
+    raise Refused(
+        answer.detail
+        if isinstance(answer, Problem)
+        else f"no {kind.__name__} in the answer"
+    )
 
 
 def as_request(state: StateOut) -> State:
@@ -72,7 +77,9 @@ def as_move(legal: LegalMove) -> Move:
     if isinstance(legal, MeldMoveOut):
         return MeldMove(player=legal.player, action="meld", cards=legal.cards)
     if isinstance(legal, LayOffMoveOut):
-        return LayOffMove(player=legal.player, action="lay_off", cards=legal.cards, meld=legal.meld)
+        return LayOffMove(
+            player=legal.player, action="lay_off", cards=legal.cards, meld=legal.meld
+        )
     return DiscardMove(player=legal.player, action="discard", card=legal.card)
 
 
@@ -85,8 +92,15 @@ def value(card: str) -> int:
 def keep_worth(card: str, hand: list[str]) -> int:
     """How much ``card`` may help make a meld: the other cards of its rank, and of its suit
     within two ranks of it."""
-    return sum(1 for other in hand if other != card and (
-        value(other) == value(card) or (other[-1] == card[-1] and abs(value(other) - value(card)) <= 2)))
+    return sum(
+        1
+        for other in hand
+        if other != card
+        and (
+            value(other) == value(card)
+            or (other[-1] == card[-1] and abs(value(other) - value(card)) <= 2)
+        )
+    )
 
 
 def choose(moves: list[LegalMove], hand: list[str]) -> LegalMove:
@@ -106,21 +120,44 @@ def choose(moves: list[LegalMove], hand: list[str]) -> LegalMove:
 
 def play_hand(client: Client, players: list[str], seed: int) -> str:
     """Deal with ``seed`` and play the hand to its end; returns how it ended, in one line."""
-    state = expect(deal.sync(client=client, body=DealRequest(players=players, seed=seed)), StateResponse).state
+    state = expect(
+        deal.sync(client=client, body=DealRequest(players=players, seed=seed)),
+        StateResponse,
+    ).state
     for played in range(MAX_MOVES):
-        listed = expect(legal_moves.sync(client=client, body=LegalMovesRequest(state=as_request(state))), LegalMovesResponse)
+        listed = expect(
+            legal_moves.sync(
+                client=client, body=LegalMovesRequest(state=as_request(state))
+            ),
+            LegalMovesResponse,
+        )
         hand = next(p.hand for p in state.players if p.id == state.turn.player)
         chosen = as_move(choose(listed.moves, hand))
-        answer = expect(move.sync(client=client, body=OneMoveRequest(state=as_request(state), move=chosen)), MoveResponse)
+        answer = expect(
+            move.sync(
+                client=client, body=OneMoveRequest(state=as_request(state), move=chosen)
+            ),
+            MoveResponse,
+        )
         if not answer.legal:
-            codes = [r.code.value if isinstance(r.code, ReasonCode) else r.code for r in answer.reasons]
+            codes = [
+                r.code.value if isinstance(r.code, ReasonCode) else r.code
+                for r in answer.reasons
+            ]
             raise Refused(f"a listed legal move was refused: {codes}")
         state = answer.state
         result = answer.result
         if isinstance(result, ResultOut):
             how = " by going rummy" if result.rummy else ""
-            return (f"{result.winner} went out{how} after {played + 1} moves and scores {result.points} "
-                    f"(x{result.multiplier.value}: " + ", ".join(f"{who} {points}" for who, points in result.remaining.additional_properties.items()) + ")")
+            return (
+                f"{result.winner} went out{how} after {played + 1} moves and scores {result.points} "
+                f"(x{result.multiplier.value}: "
+                + ", ".join(
+                    f"{who} {points}"
+                    for who, points in result.remaining.additional_properties.items()
+                )
+                + ")"
+            )
         if isinstance(result, ResultDraw):
             return f"a drawn hand after {played + 1} moves: nobody scores ({result.points})"
     raise Refused(f"the hand did not end within {MAX_MOVES} moves")
@@ -128,7 +165,9 @@ def play_hand(client: Client, players: list[str], seed: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: play one hand against the service at ``--base-url``."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0] if __doc__ else None
+    )
     parser.add_argument("--base-url", default="http://127.0.0.1:8000")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--players", nargs="+", default=["ana", "ben"])

@@ -8,6 +8,7 @@ view's ``legal_moves``, so :func:`referee.apply_move` stays the one judge of eve
 tables seat bots with it; ``POST /v1/suggest`` advises a player with it (one policy, used in
 both places).
 """
+
 from __future__ import annotations
 
 import random
@@ -46,7 +47,9 @@ def choose_move(view: SeatView, level: str, seed: int | str = 0) -> Choice:
     if policy is None:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if not view.to_move:
-        raise ValueError(f"{view.viewer!r} is not the player to move" if view.status == "playing" else "the hand is over: there is no move to make")
+        raise ValueError(
+            f"{view.viewer!r} is not the player to move" if view.status == "playing" else "the hand is over: there is no move to make"
+        )
     return policy(view, _rng(view, seed))
 
 

@@ -5,10 +5,11 @@ fewest points of deadwood. Cards that fit a meld already on the table (R6) can b
 they count as no deadwood. Which cards make a meld is asked of the rules core
 (:func:`referee.legal.possible_melds`, :func:`referee.melds.fits`): nothing here restates a rule.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..cards import Card
 from ..legal import possible_melds

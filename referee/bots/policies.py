@@ -23,11 +23,12 @@ each card to another player), and discards at random (seeded by what it sees): E
 Medium and Hard one of their least useful; so no hand between bots goes on for ever (contract,
 Computer opponents; bench/README.md has how bot-only hands end).
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..cards import DECK, Card, show
 from ..legal import possible_melds
@@ -58,6 +59,7 @@ class Choice:
 
 
 # --- what the legal moves offer -------------------------------------------------------------
+
 
 @dataclass(slots=True)
 class Options:
@@ -105,7 +107,10 @@ def _shift_the_stock(view: SeatView, opts: Options, rng: random.Random) -> Choic
     if not _stalling(view) or Source.DISCARD_PILE not in opts.draws or not view.discard or rng.randrange(STALL_SHIFT):
         return None
     top = view.discard[-1]
-    return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: this hand has gone on long, and it changes which cards come to you from the stock.")
+    return Choice(
+        opts.draws[Source.DISCARD_PILE],
+        f"Take the {top.symbol} from the discard pile: this hand has gone on long, and it changes which cards come to you from the stock.",
+    )
 
 
 def _draw_stock(opts: Options, why: str) -> Choice:
@@ -117,6 +122,7 @@ def _lay_off_choice(view: SeatView, move: Move, why: str) -> Choice:
 
 
 # --- connections: what a card may still become -----------------------------------------------
+
 
 def outs(card: Card, others: tuple[Card, ...]) -> list[Card]:
     """The cards that would turn ``card`` and one card of ``others`` into a meld of three: the
@@ -136,6 +142,7 @@ def outs(card: Card, others: tuple[Card, ...]) -> list[Card]:
 
 # --- Easy ------------------------------------------------------------------------------------
 
+
 def easy(view: SeatView, rng: random.Random) -> Choice:
     """Easy: melds what it sees at once, lays off on its own melds, discards its highest card."""
     opts = options(view)
@@ -147,7 +154,10 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
                     return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it makes {show(cards)}.")
             target = next((m for m in view.melds if _fits(m, top, view)), None) if _stalling(view) else None
             if target is not None:  # a long hand: any card that lays off is a way out
-                return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.")
+                return Choice(
+                    opts.draws[Source.DISCARD_PILE],
+                    f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.",
+                )
         shift = _shift_the_stock(view, opts, rng)
         if shift is not None:
             return shift
@@ -185,6 +195,7 @@ def _meld_cards(hand: tuple[Card, ...], view: SeatView) -> list[tuple[Card, ...]
 
 
 # --- Medium and Hard ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Style:
@@ -242,7 +253,10 @@ def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
         return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it completes {show(meld)}.")
     if top in split.lay_offs:
         target = next(m for m in view.melds if _fits(m, top, view))
-        return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.")
+        return Choice(
+            opts.draws[Source.DISCARD_PILE],
+            f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.",
+        )
     shift = _shift_the_stock(view, opts, rng)
     if shift is not None:
         return shift
@@ -271,7 +285,10 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
         step = _next_play(view, opts, split)
         if step is not None:
             move, what = step
-            return Choice(move, f"{what}: {'those cards no longer count' if move.action == Action.MELD else 'that card no longer counts'} against you.")
+            return Choice(
+                move,
+                f"{what}: {'those cards no longer count' if move.action == Action.MELD else 'that card no longer counts'} against you.",
+            )
     return _discard(view, opts, style, tally, splitter, split, rng, hold)
 
 
@@ -285,9 +302,7 @@ def _can_go_out(view: SeatView, opts: Options, split) -> bool:
         return False
     if split.deadwood and split.deadwood[0] not in opts.discards:
         return False
-    if not split.deadwood and not split.melds and not split.lay_offs:
-        return False
-    return True
+    return bool(split.deadwood or split.melds or split.lay_offs)
 
 
 def _next_play(view: SeatView, opts: Options, split, going_out: bool = False) -> tuple[Move, str] | None:
@@ -318,7 +333,9 @@ def strands(view: SeatView, move: Move) -> bool:
     if left <= 1 or kept >= (3 if view.rules.final_discard_required else 2):
         return False  # going out (R13), or enough cards kept to go out by a meld
     rules = view.rules
-    table = [(m.cards + move.cards, m.kind) if m.id == move.meld and move.action == Action.LAY_OFF else (m.cards, m.kind) for m in view.melds]
+    table = [
+        (m.cards + move.cards, m.kind) if m.id == move.meld and move.action == Action.LAY_OFF else (m.cards, m.kind) for m in view.melds
+    ]
     if move.action == Action.MELD:
         table.append((move.cards, meld_kind(move.cards, rules)))
     taken = {c for cards, _ in table for c in cards} | set(view.hand)

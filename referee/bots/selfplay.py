@@ -3,13 +3,14 @@
 Each bot decides from its own :func:`~referee.view.seat_view` with the events it saw; every move
 is judged by :func:`~referee.moves.apply_move`, so an illegal choice raises at once.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping
 
 from ..deal import deal
-from ..moves import Move, apply_move
+from ..moves import apply_move
 from ..rules import Rules
 from ..state import State, Status
 from ..view import Event, SeatView, seat_view, seen

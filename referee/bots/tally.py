@@ -5,6 +5,7 @@ Everything here is read from a :class:`~referee.view.SeatView` (the viewer's han
 pile, the melds and the public moves, ``events``), never from a table snapshot: a card another
 player holds is known only when the events show them taking it from the discard pile.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

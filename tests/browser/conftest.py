@@ -4,6 +4,7 @@ The app runs in-process on a free port; Chromium is the system one (never a play
 download). Without Chromium or playwright the tests skip with a note on how to install them,
 and fail instead when RUMMY_REQUIRE_BROWSER=1 (as in CI).
 """
+
 import os
 import sys
 import threading
@@ -19,8 +20,13 @@ if str(REPO) not in sys.path:  # the app
 
 CHROMIUM = os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 HOW_TO_INSTALL = (
     "the browser tests need Debian's Chromium at /usr/bin/chromium (install it with "
@@ -82,8 +88,7 @@ def browser():
 
 @pytest.fixture
 def context(browser, server_url):
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, base_url=server_url,
-                              accept_downloads=True)
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, base_url=server_url, accept_downloads=True)
     ctx.set_default_timeout(10_000)
     yield ctx
     ctx.close()

@@ -1,4 +1,5 @@
 """Drives the scorepad page the way a player does, and reads what it shows."""
+
 import json
 import re
 import urllib.error
@@ -7,8 +8,7 @@ import urllib.request
 
 def api_post(base, path, body):
     """POST JSON straight to the API; returns (status, parsed body)."""
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(req, timeout=10) as resp:
             return resp.status, json.loads(resp.read().decode())
@@ -72,7 +72,7 @@ class Scorepad:
             pg.click("label[for=rummy]")
         for name, left in remaining.items():
             i = self.idx(name)
-            if isinstance(left, int) or isinstance(left, str):
+            if isinstance(left, (int, str)):
                 pg.click(f"#mode-{i}-points + span")
                 pg.fill(f"#points-{i}", str(left))
             else:
@@ -124,8 +124,10 @@ class Scorepad:
 
     def to_target(self):
         rows = self.page.locator("#standings tbody tr")
-        return {rows.nth(k).locator("th").inner_text().strip(): rows.nth(k).locator("td").nth(2).inner_text().strip()
-                for k in range(rows.count())}
+        return {
+            rows.nth(k).locator("th").inner_text().strip(): rows.nth(k).locator("td").nth(2).inner_text().strip()
+            for k in range(rows.count())
+        }
 
     def next_dealer_text(self):
         return self.page.inner_text("#next-dealer").strip()

@@ -1,6 +1,7 @@
 """/docs as a frontend developer first meets it (#14): every POST operation's "Try it out" starts
 from the first curated example (made by the referee), and executing it succeeds; the reason
 codes are a rendered table; summaries show no Markdown marks."""
+
 import json
 
 import pytest
@@ -41,6 +42,7 @@ def test_try_it_out_starts_from_the_first_curated_example_and_succeeds(docs, pat
 def test_the_reason_codes_are_a_rendered_table_and_summaries_are_plain(docs):
     table = docs.locator(".info table")
     assert table.locator("tr").filter(has_text="ace_high").inner_text().split("\t")[-1].strip() == (
-        "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King")
+        "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"
+    )
     summaries = docs.locator(".opblock-summary-description").all_inner_texts()
     assert summaries and not any("`" in s for s in summaries)

@@ -1,6 +1,7 @@
 """The "Check a meld" and "Rules" screens at 360 px: a disputed meld settled on the phone in one
 sentence from the API's summary (R6, R10–R12), and the rules of the game's preset in plain words
 (R21). Screenshots go to the shots folder (RUMMY_SHOTS_DIR, /tmp/shots by default)."""
+
 import re
 
 from .scorepad_driver import api_post
@@ -91,8 +92,7 @@ def test_a_lay_off_onto_a_run(pad, page):
     assert word == "No, it does not fit"
     assert summary == "9♠ does not fit 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ is missing"
     # the reasons below, each a sentence to read aloud
-    assert page.locator("#verdict-reasons li").all_inner_texts() == [
-        "5♠ 6♠ 7♠ 9♠ would not be a run (a gap in the ranks)"]
+    assert page.locator("#verdict-reasons li").all_inner_texts() == ["5♠ 6♠ 7♠ 9♠ would not be a run (a gap in the ranks)"]
 
     # a "meld on the table" that is no meld is said so, beside that picker
     page.click("#chip-onto-2")
@@ -100,7 +100,8 @@ def test_a_lay_off_onto_a_run(pad, page):
     page.click("#check-meld")
     page.wait_for_selector("#onto-error:not([hidden])")
     assert page.inner_text("#onto-error").strip() == (
-        "The meld on the table is not a meld: 5♠ is not a meld: a meld needs at least three cards")
+        "The meld on the table is not a meld: 5♠ is not a meld: a meld needs at least three cards"
+    )
 
 
 def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
@@ -119,15 +120,16 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
     # the rules that decided it are marked: the aces option, and what a run is
     assert page.locator("#rules-body li.pointed").all_inner_texts() == [
         "The rule for your meld:\nAces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace. Rule R11",
-        "The rule for your meld:\nA run is three or more cards of one suit in a row. Rule R11"]
+        "The rule for your meld:\nA run is three or more cards of one suit in a row. Rule R11",
+    ]
     assert page.inner_text("#rules-body h3 >> nth=0") == "Basic rules"
-    sentences = {li.get_attribute("id"): li.locator("span").inner_text()
-                 for li in page.locator("#rules-body li[id]").all()}
+    sentences = {li.get_attribute("id"): li.locator("span").inner_text() for li in page.locator("#rules-body li[id]").all()}
     assert sentences["rule-melds_per_turn"] == "A player may lay down at most one meld in a turn; laying off is not limited."
     assert sentences["rule-going_rummy_doubles"] == "Going rummy scores the same as going out: there is no bonus."
     assert sentences["rule-restock"] == "When the stock runs out, the discard pile except its top card is turned over to make a new stock."
     assert sentences["rule-target_score"] == (
-        "The game ends when a player reaches 150 points; the highest total wins, and a tie for highest plays another hand.")
+        "The game ends when a player reaches 150 points; the highest total wins, and a tie for highest plays another hand."
+    )
     assert sentences["rule-aces"].startswith("Aces are low: A 2 3 is a run, Q K A is not")
     for text in sentences.values():  # rule ids only in small print, never in the sentence
         assert not re.search(r"\bR\d", text), text
@@ -136,7 +138,8 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
 
     page.select_option("#rules-preset", "two-restocks")
     assert page.inner_text("#rule-max_restocks span") == (
-        "The stock may be rebuilt twice in a hand; the next time it runs out, the hand is drawn and nobody scores.")
+        "The stock may be rebuilt twice in a hand; the next time it runs out, the hand is drawn and nobody scores."
+    )
     assert page.inner_text("#rule-dealer_rotation span") == "The deal passes to the left after every hand."
     assert page.inner_text("#rule-going_rummy_doubles span").endswith("doubles the points.")
 

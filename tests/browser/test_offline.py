@@ -1,6 +1,7 @@
 """Installable and offline-tolerant: after a first visit the service worker has kept the page and
 its files, so with no connection the page opens with the last game, says plainly that saving new
 hands needs a connection, and keeps what was typed. The page's CSP is the same as before."""
+
 import app as app_module
 
 from .test_scorepad_table import in_view
@@ -21,8 +22,9 @@ def test_the_page_opens_offline_with_the_last_game(pad, page, context, shots):
     context.set_offline(True)
     pad.reload()
     page.wait_for_selector("#notice:not([hidden])")
-    assert pad.text("#notice") == ("Offline: showing the totals of the last answer. Saving new hands needs a "
-                                   "connection; what you type is kept. Try again")
+    assert pad.text("#notice") == (
+        "Offline: showing the totals of the last answer. Saving new hands needs a connection; what you type is kept. Try again"
+    )
     assert pad.totals() == {"Ana": 35, "Ben": 0, "Cy": 0}
     assert pad.text("#entry-title") == "Hand 2"
     assert page.is_checked("#winner-2")

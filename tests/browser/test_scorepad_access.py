@@ -1,6 +1,7 @@
 """Accessibility and phone use: labels on every control, 360 px without sideways scrolling,
 touch targets of at least 44 px, readable contrast (light and dark), and a hand entered with the
 keyboard alone."""
+
 from .scorepad_driver import Scorepad
 
 AUDIT_JS = r"""
@@ -93,10 +94,24 @@ def test_labels_touch_targets_width_and_contrast_at_360px(pad, page):
     page.click("#delete-0")
     audit(page, "delete confirmation")
 
-    ratios = page.evaluate(CONTRAST_JS, [
-        "body", ".muted", "#save-hand", "#drawn-hand", ".choice span", "#winner-2 + span",
-        ".field-error", ".rank.red", ".card-chip.red", "#standings td.total", ".chart .axis", ".chart .target-label", ".top h1",
-    ])
+    ratios = page.evaluate(
+        CONTRAST_JS,
+        [
+            "body",
+            ".muted",
+            "#save-hand",
+            "#drawn-hand",
+            ".choice span",
+            "#winner-2 + span",
+            ".field-error",
+            ".rank.red",
+            ".card-chip.red",
+            "#standings td.total",
+            ".chart .axis",
+            ".chart .target-label",
+            ".top h1",
+        ],
+    )
     low = {sel: r for sel, r in ratios.items() if r is not None and r < 4.5}
     assert not low, f"text contrast under 4.5:1: {low}"
 
@@ -183,8 +198,9 @@ def test_checker_and_rules_screens_labels_targets_width_and_contrast(pad, page):
     page.click("#check-meld")
     page.wait_for_selector("#verdict:not([hidden])")
     audit(page, "meld checker with a refused lay-off")
-    assert not low_contrast(page, ["#verdict-word", "#verdict-summary", "#verdict-reasons li", "#verdict-rules",
-                                   "#rank-meld-6", "#nav-check"])
+    assert not low_contrast(
+        page, ["#verdict-word", "#verdict-summary", "#verdict-reasons li", "#verdict-rules", "#rank-meld-6", "#nav-check"]
+    )
     page.click("#chip-meld-0")
     page.click("#rank-meld-8")
     page.click("#check-meld")
@@ -208,8 +224,9 @@ def test_contrast_in_dark_mode(browser, server_url):
         pad.choose_winner("Ben")
         page.click("#mode-0-cards + span")
         pad.pick_card(0, "KH")
-        assert not low_contrast(page, ["body", "#nav-pad", "#nav-check", "#rank-0-K", "#rank-0-Q", "#save-hand",
-                                       ".choice span", ".muted", ".top h1"])
+        assert not low_contrast(
+            page, ["body", "#nav-pad", "#nav-check", "#rank-0-K", "#rank-0-Q", "#save-hand", ".choice span", ".muted", ".top h1"]
+        )
         page.click("#nav-check")
         assert not low_contrast(page, ["#rank-meld-A"])
         page.click("#suit-meld-S + span")

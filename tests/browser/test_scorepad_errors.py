@@ -1,6 +1,7 @@
 """Every 422 from POST /v1/scorepad is shown in words next to the entry it concerns, as a player
 reads it (no rule ids, no "hand 4:" prefix: the message sits beside its hand); nothing is saved
 until the API accepts it; a lost connection keeps the entry and the last totals."""
+
 import re
 
 from .scorepad_driver import api_post
@@ -31,8 +32,9 @@ def test_invalid_points_show_the_api_message_next_to_the_entry(pad, page, server
     page.click("#save-hand")
     page.wait_for_selector("#opp-1-error:not([hidden])")
 
-    errors = problem_for(server_url, pad_with(pad, [
-        {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"points": 500}, "Cy": {"points": 10}}}]))
+    errors = problem_for(
+        server_url, pad_with(pad, [{"winner": "Ana", "rummy": False, "remaining": {"Ben": {"points": 500}, "Cy": {"points": 10}}}])
+    )
     ben = [e["detail"] for e in errors if e["pointer"].startswith("/hands/0/remaining/Ben")]
     assert ben == ["hand 1: Ben's 500 points cannot be right: 7 cards could be worth at most 70 (R14)"]
     # the same sentence, without the API's hand number and rule id
@@ -61,8 +63,9 @@ def test_too_many_cards_show_the_api_message_next_to_the_picker(pad, page, serve
     pad.fill_hand("Cy", {"Ana": 4, "Ben": eight})
     page.click("#save-hand")
     page.wait_for_selector("#opp-1-error:not([hidden])")
-    errors = problem_for(server_url, pad_with(pad, [
-        {"winner": "Cy", "rummy": False, "remaining": {"Ana": {"points": 4}, "Ben": {"cards": eight}}}]))
+    errors = problem_for(
+        server_url, pad_with(pad, [{"winner": "Cy", "rummy": False, "remaining": {"Ana": {"points": 4}, "Ben": {"cards": eight}}}])
+    )
     assert [e["pointer"] for e in errors] == ["/hands/0/remaining/Ben/cards"]
     assert visible_text(page, "#opp-1-error") == "Ben has 8 cards listed, but only 7 were dealt to each of 3 players"
     assert pad.hand_count() == 0
@@ -73,10 +76,16 @@ def setup_error_box(pointer):
     if segs[:1] == ["players"] and len(segs) > 1:
         return f"#player-{segs[1]}-error"
     return {
-        "players": "#players-error", "first_dealer": "#first-dealer-error",
-    }.get(segs[0] if segs else "", {
-        "target_score": "#target-error", "deals": "#deals-error", "preset": "#preset-error",
-    }.get(segs[1] if len(segs) > 1 and segs[0] == "rules" else "", "#setup-error"))
+        "players": "#players-error",
+        "first_dealer": "#first-dealer-error",
+    }.get(
+        segs[0] if segs else "",
+        {
+            "target_score": "#target-error",
+            "deals": "#deals-error",
+            "preset": "#preset-error",
+        }.get(segs[1] if len(segs) > 1 and segs[0] == "rules" else "", "#setup-error"),
+    )
 
 
 def test_setup_errors_show_next_to_the_field(pad, page, server_url):
@@ -87,8 +96,7 @@ def test_setup_errors_show_next_to_the_field(pad, page, server_url):
     assert visible_text(page, "#player-1-error") == "Ana is already player 1: give each player a different name."
     pad.fill_setup(["Ana", "Ben", "  ana "])
     page.click("#start-game")
-    assert visible_text(page, "#player-2-error") == (
-        "ana and Ana (player 1) read as the same name: give each player a different name.")
+    assert visible_text(page, "#player-2-error") == ("ana and Ana (player 1) read as the same name: give each player a different name.")
     assert page.get_attribute("#player-2", "aria-invalid") == "true"
     assert page.input_value("#player-2") == "  ana "  # the page keeps what was typed
     assert page.is_visible("#setup")
@@ -97,12 +105,12 @@ def test_setup_errors_show_next_to_the_field(pad, page, server_url):
     # zero deals
     pad.fill_setup(["Ana", "Ben"], deals=0)
     page.click("#start-game")
-    errors = problem_for(server_url, {"rules": {"preset": "standard", "deals": 0},
-                                      "players": ["Ana", "Ben"], "first_dealer": "Ana", "hands": []})
+    errors = problem_for(
+        server_url, {"rules": {"preset": "standard", "deals": 0}, "players": ["Ana", "Ben"], "first_dealer": "Ana", "hands": []}
+    )
     assert [setup_error_box(e["pointer"]) for e in errors] == ["#deals-error"]
     page.wait_for_selector("#deals-error:not([hidden])")
-    assert visible_text(page, "#deals-error") == (
-        "The number of deals must be from 1 to 1000")
+    assert visible_text(page, "#deals-error") == ("The number of deals must be from 1 to 1000")
     assert page.get_attribute("#deals", "aria-invalid") == "true"
 
     pad.fill_setup(["Ana", "Ben"], deals=3)

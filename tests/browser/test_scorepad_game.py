@@ -5,6 +5,7 @@ nothing), R19 (the deal passes left with three players, also after a drawn hand)
 game ends once a player reaches the target, the highest total winning). Every number checked on
 the page is the API's; the test also posts the stored pad to the API itself and compares.
 """
+
 from .scorepad_driver import api_post
 
 

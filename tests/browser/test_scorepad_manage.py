@@ -1,4 +1,5 @@
 """Undo, put back, delete, a game of a number of deals, a new game, and sharing the results."""
+
 import csv
 import io
 
@@ -81,9 +82,22 @@ def test_copy_as_text_and_csv_download(pad, page, context, server_url):
     assert download.suggested_filename.endswith(".csv")
     rows = list(csv.reader(io.StringIO(open(download.path(), encoding="utf-8-sig").read())))
     # each player's points in each hand: scored, held when another went out, running total
-    assert rows[0] == ["hand", "dealer", "went out", "rummy", "drawn", "points",
-                       "Ana scored", "Ana held", "Ana total",
-                       "Ben, Jr. scored", "Ben, Jr. held", "Ben, Jr. total",
-                       "Cy scored", "Cy held", "Cy total"]
+    assert rows[0] == [
+        "hand",
+        "dealer",
+        "went out",
+        "rummy",
+        "drawn",
+        "points",
+        "Ana scored",
+        "Ana held",
+        "Ana total",
+        "Ben, Jr. scored",
+        "Ben, Jr. held",
+        "Ben, Jr. total",
+        "Cy scored",
+        "Cy held",
+        "Cy total",
+    ]
     assert rows[1] == ["1", "Ana", "Ana", "no", "no", "41", "41", "", "41", "0", "20", "0", "0", "21", "0"]
     assert rows[2] == ["2", "Ben, Jr.", "", "no", "yes", "0", "0", "", "41", "0", "", "0", "0", "", "0"]

@@ -26,8 +26,7 @@ def test_any_whole_target_with_common_ones_a_tap_away(pad, page):
     page.fill("#target", "100001")
     page.click("#start-game")
     page.wait_for_selector("#target-error:not([hidden])")
-    assert page.inner_text("#target-error").strip() == (
-        "The target score must be from 1 to 100000")
+    assert page.inner_text("#target-error").strip() == ("The target score must be from 1 to 100000")
 
     page.fill("#target", "1234")
     page.click("#start-game")
@@ -92,8 +91,10 @@ def test_picked_and_not_available_look_different_and_the_total_runs(pad, page):
     pad.choose_winner("Ana")
     page.click("#mode-1-cards + span")
     page.click("#mode-2-cards + span")
-    style = "(sel) => { const s = getComputedStyle(document.querySelector(sel)); " \
-            "return [s.textDecorationLine, s.borderTopStyle, s.backgroundColor]; }"
+    style = (
+        "(sel) => { const s = getComputedStyle(document.querySelector(sel)); "
+        "return [s.textDecorationLine, s.borderTopStyle, s.backgroundColor]; }"
+    )
     # no suit chosen yet: not available (dashed, not struck through)
     assert page.is_disabled("#rank-1-K")
     assert "unavailable" in page.get_attribute("#rank-1-K", "class")

@@ -1,6 +1,7 @@
 """The page's files work under CSP default-src 'self' and load nothing from elsewhere.
 
 No browser needed: these read static/ directly."""
+
 import json
 import re
 import struct
