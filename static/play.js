@@ -174,7 +174,7 @@ function renderEnd() {
     const left = (r.remaining_cards || {})[p.id] || [];
     return h('tr', { id: `left-${p.id}` }, [
       h('th', { scope: 'row', text: who(p.id) }),
-      h('td', { class: 'meld-cards' }, left.map((c) => cardFace(c, 'small'))),
+      h('td', null, h('span', { class: 'meld-cards' }, left.map((c) => cardFace(c, 'small')))),
       h('td', { class: 'num', text: out ? String(r.remaining[p.id]) : '0' }),
     ]);
   })));
