@@ -213,8 +213,8 @@ function clearMessages() {
 /** One event (a move as everyone saw it) in words, with the card shown where there is one. */
 function eventLine(e) {
   const p = who(e.player);
-  if (e.action === 'draw') return e.source === 'stock' ? [`${p} drew from the stock.`] : [`${p} took `, cardFace(e.card), ' from the discard pile.'];
-  if (e.action === 'discard') return [`${p} discarded `, cardFace(e.card), '.'];
+  if (e.action === 'draw') return e.source === 'stock' ? [`${p} drew from the stock.`] : [`${p} took `, cardFace(e.card, 'small'), ' from the discard pile.'];
+  if (e.action === 'discard') return [`${p} discarded `, cardFace(e.card, 'small'), '.'];
   const verb = e.action === 'meld' ? 'melded' : 'laid off';
   return [`${p} ${verb} `, h('span', { class: 'meld-cards' }, e.cards.map((c) => cardFace(c, 'small'))), '.'];
 }

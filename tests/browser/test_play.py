@@ -185,3 +185,72 @@ def test_labels_targets_width_contrast_and_the_keyboard(play, page):
     audit(page, "table")
     assert not low_contrast(page, ["#turn", "#hand .hand-card", ".player .name", ".badge", "#stock-count", "#refusal", "#hint-text", "#scores .total"])
     assert page.viewport_size == PHONE
+
+
+def test_a_game_to_one_point_ends_with_its_winner_after_a_hand_played_by_play_it(play, page):
+    """One Medium opponent, the basic preset, target 1: the hand's winner wins the game (R20)."""
+    play.start(opponents=1, levels=("medium",), preset="basic", target=1)
+    assert len(play.hand()) == 10  # R2: 10 each with 2 players
+    for _ in range(MAX_ACTIONS):
+        if play.ended():
+            break
+        play.hint()
+        page.click("#hint-play")
+        play.wait_idle()
+        expect(page.locator("#refusal")).to_be_hidden()
+    assert play.ended()
+    view = play.seat_view()
+    scores = view["scores"]
+    if view["result"]["outcome"] == "out":
+        assert scores["game_over"] is True and view["rules"]["preset"] == "basic"
+        winner = "You" if scores["winner"] == "Ana" else scores["winner"]
+        expect(page.locator("#end-next")).to_have_text(f"{winner} won the game with {scores['totals'][scores['winner']]} points.")
+        expect(page.locator("#next-hand")).to_be_hidden()
+        expect(page.locator("#end-totals tr.is-winner th")).to_contain_text(scores["winner"])
+    page.click("#new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('rummy-referee-play-v1')") is None
+
+
+FITS_TWO = {  # a view in which 7♥ fits two melds, as the referee would list its lay-offs
+    "melds": [{"id": "m1", "owner": "Bob", "cards": ["7C", "7D", "7S"]}, {"id": "m2", "owner": "Cy", "cards": ["4H", "5H", "6H"]}],
+    "legal_moves": [{"player": "Ana", "action": "lay_off", "cards": ["7H"], "meld": "m1"},
+                    {"player": "Ana", "action": "lay_off", "cards": ["7H"], "meld": "m2"},
+                    {"player": "Ana", "action": "discard", "card": "7H"}],
+}
+
+
+def test_lay_off_asks_which_meld_when_the_referee_lists_more_than_one(play, page):
+    """The view is the real one with its melds and legal moves replaced (a deal where a card fits
+    two melds cannot be asked for): the page offers both melds and sends the one chosen."""
+    import json
+
+    play.start()
+    page.click("#stock")
+    play.wait_idle()
+    real = play.seat_view()
+    me = next(p for p in real["players"] if p["id"] == "Ana")
+    me["hand"] = ["7H"] + [c for c in me["hand"][1:] if c != "7H"]
+    sent = []
+
+    def fake_view(route):
+        route.fulfill(status=200, content_type="application/json", body=json.dumps({"view": {**real, **FITS_TWO}}))
+
+    def capture_move(route):
+        sent.append(json.loads(route.request.post_data))
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(
+            {"legal": False, "applied": 0, "table": play.saved()["table"], "view": {**real, **FITS_TWO}, "result": None, "events": [],
+             "reasons": [{"code": "does_not_fit", "message": "the test's referee refuses", "cards": ["7H"], "rule": "R6"}]}))
+
+    page.route("**/v1/tables/view", fake_view)
+    page.route("**/v1/tables/move", capture_move)
+    page.reload()
+    play.wait_idle()
+    play.raise_only(["7H"])
+    page.click("#lay-off")
+    expect(page.locator("#choose-meld-title")).to_have_text("7♥ fits more than one meld: which one?")
+    expect(page.locator("#choose-meld-list button")).to_have_text(["Bob's: 7♣ 7♦ 7♠", "Cy's: 4♥ 5♥ 6♥"])
+    page.click('#choose-meld-list [data-meld="m2"]')
+    play.wait_idle()
+    assert sent[0]["move"] == {"action": "lay_off", "cards": ["7H"], "meld": "m2"}
+    expect_refusal(page, "The test's referee refuses")
