@@ -21,8 +21,9 @@ def play(page, server_url):
 
 
 def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, shots):
-    """The test plays every move the Hard hint advises, by tapping, until the hand ends."""
-    play.start(opponents=2, levels=("easy", "easy"))
+    """The test plays every move the Hard hint advises, by tapping, until the hand ends. Target
+    500: one hand scores at most 2 × 140 (two hands of 7 cards, doubled), so the game goes on."""
+    play.start(opponents=2, levels=("easy", "easy"), target=500)
     expect(page.locator("#players .player")).to_have_count(3)
     expect(page.locator("#player-Bob .name")).to_have_text("Bob · Easy")
     expect(page.locator("#player-Ana .count")).to_have_text("7 cards")  # R2: 7 each with 3 players
@@ -79,7 +80,7 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
     play.wait_idle()
     view2 = play.seat_view()
     assert view2["hand"] == 2 and view2["dealer"] == "Ana"
-    expect(page.locator("#scores caption")).to_have_text("Hand 2, playing to 100")
+    expect(page.locator("#scores caption")).to_have_text("Hand 2, playing to 500")
     expect(page.locator("#player-Ana .dealer")).to_have_text("dealer")
     for p, total in view["scores"]["totals"].items():
         expect(page.locator(f"#player-{p} .score")).to_have_text(f"{total} pts")
