@@ -261,20 +261,29 @@ function setBusy(on) {
 function send(move) {
   if (busy) return Promise.resolve();
   clearMessages();
+  const back = document.activeElement;  // the buttons are disabled meanwhile, which drops focus
   setBusy(true);
   return api.playMove(game.table, game.seat, move).then((a) => {
-    if (!a.ok) { showError(a); setBusy(false); return null; }
+    if (!a.ok) { showError(a); setBusy(false); refocus(back); return null; }
     game.table = a.data.table;
     save();
     if (!a.data.legal) {
       setBusy(false);
       showRefusal(forPlayers(a.data.reasons[0].message, [game.me]));
+      refocus(back);
       return null;
     }
     raised.clear();
     view = a.data.view;
-    return replay(a.data.events).then(() => { setBusy(false); afterUpdate(); });
+    return replay(a.data.events).then(() => { setBusy(false); afterUpdate(); refocus(back); });
   });
+}
+
+/** Keyboard users keep their place: focus goes back where it was, else to the turn's heading. */
+function refocus(el) {
+  if (view.status !== 'playing') return;  // afterUpdate focused the end of the hand
+  const target = el && el.id && $(el.id);
+  if (target && !target.disabled && !target.closest('[hidden]')) target.focus(); else $('turn').focus();
 }
 
 function afterUpdate() {

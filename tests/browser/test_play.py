@@ -175,13 +175,17 @@ def test_labels_targets_width_contrast_and_the_keyboard(play, page):
     page.focus("#stock")
     page.keyboard.press("Enter")
     play.wait_idle()
+    assert len(play.hand()) == 7
+    assert page.evaluate("document.activeElement.id") == "stock"  # focus kept through the request
     first = play.hand()[0]
     page.focus(f"#card-{first}")
     page.keyboard.press("Space")
     assert play.raised() == [first]
-    page.click("#meld")  # one card is no meld: the referee says why
+    page.focus("#meld")
+    page.keyboard.press("Enter")  # one card is no meld: the referee says why
     play.wait_idle()
-    expect(page.locator("#refusal")).to_be_visible()
+    expect(page.locator("#refusal")).to_contain_text(card_text(first))
+    assert page.evaluate("document.activeElement.id") == "meld"
     play.hint()
     audit(page, "table")
     assert not low_contrast(page, ["#turn", "#hand .hand-card", ".player .name", ".badge", "#stock-count", "#refusal", "#hint-text", "#scores .total"])
