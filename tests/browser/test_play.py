@@ -259,3 +259,23 @@ def test_lay_off_asks_which_meld_when_the_referee_lists_more_than_one(play, page
     play.wait_idle()
     assert sent[0]["move"] == {"action": "lay_off", "cards": ["7H"], "meld": "m2"}
     expect_refusal(page, "The test's referee refuses")
+
+
+def test_desktop_width_and_dark_mode(browser, server_url):
+    """At 1280 px in dark mode: no sideways scrolling, the four actions on one row, text readable."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark", base_url=server_url)
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        play = Play(page, server_url)
+        play.start(opponents=3, levels=("easy", "medium", "hard"))
+        expect(page.locator("#player-Dee .name")).to_have_text("Dee · Hard")
+        tops = page.eval_on_selector_all(".actions .btn", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert len(tops) == 4 and len(set(tops)) == 1
+        play.hint()
+        audit(page, "desktop")
+        assert not low_contrast(page, ["body", "#turn", "#hand .hand-card", ".player .name", ".badge", "#stock-count", "#hint-text", "#scores .total"])
+        assert not errors
+    finally:
+        ctx.close()
