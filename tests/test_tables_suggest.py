@@ -69,3 +69,13 @@ def test_a_seat_of_no_player_is_403_and_an_unknown_level_422(client):
     bad = client.post("/v1/tables/suggest", json={"table": table, "seat": seat, "level": "expert"})
     assert bad.status_code == 422
     assert bad.get_json()["errors"][0]["pointer"] == "/level"
+
+
+def test_once_the_hand_is_over_there_is_no_advice(client):
+    from tables.http import SEAT, TOKEN
+    from tables_support import sealed_placeholders
+    body = sealed_placeholders(client.application, "/v1/tables/next", {"table": TOKEN, "seat": SEAT})
+    assert client.post("/v1/tables/view", json={"table": body["table"]}).get_json()["view"]["status"] != "playing"
+    got = client.post("/v1/tables/suggest", json=body)
+    assert got.status_code == 409
+    assert got.get_json()["detail"] == "the hand is over: there is no move to suggest"
