@@ -333,14 +333,20 @@ function hint() {
   });
 }
 
-function load(answer) {
-  if (!answer.ok) {
-    showError(answer);
-    if (answer.kind === 'invalid') { window.localStorage.removeItem(STORE); game = null; showSetup(); }
-    return;
-  }
-  view = answer.data.view;
-  render();
+/** The saved game's table, after a reload. A table the service cannot open any more (422) is
+ * forgotten; a failed connection keeps it, to try again. */
+function resume() {
+  show($('retry'), false);
+  api.viewTable(game.table, game.seat).then((answer) => {
+    if (!answer.ok) {
+      showError(answer);
+      if (answer.kind === 'invalid') { window.localStorage.removeItem(STORE); game = null; showSetup(); } else show($('retry'), true);
+      return;
+    }
+    show($('error'), false);
+    view = answer.data.view;
+    render();
+  });
 }
 
 /** Deal the next hand; the answer's view is a spectator's, so ask for the seat's own. */
@@ -437,7 +443,8 @@ $('skip').addEventListener('click', () => { if (skip) skip(); });
 $('next-hand').addEventListener('click', next);
 $('new-game').addEventListener('click', quit);
 $('quit').addEventListener('click', quit);
+$('retry').addEventListener('click', resume);
 
 try { game = JSON.parse(window.localStorage.getItem(STORE) || 'null'); } catch (e) { game = null; }
-if (game && game.table && game.seat) api.viewTable(game.table, game.seat).then(load);
+if (game && game.table && game.seat) resume();
 else showSetup();

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from referee import bots
-from referee.game import Game, next_hand, new_game, play
+from referee.game import Game, new_game, next_hand, play
 from referee.moves import Move, MovesOutcome
 from referee.rules import Rules
 from referee.state import Status

@@ -3,12 +3,11 @@ view (the bot of that level in that seat would play exactly it), never changing 
 from __future__ import annotations
 
 import pytest
+from tables_support import make_app
 
 from referee import bots
 from referee.view import seat_view
 from tables import Tables
-
-from tables_support import make_app
 
 
 @pytest.fixture
@@ -72,8 +71,9 @@ def test_a_seat_of_no_player_is_403_and_an_unknown_level_422(client):
 
 
 def test_once_the_hand_is_over_there_is_no_advice(client):
-    from tables.http import SEAT, TOKEN
     from tables_support import sealed_placeholders
+
+    from tables.http import SEAT, TOKEN
     body = sealed_placeholders(client.application, "/v1/tables/next", {"table": TOKEN, "seat": SEAT})
     assert client.post("/v1/tables/view", json={"table": body["table"]}).get_json()["view"]["status"] != "playing"
     got = client.post("/v1/tables/suggest", json=body)

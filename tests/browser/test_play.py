@@ -2,15 +2,16 @@
 through the public HTTP API only. Every test compares what the page shows with what the referee
 answers (its sentences, counts and scores); the opponents' pacing is zero (``?pace=0``) except
 where the test skips it by tapping Skip."""
+import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE
 from .play_driver import Play, card_text, expect_refusal, points
+from .scorepad_driver import api_post
 from .test_scorepad_access import audit, low_contrast
-
-import pytest
 
 MAX_ACTIONS = 400  # a hand against two Easy opponents takes far fewer of the player's moves
 
@@ -167,6 +168,11 @@ def test_labels_targets_width_contrast_and_the_keyboard(play, page):
     page.select_option("#opponents", "5")
     expect(page.locator("#levels select")).to_have_count(5)
     audit(page, "setup")
+    page.fill("#target", "0")
+    page.click("#start")  # the referee refuses the rules, in words
+    expect(page.locator("#error")).to_have_text("The target score must be from 1 to 100000")
+    expect(page.locator("#setup")).to_be_visible()
+    page.fill("#target", "100")
     page.click("#start")
     play.wait_idle()
     expect(page.locator("#players .player")).to_have_count(6)
@@ -228,8 +234,6 @@ FITS_TWO = {  # a view in which 7♥ fits two melds, as the referee would list i
 def test_lay_off_asks_which_meld_when_the_referee_lists_more_than_one(play, page):
     """The view is the real one with its melds and legal moves replaced (a deal where a card fits
     two melds cannot be asked for): the page offers both melds and sends the one chosen."""
-    import json
-
     play.start()
     page.click("#stock")
     play.wait_idle()
@@ -279,3 +283,32 @@ def test_desktop_width_and_dark_mode(browser, server_url):
         assert not errors
     finally:
         ctx.close()
+
+
+def test_a_reload_without_a_connection_keeps_the_game_to_try_again(play, page):
+    play.start()
+    hand = play.hand()
+    page.allow_network_errors = True
+    page.route("**/v1/tables/view", lambda route: route.abort())
+    page.reload()
+    expect(page.locator("#error")).to_contain_text("Could not reach the Rummy Referee")
+    expect(page.locator("#table")).to_be_hidden()
+    assert play.saved()["table"]  # the game is kept
+    page.unroute("**/v1/tables/view")
+    page.click("#retry")
+    play.wait_idle()
+    expect(page.locator("#error")).to_be_hidden()
+    assert play.hand() == hand
+
+
+def test_a_table_the_service_cannot_open_is_forgotten_and_a_new_game_offered(play, page):
+    play.start()
+    page.evaluate("""() => { const g = JSON.parse(localStorage.getItem('rummy-referee-play-v1'));
+        g.table = 'rt1.' + 'A'.repeat(80); localStorage.setItem('rummy-referee-play-v1', JSON.stringify(g)); }""")
+    page.reload()
+    expect(page.locator("#setup")).to_be_visible()
+    status, problem = api_post(play.base, "/v1/tables/view", {"table": "rt1." + "A" * 80})
+    assert status == 422 and problem["errors"][0]["pointer"] == "/table"
+    expect(page.locator("#error")).to_have_text(problem["errors"][0]["detail"][0].upper() + problem["errors"][0]["detail"][1:])
+    assert page.evaluate("localStorage.getItem('rummy-referee-play-v1')") is None
+
