@@ -42,7 +42,8 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
         move, _ = play.hint() if n else (move, sentence)
         play.play(move)
         expect(page.locator("#refusal")).to_be_hidden()  # the advice is always legal
-        if not shot_taken and not play.ended() and page.locator("#melds .meld").count() and move["action"] == "discard":
+        # The mid-hand picture: after one of the player's discards, with a meld down if one comes early.
+        if not shot_taken and not play.ended() and move["action"] == "discard" and (page.locator("#melds .meld").count() or n >= 9):
             assert play.no_sideways_scroll()
             page.screenshot(path=str(shots / "play-mid-hand.png"), full_page=True)
             shot_taken = True
