@@ -178,7 +178,8 @@ function renderEnd() {
       h('td', { class: 'num', text: out ? String(r.remaining[p.id]) : '0' }),
     ]);
   })));
-  $('end-points').textContent = out ? `${who(r.winner)} ${isMe(r.winner) ? 'score' : 'scores'} ${r.points} points` : 'No points this hand';
+  $('end-points').textContent = out
+    ? `${who(r.winner)} ${isMe(r.winner) ? 'score' : 'scores'} ${r.points} points${r.multiplier === 2 ? ' (doubled)' : ''}` : 'No points this hand';
   renderScores($('end-totals'));
   const s = view.scores;
   $('end-next').textContent = s.game_over ? `${who(s.winner)} won the game with ${s.totals[s.winner]} points.` : `${who(s.next_dealer)} ${isMe(s.next_dealer) ? 'deal' : 'deals'} the next hand.`;

@@ -67,7 +67,8 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
             assert r["remaining"][p] == sum(points(c) for c in left)
             expect(row.locator("td.num")).to_have_text(str(r["remaining"][p]))
         assert r["points"] == r["multiplier"] * sum(r["remaining"][p] for p in losers)
-        expect(page.locator("#end-points")).to_contain_text(f"{r['points']} points")
+        expect(page.locator("#end-points")).to_have_text(
+            f"{winner} {'score' if winner == 'You' else 'scores'} {r['points']} points{' (doubled)' if r['multiplier'] == 2 else ''}")
         expect(page.locator("#end-rummy")).to_have_text(
             "Going rummy: every card left counts double." if r["rummy"] else "Not rummy: the cards left count once.")
         expect(page.locator(f"#end-totals tbody tr:has(th:text-is('{r['winner']}{' (you)' if r['winner'] == 'Ana' else ''}')) td")).to_have_text(str(r["points"]))
