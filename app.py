@@ -265,6 +265,11 @@ def create_app(config: dict | None = None) -> Flask:
     def index():
         return send_from_directory(STATIC, "index.html")
 
+    @app.get("/play")
+    def play_page():
+        """Play a hand against computer opponents (static/play.html), on the sealed tables' API only."""
+        return send_from_directory(STATIC, "play.html")
+
     @app.get("/static/<path:name>")
     def static_file(name):
         return send_from_directory(STATIC, name)

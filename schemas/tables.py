@@ -80,6 +80,16 @@ class TableMoveRequest(CompiledSchema):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
 
+class TableSuggestRequest(CompiledSchema):
+    table = _token(required=True, metadata=TABLE_DOC)
+    seat = _token(required=True, metadata={**SEAT_DOC, "description": "The seat of the player to move, who asks for advice."})
+    level = fields.String(
+        load_default="hard",
+        validate=validate.OneOf(LEVELS, error=f"level must be one of {', '.join(LEVELS)}"),
+        metadata={"description": "Which computer opponent advises; default hard."},
+    )
+
+
 class NextHandRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
 

@@ -15,20 +15,26 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from referee import bots
 from referee.game import new_game, next_hand, play
 from referee.moves import Move, MovesOutcome
 from referee.rules import Rules
-from referee.view import Event
+from referee.state import Status
+from referee.view import Event, seat_view
 
 from .codec import Table, from_payload, to_payload
 from .seal import BadTable, Sealer
 from .store import SeqStore, Stale, StoreUnavailable
 
-__all__ = ["Tables", "Table", "Opened", "Moved", "BadTable", "Forbidden", "Stale", "StoreUnavailable", "Sealer", "SeqStore"]
+__all__ = ["Tables", "Table", "Opened", "Moved", "BadTable", "Forbidden", "NotToMove", "Stale", "StoreUnavailable", "Sealer", "SeqStore"]
 
 
 class Forbidden(Exception):
     """A seat that is not this table's, or a move for another player than the seat's (403)."""
+
+
+class NotToMove(Exception):
+    """Advice asked for a seat that is not to move, or once the hand is over (409)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +150,20 @@ class Tables:
         after = Table(table.id, game)
         self._advance(table, after)
         return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events)
+
+    def suggest(self, token, seat, level: str) -> bots.Choice:
+        """What the computer opponent of ``level`` would play from the seat's own view: the
+        seat's hand and everything seen this hand (the view a bot in that seat decides from),
+        seeded by the table id as the table's bots are. Reads the table only (no ``seq`` change,
+        so no replay check). Raises :class:`BadTable`, :class:`Forbidden`, :class:`NotToMove`."""
+        table = self.open(token)
+        player = self.seat_player(table, seat)
+        view = seat_view(table.game.state, player, table.game.events)
+        if not view.to_move:
+            if view.status != Status.PLAYING:
+                raise NotToMove("the hand is over: there is no move to suggest")
+            raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
+        return bots.choose_move(view, level, table.id)
 
     def next(self, token) -> tuple[Table, str, tuple[Event, ...]]:
         """Deal the game's next hand (R19), the bots played until a human is to move. Raises

@@ -11,10 +11,11 @@ from flask import Flask, Response, current_app
 from referee.errors import Problem
 from referee.game import GameOver
 from schemas import tables as T
+from schemas.suggest import SuggestResponse
 from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
-from . import BadTable, Forbidden, Stale, StoreUnavailable, Tables
+from . import BadTable, Forbidden, NotToMove, Stale, StoreUnavailable, Tables
 
 EXTENSION = "rummy_tables"
 
@@ -47,6 +48,7 @@ EXAMPLES = {
         },
     },
     "next": {"next": {"summary": "Deal the next hand", "value": {"table": TOKEN}}},
+    "suggest": {"hint": {"summary": "Advice for ana, from the hard bot", "value": {"table": TOKEN, "seat": SEAT, "level": "hard"}}},
 }
 
 
@@ -59,6 +61,7 @@ def register_tables(app: Flask, api) -> None:
     app.register_error_handler(BadTable, lambda exc: invalid([Problem(("table",), str(exc))]))
     app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))
     app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
+    app.register_error_handler(NotToMove, lambda exc: problem(409, str(exc)))
     app.register_error_handler(Stale, _stale)
     app.register_error_handler(
         StoreUnavailable, lambda exc: problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": "5"})
@@ -132,3 +135,13 @@ def next_hand(args):
     (R20). 409 while the hand is being played or once the game is over."""
     table, token, events = _tables().next(args["table"])
     return {"table": token, "view": T.view_out(table, None), "events": events}
+
+
+@blp.post("/tables/suggest", T.TableSuggestRequest, SuggestResponse, EXAMPLES["suggest"], errors=(403, 409))
+def suggest_at_table(args):
+    """Advice for the seat to move: exactly the move the computer opponent of `level` (default
+    hard) would make from that seat, seeing only what the seat may see, and one sentence why.
+
+    Reads the table and changes nothing (the same token stays the latest). 409 when it is not
+    the seat's turn or the hand is over."""
+    return _tables().suggest(args["table"], args["seat"], args["level"])

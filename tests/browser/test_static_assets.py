@@ -9,7 +9,8 @@ from pathlib import Path
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-SCRIPTS = ("scorepad.js", "sw.js", *(f"js/{p.name}" for p in sorted((STATIC / "js").glob("*.js"))))
+PAGES = ("index.html", "play.html")
+SCRIPTS = ("scorepad.js", "play.js", "sw.js", *(f"js/{p.name}" for p in sorted((STATIC / "js").glob("*.js"))))
 
 
 def read(name):
@@ -17,30 +18,35 @@ def read(name):
 
 
 def test_no_inline_script_style_or_handlers():
-    html = read("index.html")
-    for tag in re.findall(r"<script\b[^>]*>", html, flags=re.I):
-        assert re.search(r"\bsrc=", tag), f"inline <script>: {tag}"
-    assert not re.search(r"<script\b[^>]*>\s*[^<\s]", html, flags=re.I), "a <script> with a body"
-    assert not re.search(r"<style\b", html, flags=re.I), "inline <style>"
-    assert not re.search(r"\sstyle\s*=", html, flags=re.I), "style= attribute"
-    assert not re.search(r"\son[a-z]+\s*=", html, flags=re.I), "inline event handler"
+    for page in PAGES:
+        no_inline(read(page))
     for name in SCRIPTS:
         js = read(name)
         assert "innerHTML" not in js and "eval(" not in js and "new Function" not in js, name
         assert not re.search(r"setAttribute\(\s*['\"]style['\"]", js), name
 
 
+def no_inline(html):
+    for tag in re.findall(r"<script\b[^>]*>", html, flags=re.I):
+        assert re.search(r"\bsrc=", tag), f"inline <script>: {tag}"
+    assert not re.search(r"<script\b[^>]*>\s*[^<\s]", html, flags=re.I), "a <script> with a body"
+    assert not re.search(r"<style\b", html, flags=re.I), "inline <style>"
+    assert not re.search(r"\sstyle\s*=", html, flags=re.I), "style= attribute"
+    assert not re.search(r"\son[a-z]+\s*=", html, flags=re.I), "inline event handler"
+
+
 def test_nothing_loaded_from_another_site():
-    for name in ("index.html", "scorepad.css", "favicon.svg", "icon.svg", "manifest.webmanifest", *SCRIPTS):
+    for name in (*PAGES, "scorepad.css", "play.css", "favicon.svg", "icon.svg", "manifest.webmanifest", *SCRIPTS):
         text = read(name).replace(SVG_NAMESPACE, "")
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text, flags=re.I), f"{name} names another site"
         assert "@import" not in text and "@font-face" not in text
 
 
 def test_assets_referenced_exist():
-    html = read("index.html")
-    for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", html):
-        assert (STATIC / ref).is_file(), ref
+    for page in PAGES:
+        for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", read(page)):
+            assert (STATIC / ref).is_file(), ref
+    assert set(module_files("play.js")) == {"play.js", "js/dom.js", "js/cards.js", "js/api.js", "js/tables.js"}
 
 
 def module_files(name, seen=None):

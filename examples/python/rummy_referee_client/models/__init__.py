@@ -91,6 +91,8 @@ from .suggest_request_level import SuggestRequestLevel
 from .suggest_response import SuggestResponse
 from .table_move_request import TableMoveRequest
 from .table_move_response import TableMoveResponse
+from .table_suggest_request import TableSuggestRequest
+from .table_suggest_request_level import TableSuggestRequestLevel
 from .turn import Turn
 from .turn_out import TurnOut
 from .view import View
@@ -193,6 +195,8 @@ __all__ = (
     "SuggestResponse",
     "TableMoveRequest",
     "TableMoveResponse",
+    "TableSuggestRequest",
+    "TableSuggestRequestLevel",
     "Turn",
     "TurnOut",
     "View",
