@@ -82,6 +82,7 @@ def test_openapi_31_with_servers_operation_ids_and_no_unused_schema():
         ("post", "/v1/tables/view"): "viewTable",
         ("post", "/v1/tables/move"): "moveAtTable",
         ("post", "/v1/tables/next"): "nextHand",
+        ("post", "/v1/tables/suggest"): "suggestAtTable",
         ("get", "/healthz"): "getHealth",
         ("get", "/openapi.yaml"): "getOpenapi",
     }
