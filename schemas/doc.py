@@ -211,7 +211,8 @@ class PreciseConverter(OpenAPIConverter):
         if "default" in prop and not isinstance(field.parent, Answer):
             default = prop.pop("default")
             shown = "none (null)" if default is None else f"`{json.dumps(default, ensure_ascii=False)}`"
-            prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".lstrip()
+            if "Default:" not in prop.get("description", ""):  # a description may say what a null default means
+                prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".lstrip()
         return prop
 
     def _enum_ref(self, field, enum_cls, prop: dict) -> dict:

@@ -109,7 +109,7 @@ def _friendly(message: str, path: tuple) -> str:
 _STOCK = [
     (re.compile(pattern), wording)
     for pattern, wording in (
-        (r"Missing data for required field\.", "{field} is required, and missing"),
+        (r"Missing data for required field\.", "{field} is missing: it is required"),
         (r"Field may not be null\.", "{field} may not be null"),
         (r"Not a valid integer\.", "{field} must be a whole number"),
         (r"Not a valid string\.", "{field} must be text, in quotes"),
@@ -140,6 +140,10 @@ _WORDS = {
     "onto": "meld to lay off onto",
     "remaining": "cards left",
     "first_dealer": "first dealer",
+    "laid_off": "laid-off flag",
+    "table": "table token",
+    "seat": "seat",
+    "bots": "computer opponents",
 }
 _ITEM = {
     "players": "player",

@@ -68,7 +68,7 @@ class MeldSchema(CompiledSchema):
 
 
 class StateSchema(CompiledSchema):
-    """A table snapshot. Loads a validated, canonical :class:`referee.State`."""
+    """A table snapshot (contract, State). Loaded, it is validated and made canonical."""
 
     rules = RulesField()
     players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=PLAYER_COUNT)

@@ -17,7 +17,7 @@ from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, one_of
-from .fields import BoundedList, PlayerEntries, PlayerName
+from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
 
@@ -26,19 +26,22 @@ SEAT_DOC = {"description": "The seat credential of one player at this table (fro
 
 
 def _token(**kw):
-    return fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS), **kw)
+    return fields.String(
+        validate=validate.Length(min=1, max=MAX_TOKEN_CHARS, error="send it exactly as the last answer gave it (1 to {max} characters)"),
+        **kw,
+    )
 
 
 # --- requests ----------------------------------------------------------------------------
 
 
 class CreateTableRequest(CompiledSchema):
-    players = BoundedList(PlayerName(), required=True, validate=validate.Length(min=2, max=6), metadata={"uniqueItems": True})
+    players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last player, so the first leads."})
     rules = RulesField()
     bots = PlayerEntries(
         keys=fields.String(),
-        values=fields.String(validate=validate.OneOf(LEVELS)),
+        values=fields.String(validate=validate.OneOf(LEVELS, error="a computer opponent's level is easy, medium or hard")),
         load_default=dict,
         validate=validate.Length(max=5),
         metadata={

@@ -322,7 +322,7 @@ def test_openapi_yaml_has_no_anchors_and_plain_summaries(client):
             "the rules' target score must be from 1 to 100000",
         ),
         ("/v1/deal", {"players": ["ana", ""]}, "/players/1", "player 2 must not be empty"),
-        ("/v1/deal", {}, "/players", "the list of players is required, and missing"),
+        ("/v1/deal", {}, "/players", "the list of players is missing: it is required"),
         ("/v1/hand-score", {"remaining": {"ben": []}}, "/remaining/ben", "ben's cards left must have 1 to 10 cards; this has 0"),
         ("/v1/hand-score", {"remaining": {"ben": ["KC"]}, "rummy": "yes"}, "/rummy", "the rummy flag must be true or false"),
         ("/v1/melds/check", {"cards": [None, "QS"]}, "/cards/0", 'a card is written as text in quotes, such as "QS" or "Q♠", not as null'),

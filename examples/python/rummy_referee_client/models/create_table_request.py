@@ -20,7 +20,7 @@ class CreateTableRequest:
     """
     Attributes:
         players (list[str]):
-        dealer (None | str | Unset): Default: the last player, so the first leads. Default: none (null). Example: ana.
+        dealer (None | str | Unset): Default: the last player, so the first leads. Example: ana.
         rules (None | Rules | Unset): Default: none (null).
         bots (CreateTableRequestBots | Unset): Seats the service plays itself: player id → level (easy, medium, hard).
             They get no seat; at least one player must be human.

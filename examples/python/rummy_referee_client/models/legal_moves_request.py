@@ -16,7 +16,7 @@ T = TypeVar("T", bound="LegalMovesRequest")
 class LegalMovesRequest:
     """
     Attributes:
-        state (State): A table snapshot. Loads a validated, canonical :class:`referee.State`.
+        state (State): A table snapshot (contract, State). Loaded, it is validated and made canonical.
     """
 
     state: State

@@ -21,7 +21,7 @@ class MovesRequest:
     """MoveRequest with moves.
 
     Attributes:
-        state (State): A table snapshot. Loads a validated, canonical :class:`referee.State`.
+        state (State): A table snapshot (contract, State). Loaded, it is validated and made canonical.
         moves (list[DiscardMove | DrawMove | LayOffMove | MeldMove]):
     """
 

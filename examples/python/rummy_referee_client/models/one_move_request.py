@@ -21,7 +21,7 @@ class OneMoveRequest:
     """MoveRequest with move.
 
     Attributes:
-        state (State): A table snapshot. Loads a validated, canonical :class:`referee.State`.
+        state (State): A table snapshot (contract, State). Loaded, it is validated and made canonical.
         move (DiscardMove | DrawMove | LayOffMove | MeldMove): One move. ``source`` with draw; ``cards`` with meld and
             lay_off (and ``meld`` naming the table meld, optional when the cards fit exactly one); ``card`` with discard.
     """

@@ -20,15 +20,15 @@ T = TypeVar("T", bound="State")
 
 @_attrs_define
 class State:
-    """A table snapshot. Loads a validated, canonical :class:`referee.State`.
+    """A table snapshot (contract, State). Loaded, it is validated and made canonical.
 
     Attributes:
         players (list[Player]):
         stock (list[str]): Face down, top card first.
         discard (list[str]): Face up, bottom card first; the last card is the visible top.
         rules (None | Rules | Unset): Default: none (null).
-        dealer (None | str | Unset): Default: the last listed player. Default: none (null). Example: ana.
-        turn (None | Turn | Unset): Default: the dealer's left to draw. Default: none (null).
+        dealer (None | str | Unset): Default: the last listed player. Example: ana.
+        turn (None | Turn | Unset): Default: the dealer's left to draw.
         melds (list[Meld] | Unset):
         restocks (int | Unset): Default: `0`.
         status (Status | Unset): playing, out (someone went out, R13) or draw (a drawn hand, R18).

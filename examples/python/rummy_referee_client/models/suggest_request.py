@@ -19,7 +19,7 @@ T = TypeVar("T", bound="SuggestRequest")
 class SuggestRequest:
     """
     Attributes:
-        state (State): A table snapshot. Loads a validated, canonical :class:`referee.State`.
+        state (State): A table snapshot (contract, State). Loaded, it is validated and made canonical.
         level (SuggestRequestLevel | Unset): Which computer opponent advises; default hard. Default: `"hard"`.
     """
 
