@@ -14,7 +14,7 @@ from .cards import Card
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, rummy_multiplier
-from .state import check_seating, hand_size
+from .seating import check_seating, hand_size
 
 
 @dataclass(frozen=True, slots=True)

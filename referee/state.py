@@ -17,7 +17,7 @@ from .finish import dead_end
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules
 from .scoring import hand_points, rummy_multiplier
-from .seating import MAX_PLAYERS, MIN_PLAYERS, check_seating, hand_size  # noqa: F401 (check_seating: re-exported)
+from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
 
 
 class Status(StrEnum):

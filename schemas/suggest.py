@@ -14,13 +14,18 @@ from .state import StateSchema
 DEFAULT_LEVEL = "hard"
 
 
-class SuggestRequest(CompiledSchema):
-    state = fields.Nested(StateSchema, required=True, metadata={"description": "An open table whose hand is still being played."})
-    level = fields.String(
+def level_field() -> fields.String:
+    """The ``level`` of a request for advice (``/v1/suggest``, ``/v1/tables/suggest``)."""
+    return fields.String(
         load_default=DEFAULT_LEVEL,
         validate=validate.OneOf(LEVELS, error=f"level must be one of {', '.join(LEVELS)}"),
         metadata={"description": f"Which computer opponent advises; default {DEFAULT_LEVEL}."},
     )
+
+
+class SuggestRequest(CompiledSchema):
+    state = fields.Nested(StateSchema, required=True, metadata={"description": "An open table whose hand is still being played."})
+    level = level_field()
 
 
 class SuggestResponse(AnswerSchema):

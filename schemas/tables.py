@@ -20,6 +20,7 @@ from .doc import Answer, CardCode, one_of
 from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
+from .suggest import level_field
 
 TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
 SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
@@ -86,11 +87,7 @@ class TableMoveRequest(CompiledSchema):
 class TableSuggestRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
     seat = _token(required=True, metadata={**SEAT_DOC, "description": "The seat of the player to move, who asks for advice."})
-    level = fields.String(
-        load_default="hard",
-        validate=validate.OneOf(LEVELS, error=f"level must be one of {', '.join(LEVELS)}"),
-        metadata={"description": "Which computer opponent advises; default hard."},
-    )
+    level = level_field()
 
 
 class NextHandRequest(CompiledSchema):

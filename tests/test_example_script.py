@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
+from live_server import serving
 
 from app import create_app
 
@@ -19,14 +18,8 @@ SCRIPT = Path(__file__).resolve().parents[1] / "examples" / "play_hand.py"
 
 @pytest.fixture(scope="module")
 def base_url():
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="example-test-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with serving(create_app(), "example-test-server") as url:
+        yield url
 
 
 def run(base_url, *args):

@@ -7,7 +7,6 @@ and fail instead when RUMMY_REQUIRE_BROWSER=1 (as in CI).
 
 import os
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -51,18 +50,12 @@ def server_url():
     if os.environ.get("RUMMY_TEST_SERVER"):
         yield os.environ["RUMMY_TEST_SERVER"].rstrip("/")
         return
-    from werkzeug.serving import make_server
+    from live_server import serving
 
     from app import create_app
 
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="scorepad-test-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with serving(create_app(), "scorepad-test-server") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
