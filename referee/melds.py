@@ -16,9 +16,7 @@ from functools import lru_cache
 
 from .cards import DECK, SUIT_NAMES, Card, rank_name, show
 from .errors import Code, InvalidInput, Problem, Reason
-from .rules import ACE_MODES, Rules
-
-_ACES_RULES = {aces: Rules(aces=aces) for aces in ACE_MODES}  # see _checked
+from .rules import Rules
 
 
 class MeldKind(StrEnum):
@@ -224,16 +222,15 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
     ``set_rank_mismatch``, ``set_too_large``, ``run_suit_mismatch``, ``run_gap``, ``ace_high``,
     ``run_wraps``. Never raises for any sequence of cards.
     """
-    return _checked(tuple(cards), rules.aces)
+    return _checked(tuple(cards), rules)
 
 
 @lru_cache(maxsize=8192)
-def _checked(cards: tuple[Card, ...], aces: str) -> MeldCheck:
+def _checked(cards: tuple[Card, ...], rules: Rules) -> MeldCheck:
     """:func:`check_meld`, remembered: every request sends its table's melds again, and
-    ``legal_moves`` judges the same few melds for every candidate. Of all the options only
-    ``aces`` bears on what a meld is (R10, R11), so it is the key (cards are interned and hash
-    cheaply; a MeldCheck is immutable, so sharing one is safe)."""
-    rules = _ACES_RULES[aces]
+    ``legal_moves`` judges the same few melds for every candidate. The key is the cards and the
+    whole :class:`Rules` (cards are interned and Rules keep their hash, so both hash cheaply; a
+    MeldCheck is immutable, so sharing one is safe)."""
     kind = meld_kind(cards, rules)
     if kind is not None:  # valid: nothing to explain (every meld on the table, every request)
         return MeldCheck(True, kind, canonical_order(cards, kind, rules), ())
@@ -365,11 +362,11 @@ def fitting_cards(meld: Sequence[Card], kind: MeldKind, rules: Rules) -> frozens
     card just below its lowest and just above its highest, in its suit, never past the King nor
     round the corner (R11; under ``aces: high_or_low`` the ace may go above the King).
     ``meld`` is in canonical order, as on a validated table."""
-    return _fitting(tuple(meld), kind, rules.aces)
+    return _fitting(tuple(meld), kind, rules)
 
 
 @lru_cache(maxsize=8192)
-def _fitting(meld: tuple[Card, ...], kind: MeldKind, aces: str) -> frozenset[Card]:
+def _fitting(meld: tuple[Card, ...], kind: MeldKind, rules: Rules) -> frozenset[Card]:
     """:func:`fitting_cards`, remembered like :func:`_checked` (the same melds come back on
     every request of a hand)."""
     first = meld[0]
@@ -385,7 +382,7 @@ def _fitting(meld: tuple[Card, ...], kind: MeldKind, aces: str) -> frozenset[Car
         out.add(DECK[suit * 13 + low - 2])
     if high < 13:
         out.add(DECK[suit * 13 + high])
-    elif high == 13 and aces == "high_or_low" and low > 1:
+    elif high == 13 and rules.aces == "high_or_low" and low > 1:
         out.add(DECK[suit * 13])  # the ace above the King
     return frozenset(out.difference(meld))  # a run holding every rank (ace high) takes nothing
 

@@ -17,7 +17,7 @@ from .finish import dead_end
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules
 from .scoring import hand_points, rummy_multiplier
-from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
+from .seating import hand_size, player_count_problems
 
 
 class Status(StrEnum):
@@ -218,11 +218,9 @@ def validate_state(state: State) -> State:
     (R5, R8); ``restocks`` within ``max_restocks`` (R18); a ``status`` that agrees with the hands
     (R13). Raises :class:`~referee.errors.InvalidInput` listing every fault with its path.
     """
-    problems: list[Problem] = []
     rules = state.rules
     players = state.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
+    problems: list[Problem] = player_count_problems(len(players))
     ids: dict[str, int] = {}
     for i, p in enumerate(players):
         if p.id in ids:
@@ -286,7 +284,7 @@ def validate_state(state: State) -> State:
         problems.append(Problem((), f"{count} missing from hands, stock, discard pile and melds: {listed} (R1)"))
 
     # R2: no hand larger than the deal (one more for the player who has drawn).
-    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if not player_count_problems(len(players)):
         size = hand_size(len(players))
         for i, p in enumerate(players):
             allowed = size + (1 if p.id == turn.player and turn.phase == Phase.AFTER_DRAW else 0)
