@@ -23,6 +23,18 @@ def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str 
     return problems
 
 
+def default_dealer(players: Sequence[str]) -> str:
+    """R3 (Decision): with no dealer named, the last listed player deals, so the first leads."""
+    return players[-1]
+
+
+def first_to_play(players: Sequence[str], dealer: str | None) -> str:
+    """R3: the dealer's left (the next seat, wrapping) plays first; with no dealer, or one not at
+    the table, the default dealer's (:func:`default_dealer`)."""
+    seat = players.index(dealer) if dealer in players else len(players) - 1
+    return players[(seat + 1) % len(players)]
+
+
 def player_count_problems(players: int) -> list[Problem]:
     """R2: the fault of a table of ``players`` players (path ``("players",)``), or []."""
     if MIN_PLAYERS <= players <= MAX_PLAYERS:

@@ -17,7 +17,7 @@ from .finish import dead_end
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules
 from .scoring import hand_points, rummy_multiplier
-from .seating import hand_size, player_count_problems
+from .seating import default_dealer, first_to_play, hand_size, player_count_problems
 
 
 class Status(StrEnum):
@@ -127,11 +127,11 @@ class State:
     first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17)."""
 
     players: tuple[Player, ...]
-    turn: Turn
+    turn: Turn | None  # None before validate_state: the dealer's left to draw (R3)
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     melds: tuple[Meld, ...] = ()
-    dealer: str | None = None
+    dealer: str | None = None  # None before validate_state: the default dealer (R3)
     rules: Rules = PRESETS[DEFAULT_PRESET]
     restocks: int = 0
     status: Status = Status.PLAYING
@@ -216,7 +216,9 @@ def validate_state(state: State) -> State:
     R11); all 52 cards present exactly once across hands, stock, discard pile and melds (R1); no
     hand larger than R2 deals (one more for the player to move in ``play``); a consistent turn
     (R5, R8); ``restocks`` within ``max_restocks`` (R18); a ``status`` that agrees with the hands
-    (R13). Raises :class:`~referee.errors.InvalidInput` listing every fault with its path.
+    (R13). A ``dealer`` or ``turn`` left None takes R3's default (:func:`~referee.seating.default_dealer`,
+    :func:`~referee.seating.first_to_play`). Raises :class:`~referee.errors.InvalidInput`
+    listing every fault with its path.
     """
     rules = state.rules
     players = state.players
@@ -228,7 +230,9 @@ def validate_state(state: State) -> State:
         ids.setdefault(p.id, i)
     if state.dealer is not None and state.dealer not in ids:
         problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
-    turn = state.turn
+    seating = list(ids) or [""]  # R3's defaults: the last player deals, the dealer's left draws first
+    dealer = state.dealer if state.dealer is not None else default_dealer(seating)
+    turn = state.turn if state.turn is not None else Turn(first_to_play(seating, dealer))
     mover_known = turn.player in ids
     if not mover_known:
         problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
@@ -390,5 +394,4 @@ def validate_state(state: State) -> State:
 
     if problems:
         raise InvalidInput(problems)
-    dealer = state.dealer if state.dealer is not None else players[-1].id
     return State(players, turn, state.stock, state.discard, tuple(canonical_melds), dealer, rules, state.restocks, state.status)
