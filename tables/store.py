@@ -19,7 +19,7 @@ its token, for the client to catch up). The check and the write are each one Red
 two requests racing on the same token cannot both win.
 
 Redis is asked with timeouts of tens of milliseconds (``RUMMY_TABLE_STORE_TIMEOUT_MS``, default
-50) and no retries; after :data:`BREAKER_FAILURES` failures in a row a breaker stops asking it
+50), never retried after a timeout (once, at once, on a connection found broken); after :data:`BREAKER_FAILURES` failures in a row a breaker stops asking it
 for :data:`BREAKER_SECONDS` and the guarded requests answer 503 at once (with ``Retry-After``),
 so a Redis that is down or frozen never slows anything else. Nothing but ``/v1/tables/move``
 and ``/v1/tables/next`` asks it.
@@ -154,8 +154,14 @@ class SeqStore:
 
     def __init__(self, url: str, timeout: float = DEFAULT_TIMEOUT_MS / 1000, breaker: Breaker | None = None) -> None:
         try:
+            # One immediate retry on a broken connection (a Redis restarted since the last call:
+            # the pooled connection is dead, a new one answers), none on a timeout.
             self._redis = redis.Redis.from_url(
-                url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 0), retry_on_timeout=False
+                url,
+                socket_timeout=timeout,
+                socket_connect_timeout=timeout,
+                retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+                retry_on_timeout=False,
             )
         except ValueError as e:
             raise ValueError(f"RUMMY_TABLE_STORE must be a Redis URL (redis://host:port/0): {e}") from None
