@@ -25,7 +25,7 @@ def _option(option: Option) -> dict[str, Any]:
         "rule": option.rule,
         "sentence": option.sentence,
         "type": _TYPES[option.kind],
-        "nullable": option.null is not None,
+        "allows_null": option.null is not None,
         "null_means": option.null,
         "minimum": option.minimum,
         "maximum": option.maximum,

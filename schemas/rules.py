@@ -84,7 +84,7 @@ class OptionDocSchema(Answer):
     rule = fields.String(required=True, metadata={"description": "The rule it changes.", "example": "R11"})
     sentence = fields.String(required=True, metadata={"description": "What the option governs, for people."})
     type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer", "string"]))
-    nullable = fields.Boolean(required=True, metadata={"description": "Whether null is a value (no limit, no fixed number)."})
+    allows_null = fields.Boolean(required=True, metadata={"description": "Whether null is a value (no limit, no fixed number)."})
     null_means = fields.String(required=True, allow_none=True, metadata={"example": "for no limit"})
     minimum = fields.Integer(required=True, allow_none=True, metadata={"description": "A whole-number option's least value."})
     maximum = fields.Integer(required=True, allow_none=True, metadata={"description": "A whole-number option's greatest value."})

@@ -363,6 +363,10 @@ def test_r21_rules_document_serves_what_the_pages_show(client):
     assert options["aces"]["rule"] == "R11"
     assert [v["value"] for v in options["aces"]["values"]] == ["low", "high_or_low"]
     assert options["melds_per_turn"]["defaults"] == {"basic": 1, "standard": None, "two-restocks": None}
-    assert (options["max_restocks"]["minimum"], options["max_restocks"]["maximum"], options["max_restocks"]["nullable"]) == (0, 1000, True)
+    assert (options["max_restocks"]["minimum"], options["max_restocks"]["maximum"], options["max_restocks"]["allows_null"]) == (
+        0,
+        1000,
+        True,
+    )
     basic = {d["option"]: d["sentence"] for d in body["preset_notes"][0]["described"]}
     assert basic["melds_per_turn"] == "A player may lay down at most one meld in a turn; laying off is not limited."

@@ -26,7 +26,7 @@ class OptionDoc:
         rule (str): The rule it changes. Example: R11.
         sentence (str): What the option governs, for people.
         type_ (OptionDocType):
-        nullable (bool): Whether null is a value (no limit, no fixed number).
+        allows_null (bool): Whether null is a value (no limit, no fixed number).
         null_means (None | str):  Example: for no limit.
         minimum (int | None): A whole-number option's least value.
         maximum (int | None): A whole-number option's greatest value.
@@ -42,7 +42,7 @@ class OptionDoc:
     rule: str
     sentence: str
     type_: OptionDocType
-    nullable: bool
+    allows_null: bool
     null_means: None | str
     minimum: int | None
     maximum: int | None
@@ -63,7 +63,7 @@ class OptionDoc:
 
         type_ = self.type_.value
 
-        nullable = self.nullable
+        allows_null = self.allows_null
 
         null_means: None | str
         null_means = self.null_means
@@ -97,7 +97,7 @@ class OptionDoc:
                 "rule": rule,
                 "sentence": sentence,
                 "type": type_,
-                "nullable": nullable,
+                "allows_null": allows_null,
                 "null_means": null_means,
                 "minimum": minimum,
                 "maximum": maximum,
@@ -128,7 +128,7 @@ class OptionDoc:
 
         type_ = OptionDocType(d.pop("type"))
 
-        nullable = d.pop("nullable")
+        allows_null = d.pop("allows_null")
 
         def _parse_null_means(data: object) -> None | str:
             if data is None:
@@ -177,7 +177,7 @@ class OptionDoc:
             rule=rule,
             sentence=sentence,
             type_=type_,
-            nullable=nullable,
+            allows_null=allows_null,
             null_means=null_means,
             minimum=minimum,
             maximum=maximum,
