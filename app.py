@@ -65,13 +65,7 @@ def check_meld(args):
         check = referee.check_lay_off(args["onto"], args["cards"], args["rules"])
     else:
         check = referee.check_meld(args["cards"], args["rules"])
-    return {
-        "valid": check.valid,
-        "kind": check.kind,
-        "cards": [c.code for c in check.cards],
-        "reasons": [r.as_dict() for r in check.reasons],
-        "summary": check.summary,
-    }
+    return check
 
 
 @blp.post("/hand-score", S.HandScoreRequest, S.HandScoreResponse, EXAMPLES["hand-score"])

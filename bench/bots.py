@@ -40,6 +40,7 @@ from referee.bots import LEVELS, choose_move  # noqa: E402
 from referee.bots.selfplay import play_hand, steps  # noqa: E402
 from referee.scorepad import game_winner, next_dealer  # noqa: E402
 from referee.view import seat_view  # noqa: E402
+from schemas.wire import to_json  # noqa: E402
 
 BASE_SEED = 15_000
 PAIRINGS = (("hard", "easy", 0.70), ("medium", "easy", 0.60), ("hard", "medium", 0.55))
@@ -144,11 +145,11 @@ def example_hand(seed: int) -> None:
         f"seed {seed}; ana holds {' '.join(c.symbol for c in state.player('ana').hand)}; the discard pile shows {state.discard[-1].symbol}"
     )
     for step in steps(state, levels, seed):
-        print(json.dumps(step.event.as_dict(), ensure_ascii=False))
+        print(json.dumps(to_json(step.event), ensure_ascii=False))
         if step.view.viewer == "ana":
             print(f"    (hint to ana: {step.choice.summary})")
         state = step.after
-    print(json.dumps(state.result().as_dict()))
+    print(json.dumps(to_json(state.result())))
 
 
 def ablation(hands: int) -> None:

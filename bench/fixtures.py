@@ -12,6 +12,7 @@ import random
 from referee import DECK, PRESETS, Meld, Move, Player, State, Turn, apply_move, deal, legal_moves, parse_cards, validate_state
 from referee.state import Phase
 from schemas.state import StateOutSchema
+from schemas.wire import to_json  # noqa: E402
 
 STANDARD = PRESETS["standard"]
 _STATE_OUT = StateOutSchema()
@@ -47,7 +48,7 @@ def state_json(state: State) -> dict:
 
 
 def move_json(move: Move) -> dict:
-    return move.as_dict()
+    return to_json(move)
 
 
 # --- a full turn at a 4-player table ---------------------------------------------------------

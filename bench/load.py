@@ -43,6 +43,7 @@ from referee import PRESETS, apply_move, deal, legal_moves, replay  # noqa: E402
 from referee.cards import DECK  # noqa: E402
 from referee.scorepad import HandEntry, Remaining  # noqa: E402
 from schemas.state import StateOutSchema  # noqa: E402
+from schemas.wire import to_json  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 NAMES = ["ana", "ben", "cy", "dee", "eli", "fay"]
@@ -68,7 +69,7 @@ def build_corpus(seed: int, tables: int = 300) -> dict[str, list[bytes]]:
         options = legal_moves(state)
         body = dump(state)
         legals.append(orjson.dumps({"state": body}))
-        moves.append(orjson.dumps({"state": body, "move": rng.choice(options).as_dict()}))
+        moves.append(orjson.dumps({"state": body, "move": to_json(rng.choice(options))}))
     checks = []
     for _ in range(300):
         if rng.random() < 0.5:  # a set (maybe with a stray card)

@@ -47,6 +47,7 @@ import orjson  # noqa: E402
 
 import referee  # noqa: E402
 from referee import HandEntry, Remaining, apply_moves, check_meld, legal_moves, parse_cards, replay, score_hand  # noqa: E402
+from schemas.wire import to_json  # noqa: E402
 
 RESULTS: dict = {"inproc": {}, "scaling": {}, "http": {}}
 COMPARE: dict | None = None
@@ -212,8 +213,9 @@ def sealed(body: dict, raw: bytes) -> None:
     import app as app_module
     from referee.game import Game
     from schemas import api as S
-    from schemas.tables import TableMoveResponse, view_out
+    from schemas.tables import TableMoveResponse
     from tables import Sealer, Table, Tables
+    from tables.view import table_view
 
     tables = Tables(Sealer([bytes(range(32))]))
     state = referee.apply_move(F.four_player_table(), referee.Move.draw("ana", "stock"))
@@ -236,7 +238,7 @@ def sealed(body: dict, raw: bytes) -> None:
                     "reasons": [],
                     "applied": done.outcome.applied,
                     "table": done.token,
-                    "view": view_out(done.table, done.player),
+                    "view": table_view(done.table, done.player),
                     "result": None,
                     "events": [],
                 }
@@ -331,7 +333,7 @@ def scaling() -> None:
         note="each list is the start of one 100-move sequence (draws, discards, a meld, a lay-off, a "
         "restock); its first move is a draw, the cheapest kind",
     )
-    bodies = {n: orjson.dumps({"state": F.state_json(s), "moves": [m.as_dict() for m in ms]}) for n, (s, ms) in seqs.items()}
+    bodies = {n: orjson.dumps({"state": F.state_json(s), "moves": [to_json(m) for m in ms]}) for n, (s, ms) in seqs.items()}
     for n, raw in bodies.items():
         assert post(c, "/v1/move", raw).get_json()["applied"] == n
     series(
@@ -351,7 +353,7 @@ def scaling() -> None:
     )
     pbodies = {}
     for n, s in dealt.items():
-        pbodies[n] = orjson.dumps({"state": F.state_json(s), "move": referee.Move.discard(s.turn.player, s.mover.hand[0]).as_dict()})
+        pbodies[n] = orjson.dumps({"state": F.state_json(s), "move": to_json(referee.Move.discard(s.turn.player, s.mover.hand[0]))})
         assert post(c, "/v1/move", pbodies[n]).get_json()["legal"] is True
     series(
         "players — whole POST /v1/move, one discard (test client)",

@@ -20,7 +20,7 @@ from .deal import deal
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .legal import TurnOptions, legal_moves, possible_melds, turn_options
 from .melds import MeldCheck, MeldKind, check_lay_off, check_meld
-from .moves import Action, Move, MovesOutcome, Source, apply_move, apply_moves, can_play, is_legal, verify_move
+from .moves import Action, Move, MovesOutcome, Source, apply_move, apply_moves, can_play, verify_move
 from .rules import PRESETS, Rules, resolve_rules
 from .scorepad import HandEntry, Pad, Remaining, replay
 from .scoring import HandScore, card_points, hand_points, score_hand
@@ -55,7 +55,6 @@ __all__ = [
     "MovesOutcome",
     "apply_move",
     "apply_moves",
-    "is_legal",
     "PRESETS",
     "Rules",
     "resolve_rules",

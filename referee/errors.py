@@ -60,15 +60,6 @@ class Reason:
     cards: tuple[Card, ...] = ()
     rule: str | None = None
 
-    def as_dict(self) -> dict:
-        """The contract's reason object, plus the rule id (``"R11"``) when one applies."""
-        return {
-            "code": self.code.value,
-            "message": self.message,
-            "cards": [c.code for c in self.cards],
-            "rule": self.rule,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Problem:

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from .cards import Card
 from .errors import IllegalMove, InvalidInput, Reason
-from .melds import MeldKind, fitting_cards, run_top
+from .melds import MeldKind, fitting_cards, rank_at, run_top
 from .moves import Action, Move, Source, can_play, hand_over, verify_turn
 from .rules import Rules
 from .scorepad import next_dealer
@@ -40,12 +40,12 @@ def possible_melds(hand: tuple[Card, ...], rules: Rules) -> list[tuple[tuple[Car
     for ranks in by_suit.values():
         if len(ranks) < 3:
             continue
-        held = [p for p in range(1, top + 1) if (p - 1) % 13 + 1 in ranks]
+        held = [p for p in range(1, top + 1) if rank_at(p) in ranks]
         for i, start in enumerate(held):
             for j in range(i + 2, len(held)):
                 if held[j] - start != j - i:
                     break
-                found.append((tuple(ranks[(p - 1) % 13 + 1] for p in held[i : j + 1]), MeldKind.RUN))
+                found.append((tuple(ranks[rank_at(p)] for p in held[i : j + 1]), MeldKind.RUN))
     return found
 
 
@@ -104,16 +104,6 @@ class TurnOptions:
     moves: tuple[Move, ...]
     reasons: tuple[Reason, ...]
     summary: str
-
-    def as_dict(self) -> dict:
-        """The contract's /v1/legal-moves answer."""
-        return {
-            "player": self.player,
-            "phase": self.phase.value,
-            "moves": [m.as_dict() for m in self.moves],
-            "reasons": [r.as_dict() for r in self.reasons],
-            "summary": self.summary,
-        }
 
 
 def turn_options(state: State) -> TurnOptions:

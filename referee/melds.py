@@ -96,9 +96,9 @@ def _in_a_row(positions: list[int]) -> list[int] | None:
     return positions if positions[-1] - positions[0] == len(positions) - 1 else None
 
 
-def card_at(position: int, suit_index: int) -> Card:
-    """The card of a suit at a ladder position (14 is the ace)."""
-    return DECK[suit_index * 13 + (position - 1) % 13]
+def rank_at(position: int) -> int:
+    """The rank at a position of the run ladder (14 is the ace again)."""
+    return (position - 1) % 13 + 1
 
 
 def meld_kind(cards: Sequence[Card], rules: Rules) -> MeldKind | None:

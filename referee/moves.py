@@ -68,18 +68,17 @@ class Move:
     def discard(cls, player: str, card: Card) -> Move:
         return cls(player, Action.DISCARD, card=card)
 
-    def as_dict(self) -> dict:
-        """The contract's move object, canonical codes."""
-        out: dict = {"player": self.player, "action": self.action.value}
+    def __repr__(self) -> str:
+        """The move as Python that makes it (``Move.draw('ana', Source.STOCK)``), to paste into
+        a test or a bug report, as a Card's repr is."""
         if self.action == Action.DRAW:
-            out["source"] = self.source.value
-        elif self.action == Action.DISCARD:
-            out["card"] = self.card.code
-        else:
-            out["cards"] = [c.code for c in self.cards]
-            if self.action == Action.LAY_OFF and self.meld is not None:
-                out["meld"] = self.meld
-        return out
+            return f"Move.draw({self.player!r}, Source.{self.source.name})"
+        if self.action == Action.DISCARD:
+            return f"Move.discard({self.player!r}, {self.card!r})"
+        cards = f"parse_cards({' '.join(c.code for c in self.cards)!r}.split())"
+        if self.action == Action.MELD:
+            return f"Move.make_meld({self.player!r}, {cards})"
+        return f"Move.lay_off({self.player!r}, {cards}{'' if self.meld is None else f', {self.meld!r}'})"
 
     def __str__(self) -> str:
         if self.action == Action.DRAW:
@@ -103,17 +102,6 @@ class MovesOutcome:
     state: State
     result: Result | None
     summary: str = ""
-
-    def as_dict(self) -> dict:
-        """The contract's /v1/move answer."""
-        return {
-            "legal": self.legal,
-            "reasons": [r.as_dict() for r in self.reasons],
-            "summary": self.summary,
-            "applied": self.applied,
-            "state": self.state.as_dict(),
-            "result": None if self.result is None else self.result.as_dict(),
-        }
 
 
 def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> IllegalMove:
@@ -329,7 +317,7 @@ def verify_move(state: State, move: Move, turn_verified: bool = False):
     read."""
     if not turn_verified:
         verify_turn(state, move)
-    return _VERIFY[move.action](state, move)
+    return _ACTIONS[move.action][0](state, move)
 
 
 def can_play(state: State, move: Move, turn_verified: bool = False) -> bool:
@@ -355,25 +343,7 @@ def apply_move(state: State, move: Move) -> State:
     ``final_discard_required``), and :class:`~referee.errors.InvalidInput` (path ``("player",)``)
     for a player id not at the table. The input state is never changed.
     """
-    verify_turn(state, move)
-    action = move.action
-    if action == Action.DRAW:
-        verify_draw(state, move)
-        return _draw(state, move)
-    if action == Action.DISCARD:
-        return _discard(state, verify_discard(state, move), move.card)
-    turn = state.turn
-    if action == Action.MELD:
-        rest, check = verify_meld(state, move)
-        melds = state.melds + (Meld(next_meld_id(state.melds), turn.player, check.cards, check.kind),)
-        return _after_play(state, rest, melds, replace(turn, melds_made=turn.melds_made + 1))
-    rest, target, check = verify_lay_off(state, move)
-    return _after_play(state, rest, _laid_off(state.melds, target, check), replace(turn, laid_off=True))
-
-
-def is_legal(state: State, move: Move) -> bool:
-    """Whether :func:`apply_move` would accept ``move``."""
-    return can_play(state, move)
+    return _ACTIONS[move.action][1](state, move, verify_move(state, move))
 
 
 def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
@@ -498,9 +468,23 @@ def _discard(state: State, rest: tuple[Card, ...], card: Card) -> State:
     return restock_at_turn_end(state)
 
 
-_VERIFY = {
-    Action.DRAW: verify_draw,
-    Action.MELD: verify_meld,
-    Action.LAY_OFF: verify_lay_off,
-    Action.DISCARD: verify_discard,
+def _make_meld(state: State, move: Move, verified: tuple[tuple[Card, ...], MeldCheck]) -> State:
+    rest, check = verified
+    turn = state.turn
+    melds = state.melds + (Meld(next_meld_id(state.melds), turn.player, check.cards, check.kind),)
+    return _after_play(state, rest, melds, replace(turn, melds_made=turn.melds_made + 1))
+
+
+def _lay_off(state: State, move: Move, verified: tuple[tuple[Card, ...], Meld, MeldCheck]) -> State:
+    rest, target, check = verified
+    return _after_play(state, rest, _laid_off(state.melds, target, check), replace(state.turn, laid_off=True))
+
+
+_ACTIONS = {
+    Action.DRAW: (verify_draw, lambda state, move, _: _draw(state, move)),
+    Action.MELD: (verify_meld, _make_meld),
+    Action.LAY_OFF: (verify_lay_off, _lay_off),
+    Action.DISCARD: (verify_discard, lambda state, move, rest: _discard(state, rest, move.card)),
 }
+"""Each action's judge (what it returns: the hand left, the meld checked…) and how the judged
+move changes the state: :func:`verify_move` asks the first, :func:`apply_move` both."""

@@ -204,11 +204,6 @@ OPTION = {o.name: o for o in OPTIONS}
 OPTION_NAMES = tuple(OPTION)
 
 
-def _as_dict(self) -> dict[str, Any]:
-    """The preset and every option's resolved value, as the contract echoes rules."""
-    return {name: getattr(self, name) for name in _RULES_FIELDS}
-
-
 def _hash(self) -> int:
     # Rules key the caches of the hot paths (melds, lay-offs): the hash is computed once.
     h = self._hash
@@ -227,7 +222,7 @@ Rules = make_dataclass(
     + [("_hash", int | None, field(default=None, init=False, repr=False, compare=False))],
     frozen=True,
     slots=True,
-    namespace={"as_dict": _as_dict, "__hash__": _hash, "__module__": __name__},
+    namespace={"__hash__": _hash, "__module__": __name__},
 )
 Rules.__doc__ = "The resolved options of one game (R21), one field per option of :data:`OPTIONS`:\n\n" + "\n".join(
     f"- ``{o.name}`` ({o.rule}): {o.sentence}" + (f" ``None``: {o.null}." if o.null else "") for o in OPTIONS

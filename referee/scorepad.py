@@ -53,20 +53,6 @@ class HandLine:
     remaining: dict[str, int]
     totals: dict[str, int]
 
-    def as_dict(self) -> dict:
-        """The contract's hand line of a scorepad."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "winner": self.winner,
-            "rummy": self.rummy,
-            "multiplier": self.multiplier,
-            "draw": self.draw,
-            "points": self.points,
-            "remaining": dict(self.remaining),
-            "totals": dict(self.totals),
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -75,9 +61,6 @@ class Standing:
     player: str
     total: int
     rank: int
-
-    def as_dict(self) -> dict:
-        return {"player": self.player, "total": self.total, "rank": self.rank}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +78,6 @@ class Pad:
     winner: str | None
     to_target: dict[str, int] | None
     rules: Rules | None = None
-
-    def as_dict(self) -> dict:
-        """The contract's /v1/scorepad answer (with the ``rules`` the pad was scored under)."""
-        return {
-            "hands": [h.as_dict() for h in self.hands],
-            "totals": dict(self.totals),
-            "standings": [x.as_dict() for x in self.standings],
-            "next_dealer": self.next_dealer,
-            "game_over": self.game_over,
-            "winner": self.winner,
-            "to_target": None if self.to_target is None else dict(self.to_target),
-            "rules": None if self.rules is None else self.rules.as_dict(),
-        }
 
 
 def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: Rules) -> str:

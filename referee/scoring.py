@@ -36,10 +36,6 @@ class HandScore:
     multiplier: int
     rummy: bool
 
-    def as_dict(self) -> dict:
-        """The contract's /v1/hand-score answer."""
-        return {"points": self.points, "by_player": dict(self.by_player), "multiplier": self.multiplier, "rummy": self.rummy}
-
 
 def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rules) -> HandScore:
     """Score a hand that someone went out of (R14, R15).

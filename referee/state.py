@@ -8,8 +8,9 @@ canonical form (melds in canonical order, each with its kind).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from .cards import DECK, Card, show
 from .errors import InvalidInput, Problem
@@ -50,10 +51,6 @@ class Player:
     hand: tuple[Card, ...]
     tabled: bool | None = False
 
-    def as_dict(self) -> dict:
-        """The contract's player object, canonical codes."""
-        return {"id": self.id, "hand": [c.code for c in self.hand], "tabled": self.tabled}
-
 
 @dataclass(frozen=True, slots=True)
 class Turn:
@@ -67,17 +64,6 @@ class Turn:
     melds_made: int = 0
     laid_off: bool = False
 
-    def as_dict(self) -> dict:
-        """The contract's turn object, every field filled in."""
-        taken = self.taken_discard
-        return {
-            "player": self.player,
-            "phase": self.phase.value,
-            "taken_discard": None if taken is None else taken.code,
-            "melds_made": self.melds_made,
-            "laid_off": self.laid_off,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class Meld:
@@ -88,10 +74,6 @@ class Meld:
     owner: str | None
     cards: tuple[Card, ...]
     kind: MeldKind | None = None
-
-    def as_dict(self) -> dict:
-        """The contract's meld object (its ``kind`` known: a validated state's melds)."""
-        return {"id": self.id, "owner": self.owner, "cards": [c.code for c in self.cards], "kind": self.kind.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,18 +89,12 @@ class Result:
     multiplier: int = 1
     remaining: dict[str, int] | None = None
 
-    def as_dict(self) -> dict:
-        """The contract's result object."""
-        if self.outcome == Status.DRAWN_HAND:
-            return {"outcome": "draw", "points": 0}
-        return {
-            "outcome": "out",
-            "points": self.points,
-            "winner": self.winner,
-            "rummy": self.rummy,
-            "multiplier": self.multiplier,
-            "remaining": dict(self.remaining or {}),
-        }
+
+def count(rule: str, about: str, maximum: int) -> Any:
+    """A whole-number field of :class:`State` (0 to ``maximum``, 0 by default) that requests send
+    and answers show: the wire format takes it from this declaration (``schemas/state.py``), so
+    such a field is declared once, here. ``about`` says what it counts, for people."""
+    return field(default=0, metadata={"count": True, "rule": rule, "about": about, "maximum": maximum})
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,23 +109,8 @@ class State:
     melds: tuple[Meld, ...] = ()
     dealer: str | None = None  # None before validate_state: the default dealer (R3)
     rules: Rules = PRESETS[DEFAULT_PRESET]
-    restocks: int = 0
+    restocks: int = count("R17", "Times the stock was rebuilt this hand.", 1000)
     status: Status = Status.PLAYING
-
-    def as_dict(self) -> dict:
-        """The contract's state in canonical form (a validated state: every field filled in,
-        rules resolved), in the key order of ``StateOutSchema``."""
-        return {
-            "rules": self.rules.as_dict(),
-            "players": [p.as_dict() for p in self.players],
-            "dealer": self.dealer,
-            "turn": self.turn.as_dict(),
-            "stock": [c.code for c in self.stock],
-            "discard": [c.code for c in self.discard],
-            "melds": [m.as_dict() for m in self.melds],
-            "restocks": self.restocks,
-            "status": self.status.value,
-        }
 
     def player(self, player_id: str) -> Player:
         """The seat of ``player_id``; raises KeyError when nobody sits there."""
@@ -394,4 +355,4 @@ def validate_state(state: State) -> State:
 
     if problems:
         raise InvalidInput(problems)
-    return State(players, turn, state.stock, state.discard, tuple(canonical_melds), dealer, rules, state.restocks, state.status)
+    return replace(state, players=players, turn=turn, melds=tuple(canonical_melds), dealer=dealer)

@@ -36,19 +36,6 @@ class Event:
     meld: str | None = None
     card: Card | None = None
 
-    def as_dict(self) -> dict:
-        """The event as answers give it (the shape of a Move, canonical codes; a draw from the
-        discard pile adds ``card``)."""
-        out: dict = {"player": self.player, "action": self.action.value}
-        if self.source is not None:
-            out["source"] = self.source.value
-        if self.action in (Action.MELD, Action.LAY_OFF):
-            out["cards"] = [c.code for c in self.cards]
-            out["meld"] = self.meld
-        if self.card is not None:
-            out["card"] = self.card.code
-        return out
-
 
 def seen(before: State, move: Move, after: State) -> Event:
     """The public record of ``move``, applied to ``before`` giving ``after`` (both valid).

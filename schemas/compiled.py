@@ -14,9 +14,10 @@ loads input it can settle through a plan made once from the schema itself:
 
 Anything the plan does not understand declines, at build time (a ``data_key``, an ``attribute``,
 a ``pre_load`` or field ``@validates`` hook, ``many``, an ``unknown`` other than RAISE: the schema
-then always loads through marshmallow) or per input (any ``ValidationError``, a key the schema
-does not declare, a body that is not a dict: marshmallow loads it again, so every error message
-is marshmallow's own). So a change to a schema (a new field, validator or hook) changes the fast
+then always loads through marshmallow) or per input (a field's ``ValidationError``, a key the
+schema does not declare, a body that is not a dict: marshmallow loads it again, so every error
+message is marshmallow's own). What the schema's own hooks refuse (a state no table could reach,
+found by ``validate_state``) is raised as marshmallow would raise it, never loaded a second time. So a change to a schema (a new field, validator or hook) changes the fast
 path with it; ``tests/test_compiled.py`` checks both paths agree and that the hot schemas compile.
 """
 
@@ -38,6 +39,27 @@ class _Decline(Exception):
     """This input is for marshmallow to load (and, when it is wrong, to explain)."""
 
 
+class _HookError(Exception):
+    """The schema's own hooks (or a nested schema's) refused the input: ``messages`` as
+    marshmallow would report them. Raised as a ValidationError by :meth:`CompiledSchema.load`."""
+
+    def __init__(self, messages: dict):
+        super().__init__(messages)
+        self.messages = messages
+
+
+def _merged(into: dict, messages: dict) -> dict:
+    """marshmallow's error store: ``messages`` merged into ``into`` (lists joined)."""
+    for k, v in messages.items():
+        if k in into and isinstance(into[k], list) and isinstance(v, list):
+            into[k] = into[k] + v
+        elif k in into and isinstance(into[k], dict) and isinstance(v, dict):
+            into[k] = _merged(dict(into[k]), v)
+        else:
+            into[k] = v
+    return into
+
+
 def compile_loader(schema: Schema) -> Callable[[Any], Any]:
     """A function ``data -> loaded value`` equivalent to ``schema.load(data)`` for the inputs it
     accepts; it raises ``_Decline`` for the rest. Raises :class:`NotCompilable` when the schema
@@ -48,12 +70,18 @@ def compile_loader(schema: Schema) -> Callable[[Any], Any]:
     schema_name = type(schema).__name__
     if schema.many or schema.partial or schema.unknown != RAISE:
         raise NotCompilable(f"{schema_name}: many, partial or unknown={schema.unknown!r}")
-    for tag, hooks in schema._hooks.items():  # marshmallow's resolved hooks, read, never changed
+    # marshmallow has no public way to list a schema's hooks: ``Schema._hooks`` (resolved by its
+    # metaclass, the same table its own load reads) is read here, never changed; marshmallow is
+    # pinned in requirements.txt and tests/test_compiled.py fails if the plan and load disagree.
+    for tag, hooks in schema._hooks.items():
         if hooks and tag not in _UNDERSTOOD_HOOKS:
             raise NotCompilable(f"{schema_name}: a {tag} hook")
         if any(many for _, many, _ in hooks):
             raise NotCompilable(f"{schema_name}: a {tag} hook that takes the whole collection")
+        if any(kw.get("skip_on_field_errors") is False for _, _, kw in hooks):
+            raise NotCompilable(f"{schema_name}: a {tag} hook run despite field errors")
     env: dict[str, Any] = {
+        "_HookError": _HookError,
         "_Decline": _Decline,
         "missing": missing,
         "ValidationError": ValidationError,
@@ -63,23 +91,41 @@ def compile_loader(schema: Schema) -> Callable[[Any], Any]:
     body = []
     for i, (name, field) in enumerate(schema.load_fields.items()):
         body += _field_source(schema_name, i, name, field, env)
+    # The schema's own hooks run as marshmallow runs them: every validator, its errors stored
+    # under its field (or _schema), then post_load only when none failed. What they raise is the
+    # answer (the same words marshmallow would give), so it is raised, never loaded again.
     context = "many=False, partial=None, unknown=RAISE"
+    hooks = ["if errors:  # a nested object refused: the schema's own hooks do not run", "    raise _HookError(errors)"]
     for j, (attr, _, kw) in enumerate(schema._hooks["validates_schema"]):
         env[f"validator{j}"] = getattr(schema, attr)
-        body.append(f"validator{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})")
+        hooks += [
+            "try:",
+            f"    validator{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})",
+            "except ValidationError as e:",
+            "    errors = _merged(errors, e.normalized_messages())",
+        ]
+    hooks += ["if errors:", "    raise _HookError(errors)"]
     for j, (attr, _, kw) in enumerate(schema._hooks["post_load"]):
         env[f"post_load{j}"] = getattr(schema, attr)
-        body.append(f"out = post_load{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})")
+        hooks += [
+            "try:",
+            f"    out = post_load{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})",
+            "except ValidationError as e:",
+            "    raise _HookError(e.normalized_messages()) from None",
+        ]
+    env["_merged"] = _merged
     source = "\n".join(
         [
             "def load(data):",
             "    if type(data) is not dict or not names.issuperset(data):",
             "        raise _Decline",
             "    out = {}",
+            "    errors = {}",
             "    try:",
             *("        " + line for line in body),
             "    except ValidationError:",
             "        raise _Decline from None",
+            *("    " + line for line in hooks),
             "    return out",
         ]
     )
@@ -116,16 +162,30 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         if isinstance(field, fields.Dict) and type(field)._deserialize in _PLAIN_DICT_LOADS and field.value_field is not None
         else None
     )
-    if nested is not None:
+    if nested is not None:  # a nested object whose own hooks refuse it: stored under this key
         env[f"nested{i}"] = nested
-        load = [f"v = nested{i}(v)"]
+        load = ["try:", f"    v = nested{i}(v)", "except _HookError as e:", f"    errors[{key}] = e.messages", "    v = missing"]
     elif item is not None:  # a list of a compiled schema's objects
         env[f"item{i}"] = item
-        load = ["if type(v) is not list:", "    raise _Decline", f"v = [item{i}(x) for x in v]"]
+        load = [
+            "if type(v) is not list:",
+            "    raise _Decline",
+            "try:",
+            f"    v = [item{i}(x) for x in v]",
+            "except _HookError:",
+            "    raise _Decline from None",
+        ]
     elif value is not None:  # an object whose values are a compiled schema's objects
         env[f"value{i}"] = value
         env[f"key{i}"] = field.key_field.deserialize if field.key_field is not None else (lambda k: k)
-        load = ["if type(v) is not dict:", "    raise _Decline", f"v = {{key{i}(k): value{i}(x) for k, x in v.items()}}"]
+        load = [
+            "if type(v) is not dict:",
+            "    raise _Decline",
+            "try:",
+            f"    v = {{key{i}(k): value{i}(x) for k, x in v.items()}}",
+            "except _HookError:",
+            "    raise _Decline from None",
+        ]
     else:
         env[f"field{i}"] = field._deserialize  # the documented extension point of every field class
         load = [f"v = field{i}(v, {key}, data)"]
@@ -140,7 +200,8 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         f"    out[{key}] = None" if field.allow_none else "    raise _Decline",
         "else:",
         *("    " + line for line in load),
-        f"    out[{key}] = v",
+        "    if v is not missing:",
+        f"        out[{key}] = v",
     ]
 
 
@@ -171,6 +232,8 @@ class CompiledSchema(Schema):
                     return compiled(data)
                 except _Decline:
                     pass
+                except _HookError as refused:  # as marshmallow would raise it: not loaded again
+                    raise ValidationError(refused.messages, data=data) from None
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
     def _compile(self) -> Callable[[Any], Any] | None:

@@ -2,7 +2,7 @@
 clients (issue #17). apispec's marshmallow plugin writes each schema's fields; this module adds
 what a marshmallow schema cannot say by its fields alone, declared on the schemas themselves:
 
-- :class:`Answer`: a schema that only documents answers. The core's ``as_dict()`` fills in every
+- :class:`Answer`: a schema of answers. Its compiled dump (``schemas/dump.py``) fills in every
   field, so every field of an answer is *required* in the document (a field that an answer may
   leave out says ``metadata={"answer_optional": True}``), and card codes follow the canonical
   pattern (``QS``, ``10H``), never the lenient input spellings.
@@ -33,7 +33,7 @@ from enum import Enum
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import get_fields, resolve_schema_instance
 from apispec.ext.marshmallow.openapi import OpenAPIConverter
-from marshmallow import Schema, fields, missing
+from marshmallow import Schema, fields, missing, post_dump
 
 from referee import Action, Code, MeldKind, Phase, Source, Status
 
@@ -71,14 +71,30 @@ ENUM_DESCRIPTIONS = {
 
 
 class Answer(Schema):
-    """Base of the schemas that document answers only. Every declared field is always present
-    in an answer (the core's ``as_dict`` fills every one in), so the document marks each
-    required, unless its metadata says ``answer_optional``."""
+    """Base of the schemas of answers. Every declared field is always present in an answer (the
+    compiled dump writes every one), so the document marks each required, unless its metadata
+    says ``answer_optional`` (left out when None), or a :func:`one_of` shape leaves it out."""
+
+    @post_dump
+    def leave_out(self, data, **kwargs):
+        """marshmallow's own dump with the same rule as the compiled one (``schemas/dump.py``): a
+        tagged :func:`one_of` object holds the fields of its shape only, and an
+        ``answer_optional`` field is left out when None."""
+        shapes = getattr(type(self), "openapi_shapes", None)
+        declared = self.fields
+        if shapes is not None and shapes[0] is not None and data.get(shapes[0]) in shapes[1]:
+            declared = shapes[1][data[shapes[0]]]._declared_fields
+        return {k: v for k, v in data.items() if k in declared and not (v is None and declared[k].metadata.get("answer_optional"))}
 
 
-def CardCode(**kwargs) -> fields.String:
+class CardCode(fields.String):
     """A card as answers write it: the canonical code (documented with the canonical pattern)."""
-    return fields.String(metadata={**CANONICAL_CARD_DOC, **kwargs.pop("metadata", {})}, **kwargs)
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata={**CANONICAL_CARD_DOC, **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else value.code
 
 
 def _canonical_cards(field: fields.Field) -> None:
@@ -107,7 +123,7 @@ def answer_twin(
         if (nested or {}).get(field_name) is not None:
             twin = fields.Nested(nested[field_name], metadata=dict(field.metadata))
         else:
-            twin = _copy(field)
+            twin = copy_field(field)
             _retarget_nested(twin)
         twin.required = True
         twin.load_default = missing
@@ -121,13 +137,13 @@ def answer_twin(
     return made
 
 
-def _copy(field: fields.Field) -> fields.Field:
+def copy_field(field: fields.Field) -> fields.Field:
     """A copy of ``field`` that can be changed without changing it (marshmallow's own deepcopy
     of a field is shallow: a List's item field would be shared)."""
     made = copy.copy(field)
     made.metadata = dict(field.metadata)
     if isinstance(field, fields.List):
-        made.inner = _copy(field.inner)
+        made.inner = copy_field(field.inner)
     return made
 
 
@@ -156,7 +172,7 @@ def one_of(
             attrs: dict[str, object] = {}
             for field_name, field in cls._declared_fields.items():
                 if field_name in own or field_name not in named:
-                    shape_field = _copy(field)
+                    shape_field = copy_field(field)
                     shape_field.required = field_name not in optional
                     shape_field.load_default = missing
                     if field_name in optional:

@@ -90,7 +90,7 @@ def _friendly(message: str, path: tuple) -> str:
     or a field's own sentence and is kept, with the scorepad entry it concerns in front."""
     words = field_words(path)
     if "{field}" in message:
-        return _sentence(message.replace("{field}", words))
+        return message.replace("{field}", words)
     if message == "Unknown field.":
         name = str(path[-1]) if path else "body"
         if len(name) > 40:  # a hostile key is echoed once, in the pointer, not three times
@@ -99,7 +99,7 @@ def _friendly(message: str, path: tuple) -> str:
     for pattern, wording in _STOCK:
         found = pattern.fullmatch(message)
         if found:
-            return _sentence(wording.format(*found.groups(), field=words))
+            return wording.format(*found.groups(), field=words)
     if _context(path) and not message.startswith("hand "):
         return f"{words}: {message}"
     return message
@@ -189,10 +189,6 @@ def _short(key: object) -> str:
     given in full once, in the pointer)."""
     text = str(key)
     return text if len(text) <= 40 else text[:40] + "…"
-
-
-def _sentence(text: str) -> str:
-    return text
 
 
 def _context(path: tuple) -> str:

@@ -3,6 +3,8 @@ types and runs :func:`referee.validate_state`, so every endpoint sees only real 
 
 from __future__ import annotations
 
+import dataclasses
+
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
@@ -67,28 +69,44 @@ class MeldSchema(CompiledSchema):
         return Meld(d["id"], d["owner"], d["cards"], d.get("kind"))
 
 
-class StateSchema(CompiledSchema):
-    """A table snapshot (contract, State). Loaded, it is validated and made canonical."""
+def count_fields(cls: type) -> dict[str, fields.Field]:
+    """The wire fields of the counts a core type declares (:func:`referee.state.count`): a strict
+    whole number from 0 to its maximum, 0 when left out, described in the declaration's words."""
+    made = {}
+    for f in dataclasses.fields(cls):
+        if f.metadata.get("count"):
+            doc = {"description": f"{f.metadata['about'].rstrip('.')} ({f.metadata['rule']})."}
+            made[f.name] = StrictInteger(load_default=f.default, validate=validate.Range(min=0, max=f.metadata["maximum"]), metadata=doc)
+    return made
 
-    rules = RulesField()
-    players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=PLAYER_COUNT)
-    dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."})
-    turn = fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."})
-    stock = CardList(required=True, metadata={"description": "Face down, top card first."})
-    discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
-    melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds"))
-    restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
-    status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
 
+class _StateHooks(CompiledSchema):
     @post_load
     def make(self, d, **kw):
-        rules = d["rules"]
-        players = tuple(d["players"])
-        state = State(players, d["turn"], d["stock"], d["discard"], tuple(d["melds"]), d["dealer"], rules, d["restocks"], d["status"])
+        """The State of the loaded fields (each named as the State's), validated and canonical."""
+        state = State(**{**d, "players": tuple(d["players"]), "melds": tuple(d["melds"])})
         try:
             return validate_state(state)
         except InvalidInput as bad:
             raise_problems(bad)
+
+
+StateSchema = type(
+    "StateSchema",
+    (_StateHooks,),
+    {
+        "__doc__": "A table snapshot (contract, State). Loaded, it is validated and made canonical.",
+        "rules": RulesField(),
+        "players": BoundedList(fields.Nested(PlayerSchema), required=True, validate=PLAYER_COUNT),
+        "dealer": PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."}),
+        "turn": fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."}),
+        "stock": CardList(required=True, metadata={"description": "Face down, top card first."}),
+        "discard": CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."}),
+        "melds": BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds")),
+        **count_fields(State),  # restocks, and every count the State declares
+        "status": fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING),
+    },
+)
 
 
 # The answer forms: the same fields, every one present (schemas/doc.py).

@@ -1,28 +1,29 @@
 """Request and response bodies of the sealed tables (contract, Sealed tables; Computer opponents).
 
 A View holds exactly the contract's fields: no other player's cards, the stock as a count.
-:func:`view_out` builds it from ``referee.view.seat_view`` (through ``Game.view``).
+``tables.http`` builds the object it writes (a ``TableView``); every field of the state's own
+answer (``StateOutSchema``) that the view does not declare for itself is the state's, so a new
+public field of the state is in the view too.
 """
 
 from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from referee import Action, Source, Status
+from referee import Action, Source
 from referee.bots import LEVELS
 from referee.seating import MAX_PLAYERS
-from tables.codec import Table
-from tables.seal import MAX_TOKEN_CHARS
 
 from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, CardCode, one_of
+from .doc import Answer, CardCode, copy_field, one_of
 from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
-from .rules import ResolvedRulesSchema, RulesField
-from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
+from .rules import RulesField
+from .state import MAX_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
 from .suggest import level_field
 
+MAX_TOKEN_CHARS = 64 * 1024  # a 6-player table with a long hand is under 4 KB
 TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
 SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
 
@@ -147,80 +148,47 @@ class ScoresSchema(ScorepadResponse):
         exclude = ("rules",)
 
 
-class ViewSchema(Answer):
-    """What one seat (or a spectator) may see of a sealed table."""
+_VIEW_OWN = {
+    "players": fields.List(fields.Nested(SeatOutSchema), required=True),
+    "stock": fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."}),
+}
+"""The state's fields a view writes its own way: hidden cards become counts (contract, View)."""
 
-    table_id = fields.String(required=True)
-    hand = fields.Integer(required=True, metadata={"description": "The hand being played: 1, 2, …"})
-    seq = fields.Integer(
-        required=True,
-        metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."},
+
+def _view_fields() -> dict[str, fields.Field]:
+    """The View's fields: the table's, then every field of the state's answer in its order (each
+    read from the state, except the hidden ones of ``_VIEW_OWN``), then the view's own."""
+    made: dict[str, fields.Field] = {
+        "table_id": fields.String(required=True),
+        "hand": fields.Integer(required=True, metadata={"description": "The hand being played: 1, 2, …"}),
+        "seq": fields.Integer(
+            required=True,
+            metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."},
+        ),
+    }
+    for name, field in StateOutSchema._declared_fields.items():
+        if name in _VIEW_OWN:
+            made[name] = _VIEW_OWN[name]
+        else:
+            made[name] = copy_field(field)
+            made[name].attribute = f"state.{name}"
+    made["result"] = fields.Nested(ViewResultSchema, allow_none=True, required=True)
+    made["scores"] = fields.Nested(
+        ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."}
     )
-    rules = fields.Nested(ResolvedRulesSchema, required=True)
-    dealer = fields.String(required=True)
-    players = fields.List(fields.Nested(SeatOutSchema), required=True)
-    turn = fields.Nested(TurnOutSchema, required=True)
-    stock = fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."})
-    discard = fields.List(
-        CardCode(), required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."}
-    )
-    melds = fields.List(fields.Nested(MeldOutSchema), required=True)
-    restocks = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"enum_of": Status})
-    result = fields.Nested(ViewResultSchema, allow_none=True, required=True)
-    scores = fields.Nested(ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."})
-    events = fields.List(
+    made["events"] = fields.List(
         fields.Nested(EventSchema),
         required=True,
         metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
     )
-    legal_moves = fields.List(
+    made["legal_moves"] = fields.List(
         fields.Nested(MoveOutSchema),
         metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True},
     )
+    return made
 
 
-def _scores(game) -> dict:
-    """The game's scores as /v1/scorepad answers them, less the rules (the view has its own)."""
-    scores = game.pad().as_dict()
-    del scores["rules"]
-    return scores
-
-
-def view_out(table: Table, viewer: str | None) -> dict:
-    """The contract's View of ``table`` for ``viewer`` (None: a spectator) as JSON values, in
-    the key order of :class:`ViewSchema` (tests compare it with marshmallow's dump)."""
-    game = table.game
-    v = game.view(viewer)
-    players = []
-    for s in v.seats:
-        seat = {"id": s.id, "cards": s.cards, "tabled": s.tabled}
-        if s.id == viewer:
-            seat["hand"] = [c.code for c in v.hand]
-        players.append(seat)
-    result = None
-    if v.result is not None:
-        result = {**v.result.as_dict(), "remaining_cards": {p: [c.code for c in h] for p, h in (v.remaining_cards or {}).items()}}
-    out = {
-        "table_id": table.id,
-        "hand": game.number,
-        "seq": game.seq,
-        "rules": v.rules.as_dict(),
-        "dealer": v.dealer,
-        "players": players,
-        "turn": v.turn.as_dict(),
-        "stock": v.stock,
-        "discard": [c.code for c in v.discard],
-        "melds": [m.as_dict() for m in v.melds],
-        "restocks": v.restocks,
-        "status": v.status.value,
-        "result": result,
-        "scores": _scores(game),
-        "events": [e.as_dict() for e in v.events],
-    }
-    if v.to_move:
-        out["legal_moves"] = [m.as_dict() for m in v.legal_moves]
-    return out
+ViewSchema = type("ViewSchema", (Answer,), {**_view_fields(), "__doc__": "What one seat (or a spectator) may see of a sealed table."})
 
 
 # --- responses ---------------------------------------------------------------------------

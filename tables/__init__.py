@@ -26,7 +26,7 @@ from referee.rules import Rules
 from referee.state import Status
 from referee.view import Event, seat_view
 
-from .codec import Table, from_payload, to_payload
+from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
 from .seal import BadTable, Sealer
 from .store import Replay, SeqStore, Stale, StoreUnavailable
 
@@ -133,7 +133,7 @@ class Tables:
         payload = self.sealer.open(token)
         try:
             return from_payload(payload)
-        except Exception:  # authentic, but not a format this version reads
+        except UnreadablePayload:  # authentic, but not a format this version reads
             raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
 
     def seat(self, table: Table, player: str) -> str:
@@ -235,7 +235,7 @@ class Tables:
         for m in moves:
             if m.player != player:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
-        pending = self._check(table, self.digest("move", token, seat, orjson.dumps([m.as_dict() for m in moves])))
+        pending = self._check(table, self.digest("move", token, seat, orjson.dumps([to_json(m) for m in moves])))
         outcome, game, events = play(table.game, moves, bot_seed=table.id)
         after = replace(table, game=game)
         if pending is not None:

@@ -1,6 +1,6 @@
 """A game as the JSON payload sealed in a table token, and back.
 
-The hand being played is written in the contract's State format (``State.as_dict``, the one
+The hand being played is written in the contract's State format (``StateOutSchema``, the one
 wire format of a table: canonical, every field filled in) and read back by ``StateSchema`` (its
 compiled plan, then ``validate_state``), the events as answers give them, the scored hands as a
 scorepad holds them. It is plain data (never pickle); the tests prove
@@ -10,6 +10,8 @@ scorepad holds them. It is plain data (never pickle); the tests prove
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from marshmallow import ValidationError
 
 from referee.cards import parse_card
 from referee.game import Game
@@ -22,6 +24,13 @@ from .seal import b64decode_canonical, b64encode
 
 VERSION = 1
 _SCHEMAS: dict = {}
+
+
+def to_json(value):
+    """A core value as answers write it (``schemas.wire``, imported on first use)."""
+    from schemas.wire import to_json
+
+    return to_json(value)
 
 
 def _schema(name: str):
@@ -59,14 +68,26 @@ def to_payload(table: Table) -> dict:
         "first_dealer": g.first_dealer,
         "bots": dict(g.bots),
         "hands": [_entry_out(h) for h in g.hands],
-        "state": g.state.as_dict(),
-        "events": [e.as_dict() for e in g.events],
+        "state": to_json(g.state),
+        "events": [to_json(e) for e in g.events],
     }
 
 
+class UnreadablePayload(ValueError):
+    """An authentic payload in a format this version does not read (sealed by another version)."""
+
+
 def from_payload(data: dict) -> Table:
-    """The table a payload holds. Raises ValueError (or KeyError, TypeError) for a payload this
-    version cannot read."""
+    """The table a payload holds. Raises :class:`UnreadablePayload` for a payload this version
+    cannot read: a missing or mistyped key, a value the schemas refuse. Anything else is a bug of
+    this module and is not caught."""
+    try:
+        return _read(data)
+    except (ValueError, KeyError, TypeError, AttributeError, ValidationError) as unreadable:
+        raise UnreadablePayload(str(unreadable)) from unreadable
+
+
+def _read(data: dict) -> Table:
     if data.get("v") != VERSION:
         raise ValueError(f"table format {data.get('v')!r} is not {VERSION}")
     state = _state_in(data["state"])

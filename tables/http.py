@@ -18,6 +18,7 @@ from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
 from . import BadTable, Forbidden, NotToMove, Pending, Replayed, Stale, StoreUnavailable, Tables
+from .view import table_view
 
 EXTENSION = "rummy_tables"
 
@@ -120,7 +121,7 @@ def create_table(args):
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
     table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"])
-    return {"table": token, "seats": _tables().seats(table), "view": T.view_out(table, None), "events": table.game.events}, 201
+    return {"table": token, "seats": _tables().seats(table), "view": table_view(table, None), "events": table.game.events}, 201
 
 
 @blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
@@ -128,7 +129,7 @@ def view_table(args):
     """What one seat may see (its own hand, the legal moves on its turn, counts for the
     others), or without a seat what a spectator sees."""
     opened = _tables().view(args["table"], args["seat"])
-    return {"view": T.view_out(opened.table, opened.player)}
+    return {"view": table_view(opened.table, opened.player)}
 
 
 @blp.post("/tables/move", T.TableMoveRequest, T.TableMoveResponse, EXAMPLES["move"], errors=(403, 409, 503))
@@ -145,7 +146,7 @@ def move_at_table(args):
         "reasons": o.reasons,
         "applied": o.applied,
         "table": done.token,
-        "view": T.view_out(done.table, done.player),
+        "view": table_view(done.table, done.player),
         "result": o.result,
         "events": done.events,
     }
@@ -157,7 +158,7 @@ def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
     dealt = _tables().next(args["table"])
-    return _kept({"table": dealt.token, "view": T.view_out(dealt.table, None), "events": dealt.events}, NEXT_ANSWER, dealt.pending)
+    return _kept({"table": dealt.token, "view": table_view(dealt.table, None), "events": dealt.events}, NEXT_ANSWER, dealt.pending)
 
 
 MOVE_ANSWER, NEXT_ANSWER = T.TableMoveResponse(), T.NextHandResponse()

@@ -39,6 +39,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCMSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from schemas.tables import MAX_TOKEN_CHARS  # the wire format's limit, declared with the token field
+
 log = logging.getLogger(__name__)
 
 PREFIX = "rt1."
@@ -47,7 +49,6 @@ KID_BYTES = 4
 NONCE_BYTES = 12
 SEAT_BYTES = 16
 DEFAULT_TTL = 7 * 24 * 3600  # seconds: a table lives 7 days after its last change
-MAX_TOKEN_CHARS = 64 * 1024  # a 6-player table with a long hand is under 4 KB
 MAX_PAYLOAD_BYTES = 1024 * 1024  # decompressed; only reached by a token this service sealed
 BUCKET_BYTES = 256  # the compressed payload is padded to BUCKET_OFFSET + a multiple of this
 BUCKET_OFFSET = 128  # …which puts the deals (500–550 bytes) mid-bucket, far from its edges

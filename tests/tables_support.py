@@ -14,6 +14,7 @@ import time
 import pytest
 
 from app import create_app
+from schemas.wire import to_json
 from tables import Sealer, SeqStore, Tables
 
 KEY_A = bytes(range(32))
@@ -151,8 +152,8 @@ def sealed_placeholders(app, path, value):
         pick = picker(1)
         while table.game.state.status == "playing":
             moves = [m for m in legal_moves(table.game.state) if not (m.action == "draw" and m.source == "discard")]
-            chosen = pick([m.as_dict() for m in moves])
-            table = dataclasses.replace(table, game=play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
+            chosen = pick([to_json(m) for m in moves])
+            table = dataclasses.replace(table, game=play(table.game, [next(m for m in moves if to_json(m) == chosen)])[1])
         token = tables.seal(table)
     out = {**value, "table": token}
     if value.get("seat") == SEAT:

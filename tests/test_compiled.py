@@ -4,8 +4,8 @@
 - ``schemas.compiled``: loading through a plan compiled from the schema's own fields and hooks.
   For any input the plan either returns exactly what marshmallow loads, or declines and
   marshmallow does it, errors included.
-- ``schemas.base``: answers dumped by the core's own ``as_dict`` are marshmallow's dump of the
-  same values, byte for byte (the schemas stay the documentation of record).
+- ``schemas.dump``: answers written by the plan compiled from their schema are marshmallow's
+  dump of the same values, byte for byte (the schema is each answer's one declaration).
 - ``web.bodies.decode_body``'s one-walk checks of depth and repeated keys agree with plain ones.
 
 No test here times anything: the timings are in ``bench/`` (``make bench``).
@@ -40,11 +40,21 @@ from referee import (
     validate_state,
 )
 from referee.melds import check_meld, explain_meld
-from schemas.api import HandEntrySchema, LegalMovesRequest, LegalMovesResponse, MoveRequest, MoveResponse, RemainingSchema, ScorepadRequest
-from schemas.compiled import CompiledSchema, _Decline
+from schemas.api import (
+    HandEntrySchema,
+    LegalMovesRequest,
+    LegalMovesResponse,
+    MoveRequest,
+    MoveResponse,
+    RemainingSchema,
+    ScorepadRequest,
+    StateResponse,
+)
+from schemas.compiled import CompiledSchema, _Decline, _HookError
 from schemas.rules import RulesSchema
 from schemas.state import MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
 from schemas.tables import CreateTableRequest, TableMoveRequest
+from schemas.wire import to_json
 
 SETTINGS = dict(deadline=None, derandomize=True)
 RULESETS = [
@@ -124,14 +134,17 @@ def _compiled(schema, data):
         return ("ok", schema._compiled(data))
     except _Decline:
         return ("declined",)
+    except _HookError as e:
+        return ("error", e.messages)
 
 
 def _agrees(schema, data):
-    """The compiled plan gives marshmallow's value or declines; the schema's load (the plan,
-    then marshmallow) gives marshmallow's outcome, errors included."""
+    """The compiled plan gives marshmallow's value or its error (what the schema's own hooks
+    refuse), or declines; the schema's load (the plan, then marshmallow) gives marshmallow's
+    outcome, errors included."""
     want = _outcome(_marshmallow_load, schema, copy.deepcopy(data))
     got = _compiled(schema, copy.deepcopy(data))
-    if got[0] == "ok":
+    if got[0] in ("ok", "error"):
         assert want == got, data
     assert _outcome(schema.load, copy.deepcopy(data)) == want
     return got
@@ -221,10 +234,11 @@ def test_a_new_schema_hook_changes_the_answer_with_no_other_edit(tmp_path):
 
 @settings(max_examples=80, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_state_as_dict_is_marshmallows_dump_byte_for_byte(seed):
-    schema = StateOutSchema()
+def test_state_answer_is_marshmallows_dump_byte_for_byte(seed):
+    schema = StateResponse()
     for state in _states(seed):
-        assert orjson.dumps(schema.dump(state)) == orjson.dumps(_marshmallow_dump(state)) == orjson.dumps(state.as_dict())
+        assert orjson.dumps(schema.dump({"state": state})) == orjson.dumps(schema.dump_by_schema({"state": state}))
+        assert orjson.dumps(to_json(state)) == orjson.dumps(_marshmallow_dump(state))
 
 
 @settings(max_examples=80, **SETTINGS)
@@ -325,7 +339,7 @@ def test_compiled_move_load_declines_or_agrees(seed):
     rng = random.Random(seed)
     schema = MoveSchema()
     state = rng.choice(_states(seed))
-    moves = [m.as_dict() for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
+    moves = [to_json(m) for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
     for move in rng.sample(moves, min(5, len(moves))):
         assert _agrees(schema, move)[0] == "ok"
         _agrees(schema, _mutations(move, rng))
@@ -337,16 +351,7 @@ def test_legal_moves_answer_is_marshmallows_dump_byte_for_byte(seed):
     schema = LegalMovesResponse()
     for state in _states(seed):
         answer = turn_options(state)
-        by_schema = schema.dump_by_schema(
-            {
-                "player": answer.player,
-                "phase": answer.phase.value,
-                "moves": [m.as_dict() for m in answer.moves],
-                "reasons": [r.as_dict() for r in answer.reasons],
-                "summary": answer.summary,
-            }
-        )
-        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(by_schema)
+        assert orjson.dumps(schema.dump(answer)) == orjson.dumps(schema.dump_by_schema(answer))
 
 
 def _outcomes(seed: int):
@@ -371,20 +376,7 @@ def _outcomes(seed: int):
 def test_move_answer_is_marshmallows_dump_byte_for_byte(seed):
     schema = MoveResponse()
     for outcome in _outcomes(seed):
-        assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(_by_fields(outcome)))
-
-
-def _by_fields(o: MovesOutcome) -> dict:
-    """The answer as marshmallow reads it: the state as a core value, the rest as the contract's
-    objects (marshmallow's String field would write a Card as its symbol)."""
-    return {
-        "legal": o.legal,
-        "reasons": [r.as_dict() for r in o.reasons],
-        "summary": o.summary,
-        "applied": o.applied,
-        "state": o.state,
-        "result": o.result.as_dict() if o.result else None,
-    }
+        assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(outcome))
 
 
 def test_move_answer_of_every_result():
@@ -392,7 +384,7 @@ def test_move_answer_of_every_result():
     state = _states(3)[0]
     for result in (None, Result(Status.DRAWN_HAND), Result(Status.OUT, 40, "p0", True, 2, {"p1": 20})):
         outcome = MovesOutcome(True, (), 1, state, result, "p0 discarded K♣; p1 is to draw")
-        assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(_by_fields(outcome)))
+        assert orjson.dumps(schema.dump(outcome)) == orjson.dumps(schema.dump_by_schema(outcome))
 
 
 @settings(max_examples=100, **SETTINGS)
@@ -401,7 +393,7 @@ def test_compiled_move_request_load_declines_or_agrees(seed):
     rng = random.Random(seed)
     schema = MoveRequest()
     state = rng.choice(_states(seed))
-    moves = [m.as_dict() for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
+    moves = [to_json(m) for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
     data = _marshmallow_dump(state)
     bodies = [{"state": data, "move": rng.choice(moves)}, {"state": data, "moves": rng.sample(moves, min(3, len(moves)))}]
     for body in bodies:
@@ -601,3 +593,21 @@ def test_compiled_scorepad_load_declines_or_agrees(seed):
     assert _agrees(ScorepadRequest(), body)[0] == "ok"
     for _ in range(5):
         _agrees(ScorepadRequest(), _mutations(body, rng))
+
+
+def test_a_state_no_table_could_reach_is_judged_once(monkeypatch):
+    # The compiled plan raises what validate_state refused as marshmallow would, instead of
+    # declining and having marshmallow judge the same state again (issue #22).
+    import schemas.state
+
+    calls = []
+    real = schemas.state.validate_state
+    monkeypatch.setattr(schemas.state, "validate_state", lambda s: calls.append(s) or real(s))
+    data = _marshmallow_dump(_states(1)[0])
+    data["stock"] = data["stock"][1:]  # a card missing from the table (R1)
+    move = {"player": data["turn"]["player"], "action": "draw", "source": "stock"}
+    with pytest.raises(ValidationError) as refused:
+        MoveRequest().load({"state": data, "move": move})
+    assert len(calls) == 1
+    assert list(refused.value.messages) == ["state"]
+    assert "missing from hands, stock, discard pile and melds" in str(refused.value.messages["state"])

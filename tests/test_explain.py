@@ -24,12 +24,13 @@ from referee import (
     turn_options,
     validate_state,
 )
+from schemas.wire import to_json
 
 PLAYING = Status.PLAYING
 
 
 def body(state, drop_tabled=False) -> dict:
-    d = state.as_dict()
+    d = to_json(state)
     if drop_tabled:
         for p in d["players"]:
             del p["tabled"]
@@ -343,7 +344,7 @@ def test_422_details_name_the_field_in_words(client, path, body, pointer, detail
 
 def test_legal_moves_after_a_drawn_hand_say_why_and_who_deals(client):
     state = make_state({"ana": "4H 5H", "ben": "9C 2D"}, status=Status.DRAWN_HAND, dealer="ben")
-    answer = options(client, state.as_dict())
+    answer = options(client, to_json(state))
     assert answer["moves"] == [] and [r["rule"] for r in answer["reasons"]] == ["R18"]
     # R19 Decision: after a drawn hand the deal passes left (ben dealt: ana deals next)
     assert answer["summary"] == (

@@ -7,6 +7,7 @@ from conftest import cards, make_state
 
 from referee import PRESETS, Move, apply_move, deal, legal_moves, parse_card, resolve_rules
 from referee.cards import codes
+from schemas.wire import to_json
 
 BASIC, STANDARD, TWO = PRESETS["basic"], PRESETS["standard"], PRESETS["two-restocks"]
 
@@ -193,7 +194,7 @@ def test_legal_moves_none_once_the_hand_is_over():
 def test_contract_legal_moves_as_dicts():
     state = make_state({"ana": "7H 2C", "ben": "5C 5D 5S"}, stock="KC", melds=[("m1", "ben", "7S 7D 7C")])
     state = apply_move(state, Move.draw("ana"))
-    assert [m.as_dict() for m in legal_moves(state)] == [
+    assert [to_json(m) for m in legal_moves(state)] == [
         {"player": "ana", "action": "lay_off", "cards": ["7H"], "meld": "m1"},
         {"player": "ana", "action": "discard", "card": "7H"},
         {"player": "ana", "action": "discard", "card": "2C"},

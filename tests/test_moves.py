@@ -20,13 +20,14 @@ from referee import (
     Turn,
     apply_move,
     apply_moves,
-    is_legal,
+    can_play,
     legal_moves,
     parse_card,
     resolve_rules,
     validate_state,
 )
 from referee.cards import codes
+from schemas.wire import to_json
 
 BASIC, STANDARD, TWO = PRESETS["basic"], PRESETS["standard"], PRESETS["two-restocks"]
 BEN = "3C 3D 3H 6C 6D 2D 4C 4D 2S JS"  # 3+3+3+6+6+2+4+4+2+10 = 43 points
@@ -114,7 +115,7 @@ def test_contract_move_by_a_player_not_at_the_table_is_invalid_input():
         apply_move(state, Move.draw("zed", "stock"))
     [problem] = info.value.problems
     assert (problem.path, problem.message) == (("player",), "'zed' is not a player at the table")
-    assert not is_legal(state, Move.draw("zed", "stock"))
+    assert not can_play(state, Move.draw("zed", "stock"))
 
 
 @pytest.mark.parametrize("status, hands", [("out", {"ana": "", "ben": "8S 8H 8D"}), ("draw", {"ana": "4H", "ben": "8S"})])
@@ -370,7 +371,7 @@ def test_r8_taken_discard_if_last_allows_it_as_the_last_card_and_goes_out():
     out = apply_move(state, Move.discard("ana", C("7D")))
     assert out.status == "out"
     assert codes(out.discard)[-1] == "7D"
-    assert out.result().as_dict() == {
+    assert to_json(out.result()) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": True,
@@ -425,7 +426,7 @@ def test_r9_no_dead_end_when_the_taken_card_can_be_laid_off_then_out_by_lay_off(
     out = apply_move(state, Move.lay_off("ana", cards("KC")))
     assert codes(out.meld("m1").cards) == ["10C", "JC", "QC", "KC"]
     assert out.status == "out"
-    assert out.result().as_dict() == {
+    assert to_json(out.result()) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": True,
@@ -498,7 +499,7 @@ def test_r13_out_by_meld_ends_the_hand_at_once():
     assert outcome.legal and outcome.applied == 2
     out = outcome.state
     assert out.status == "out" and hand(out, "ana") == []
-    assert out.result().as_dict() == {
+    assert to_json(out.result()) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": True,
@@ -522,7 +523,7 @@ def test_r13_out_by_lay_offs_not_rummy_after_tabling_earlier():
     out = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1"), Move.lay_off("ana", cards("JH"), "m2")]).state
     assert out.status == "out"
     assert codes(out.meld("m2").cards) == ["8H", "9H", "10H", "JH"]
-    assert out.result().as_dict() == {
+    assert to_json(out.result()) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": False,
@@ -538,7 +539,7 @@ def test_r13_out_by_discard():
     out = outcome.state
     assert out.status == "out" and codes(out.discard)[-1] == "2C"
     assert out.turn.player == "ana"  # the turn does not pass on: the hand is over
-    assert outcome.result.as_dict() == {
+    assert to_json(outcome.result) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": False,
@@ -560,7 +561,7 @@ def test_r14_melded_cards_of_opponents_never_score():
 def test_r15_going_rummy_multiplier_by_preset(preset, multiplier, points):
     state = make_state({"ana": "8S 8H 2C", "ben": "KC QD 9S AC"}, stock="8D", rules=PRESETS[preset])
     out = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")), Move.discard("ana", C("2C"))]).state
-    assert out.result().as_dict() == {
+    assert to_json(out.result()) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": True,
@@ -584,7 +585,7 @@ def test_r15_two_melds_and_a_lay_off_in_one_turn_is_still_rummy():
         ],
     )
     assert out.legal
-    assert out.result.as_dict() == {
+    assert to_json(out.result) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": True,
@@ -621,7 +622,7 @@ def test_r13_hand_over_after_a_drawn_hand():
     assert refused(state, Move.draw("ana")) == [
         ("hand_over", "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", [])
     ]
-    assert state.result().as_dict() == {"outcome": "draw", "points": 0}
+    assert to_json(state.result()) == {"outcome": "draw", "points": 0}
     assert legal_moves(state) == []
 
 
@@ -943,7 +944,7 @@ def test_contract_every_move_reason_has_its_code_words_and_rule(code, rule, buil
     reason = info.value.reasons[0]
     assert (reason.code, reason.rule) == (code, rule)
     assert reason.message and str(info.value) == reason.message
-    assert reason.as_dict() == {"code": code, "message": reason.message, "cards": codes(reason.cards), "rule": rule}
+    assert to_json(reason) == {"code": code, "message": reason.message, "cards": codes(reason.cards), "rule": rule}
 
 
 # --- review fixes: a lay-off is explained against the meld on the table -------------------
@@ -990,3 +991,17 @@ def test_r9_a_table_no_legal_play_leads_to_is_malformed():
     # the same card with a meld it fits is a real position: lay it off and go out
     st = make_state({"ana": "QS", "ben": "2C 3C 4C 8H"}, melds=[("m1", "ana", "QH QD QC")], turn=Turn("ana", "play", taken_discard=C("QS")))
     assert legal_moves(st) == [Move.lay_off("ana", cards("QS"), "m1")]
+
+
+def test_a_moves_repr_is_the_python_that_makes_it():
+    from referee import Source, parse_cards  # noqa: F401 (the names the reprs use)
+
+    for move in (
+        Move.draw("ana", Source.DISCARD_PILE),
+        Move.make_meld("ana", cards("5S 6S 7S")),
+        Move.lay_off("ben", cards("8S"), "m1"),
+        Move.lay_off("ben", cards("8S")),
+        Move.discard("ana", parse_card("KC")),
+    ):
+        assert eval(repr(move)) == move  # noqa: S307 (our own repr, in a test)
+    assert repr(Move.make_meld("ana", cards("5S 6S 7S"))) == "Move.make_meld('ana', parse_cards('5S 6S 7S'.split()))"

@@ -7,6 +7,7 @@ from conftest import cards, make_state
 
 from referee import DECK, PRESETS, IllegalMove, InvalidInput, Move, Turn, apply_move, apply_moves, legal_moves, parse_card, resolve_rules
 from referee.cards import codes
+from schemas.wire import to_json
 
 BASIC, STANDARD, TWO = PRESETS["basic"], PRESETS["standard"], PRESETS["two-restocks"]
 ANA = "7H 8H 9H 10H JH QH KH AS 2S 3S"
@@ -118,7 +119,7 @@ def test_r18_turn_over_with_no_card_to_turn_over_is_a_drawn_hand():
     assert legal_moves(state) == [Move.draw("ana", "stock")]
     after = apply_move(state, Move.draw("ana", "stock"))
     assert after.status == "draw"
-    assert after.result().as_dict() == {"outcome": "draw", "points": 0}
+    assert to_json(after.result()) == {"outcome": "draw", "points": 0}
     assert after.player("ana").hand == state.player("ana").hand  # nothing was drawn
     assert legal_moves(after) == []
 
@@ -142,7 +143,7 @@ def test_r18_limit_reached_at_draw_time_makes_a_drawn_hand(preset):
     state = spent(rules=rules, restocks=2)
     after = apply_move(state, Move.draw("ana", "stock"))
     assert after.status == "draw" and after.restocks == 2
-    assert after.result().as_dict() == {"outcome": "draw", "points": 0}
+    assert to_json(after.result()) == {"outcome": "draw", "points": 0}
     with pytest.raises(IllegalMove) as info:
         apply_move(after, Move.discard("ana", C("AS")))
     assert info.value.reasons[0].code == "hand_over"
@@ -192,7 +193,7 @@ def test_r18_immediate_third_time_the_hand_is_a_draw_when_the_turn_ends():
     assert drawn.status == "playing"  # the player who empties the stock finishes the turn
     ended = apply_move(drawn, Move.discard("ana", C("AS")))
     assert ended.status == "draw" and ended.restocks == 2 and ended.stock == ()
-    assert ended.result().as_dict() == {"outcome": "draw", "points": 0}
+    assert to_json(ended.result()) == {"outcome": "draw", "points": 0}
     assert legal_moves(ended) == []
 
 
@@ -201,7 +202,7 @@ def test_r18_immediate_the_player_who_empties_the_stock_may_still_go_out():
     state = spent(stock="KH", hands=hands, rules=TWO, restocks=2, tabled=("ana",), melds=[("m1", "ana", "8H 9H 10H")])
     out = apply_moves(state, [Move.draw("ana", "stock"), Move.lay_off("ana", cards("JH QH KH"), "m1")])
     assert out.legal and out.state.status == "out"
-    assert out.result.as_dict() == {
+    assert to_json(out.result) == {
         "outcome": "out",
         "winner": "ana",
         "rummy": False,

@@ -18,6 +18,7 @@ from referee import (
     resolve_rules,
     score_hand,
 )
+from schemas.wire import to_json
 
 ALL_OPTIONS = {
     "melds_per_turn",
@@ -89,7 +90,7 @@ ALL_OPTIONS = {
 def test_r21_preset_table(preset, values):
     rules = resolve_rules({"preset": preset})
     assert rules is PRESETS[preset]
-    assert rules.as_dict() == {"preset": preset, **values}
+    assert to_json(rules) == {"preset": preset, **values}
     assert set(values) == ALL_OPTIONS
 
 
@@ -104,7 +105,7 @@ def test_r21_override_keeps_the_rest_of_the_preset():
     rules = resolve_rules({"preset": "basic", "target_score": 150})
     assert rules.preset == "basic"
     assert rules.target_score == 150
-    assert rules.as_dict() == {**PRESETS["basic"].as_dict(), "target_score": 150}
+    assert to_json(rules) == {**to_json(PRESETS["basic"]), "target_score": 150}
 
 
 def test_r21_every_option_can_be_overridden():
@@ -123,7 +124,7 @@ def test_r21_every_option_can_be_overridden():
             "deals": 4,
         }
     )
-    assert rules.as_dict() == {
+    assert to_json(rules) == {
         "preset": "standard",
         "melds_per_turn": 3,
         "going_rummy_doubles": False,
@@ -266,7 +267,7 @@ def test_r18_max_restocks_override_zero_makes_the_first_empty_stock_a_draw():
     assert state.stock == ()
     drawn = apply_move(state, Move.draw("ana", "stock"))
     assert drawn.status == "draw"
-    assert drawn.result().as_dict() == {"outcome": "draw", "points": 0}
+    assert to_json(drawn.result()) == {"outcome": "draw", "points": 0}
     taken = apply_move(state, Move.draw("ana", "discard"))
     assert taken.status == "playing" and taken.mover.hand[-1] == cards("6H")[0]
 
@@ -279,7 +280,7 @@ def test_r21_every_option_is_one_field_of_rules_and_of_the_request_schema():
     from schemas.rules import RulesSchema
 
     names = [o.name for o in OPTIONS]
-    assert list(Rules().as_dict()) == ["preset", *names]
+    assert list(to_json(Rules())) == ["preset", *names]
     assert set(RulesSchema().fields) == {"preset", *names}
     for option in OPTIONS:
         for preset, rules in PRESETS.items():

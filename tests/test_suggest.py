@@ -10,6 +10,7 @@ from referee import Turn
 from referee.bots import LEVELS, choose_move
 from referee.view import seat_view
 from schemas.state import StateOutSchema
+from schemas.wire import to_json
 
 
 def _body(state, **extra):
@@ -37,7 +38,7 @@ def test_suggest_is_exactly_the_bots_move_from_the_movers_seat(client, level):
     body = _body(state) if level is None else _body(state, level=level)
     got = client.post("/v1/suggest", json=body).get_json()
     choice = choose_move(seat_view(state, "ana"), level or "hard")
-    assert got == {"move": choice.move.as_dict(), "summary": choice.summary}
+    assert got == {"move": to_json(choice.move), "summary": choice.summary}
     assert got["move"]["action"] == ("discard" if (level or "hard") == "hard" else "meld")
 
 

@@ -12,6 +12,7 @@ from tables_support import KEY_A, KEY_B, codes_in, hidden_cards, make_app, picke
 
 from referee import HandEntry, Remaining, replay
 from referee.rules import PRESETS, resolve_rules
+from schemas.wire import to_json
 from tables import Sealer, Tables
 from tables.codec import from_payload, to_payload
 
@@ -303,11 +304,13 @@ def test_move_and_moves_together_or_neither_is_422(tc):
 
 def seeded(tapp, players, seed, **kw):
     """A table made with a seeded deal (POST /v1/tables deals from the CSPRNG), as its answer."""
-    from schemas.tables import view_out
+    from schemas.dump import dumper
+    from schemas.tables import ViewSchema
+    from tables.view import table_view
 
     tables = tables_of(tapp)
     table, token = tables.create(list(players), kw.pop("rules", PRESETS["standard"]), seed=seed, **kw)
-    return {"table": token, "seats": tables.seats(table), "view": view_out(table, None)}
+    return {"table": token, "seats": tables.seats(table), "view": dumper(ViewSchema())(table_view(table, None))}
 
 
 def play_hand(tc, table, seats, pick=None, seen=None):
@@ -337,7 +340,7 @@ def test_a_whole_hand_ends_with_the_cards_laid_down_and_scored_as_the_scorepad_d
     table, last = play_hand(tc, made["table"], made["seats"])
     end = tables_of(tapp).open(table).game.state
     result = last["result"]
-    assert result == end.result().as_dict()
+    assert result == to_json(end.result())
     v = view(tc, table)
     assert v["result"]["remaining_cards"] == {p.id: [c.code for c in p.hand] for p in end.players}
     if result["outcome"] == "out":

@@ -13,9 +13,10 @@ import referee
 from referee.reasons import code_table
 from referee.rules import OPTION
 from schemas.state import MAX_MOVES
+from schemas.wire import to_json
 
 from .bodies import MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS
-from .problems import MAX_LISTED_ERRORS, PROBLEM_JSON
+from .problems import API_EXTENSION, MAX_LISTED_ERRORS, PROBLEM_JSON
 
 API_DESCRIPTION = (
     "A stateless referee and scorepad for Basic / Straight Rummy (2–6 players, one 52-card deck). "
@@ -40,7 +41,7 @@ NO_CREDENTIALS: list = []
 def request_examples() -> dict:
     """Request examples for the docs, by endpoint; the table ones come from a seeded deal."""
     opening = referee.validate_state(referee.deal(["ana", "ben"], referee.PRESETS["standard"], seed=7))
-    state = opening.as_dict()
+    state = to_json(opening)
     ex = lambda summary, value: {"summary": summary, "value": value}  # noqa: E731
     return {
         "melds/check": {
@@ -88,7 +89,7 @@ def request_examples() -> dict:
 def build_spec(app: Flask) -> dict:
     """The OpenAPI document as a dict: flask-smorest's, with error responses declared as
     ``application/problem+json`` (RFC 9457) and the request limits stated."""
-    spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+    spec = app.extensions[API_EXTENSION].spec.to_dict()
     for resp in spec.get("components", {}).get("responses", {}).values():
         content = resp.get("content", {})
         if "application/json" in content and resp.get("description") not in ("OK",):

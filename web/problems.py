@@ -48,18 +48,30 @@ def invalid_input(bad: InvalidInput) -> Response:
     return invalid(bad.problems, stopped=bad.stopped)
 
 
+API_EXTENSION = "rummy_referee_api"
+
+
 class ProblemApi(Api):
     """flask-smorest's Api, answering every HTTP error as problem details."""
 
     ERROR_SCHEMA = ProblemSchema  # the documented error body is the one actually sent (RFC 9457)
 
-    def _init_spec(self, **kwargs):
-        """The spec with the schemas' own precise documentation (``schemas.doc.PrecisePlugin``)."""
-        kwargs.setdefault("marshmallow_plugin", PrecisePlugin())
-        super()._init_spec(**kwargs)
+    def __init__(self, app=None, *, spec_kwargs=None, **kwargs):
+        # The spec with the schemas' own precise documentation (schemas.doc.PrecisePlugin),
+        # through flask-smorest's documented ``marshmallow_plugin`` spec kwarg.
+        super().__init__(app, spec_kwargs={"marshmallow_plugin": PrecisePlugin(), **(spec_kwargs or {})}, **kwargs)
 
     def _register_pagination_header(self):
-        """No answer is paginated: no pagination header or schema in the document."""
+        """No answer is paginated: no pagination header or schema in the document.
+
+        flask-smorest offers no public switch for this (it always registers its pagination
+        metadata schema); this one private hook is overridden, with flask-smorest's version
+        pinned in requirements.txt and ``test_committed_openapi_yaml_is_up_to_date`` failing if
+        a new version changes what it does."""
+
+    def init_app(self, app, **kwargs):
+        super().init_app(app, **kwargs)
+        app.extensions[API_EXTENSION] = self  # web.openapi reads the spec from here (Api.spec)
 
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}

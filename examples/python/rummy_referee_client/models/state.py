@@ -30,7 +30,7 @@ class State:
         dealer (None | str | Unset): Default: the last listed player. Example: ana.
         turn (None | Turn | Unset): Default: the dealer's left to draw.
         melds (list[Meld] | Unset):
-        restocks (int | Unset): Default: `0`.
+        restocks (int | Unset): Times the stock was rebuilt this hand (R17). Default: `0`.
         status (Status | Unset): playing, out (someone went out, R13) or draw (a drawn hand, R18).
     """
 

@@ -29,7 +29,7 @@ class StateOut:
         stock (list[str]): Face down, top card first.
         discard (list[str]): Face up, bottom card first; the last card is the visible top.
         melds (list[MeldOut]):
-        restocks (int):
+        restocks (int): Times the stock was rebuilt this hand (R17).
         status (Status): playing, out (someone went out, R13) or draw (a drawn hand, R18).
     """
 

@@ -38,13 +38,13 @@ class View:
         hand (int): The hand being played: 1, 2, …
         seq (int): Changes made to this table so far: every move applied, and every hand dealt after the first.
         rules (ResolvedRules): Rules as answers echo them: the preset and every option, all present.
-        dealer (str):
         players (list[SeatOut]):
+        dealer (str): Default: the last listed player. Example: ana.
         turn (TurnOut): Turn as answers give it: every field present.
         stock (int): Cards in the stock (face down: a count).
         discard (list[str]): Face up, bottom card first; the last card is the visible top.
         melds (list[MeldOut]):
-        restocks (int):
+        restocks (int): Times the stock was rebuilt this hand (R17).
         status (Status): playing, out (someone went out, R13) or draw (a drawn hand, R18).
         result (None | ViewResultDraw | ViewResultOut):
         scores (Scores): The game's scores, as /v1/scorepad answers them (the rules are the view's).
@@ -58,8 +58,8 @@ class View:
     hand: int
     seq: int
     rules: ResolvedRules
-    dealer: str
     players: list[SeatOut]
+    dealer: str
     turn: TurnOut
     stock: int
     discard: list[str]
@@ -91,12 +91,12 @@ class View:
 
         rules = self.rules.to_dict()
 
-        dealer = self.dealer
-
         players = []
         for players_item_data in self.players:
             players_item = players_item_data.to_dict()
             players.append(players_item)
+
+        dealer = self.dealer
 
         turn = self.turn.to_dict()
 
@@ -161,8 +161,8 @@ class View:
                 "hand": hand,
                 "seq": seq,
                 "rules": rules,
-                "dealer": dealer,
                 "players": players,
+                "dealer": dealer,
                 "turn": turn,
                 "stock": stock,
                 "discard": discard,
@@ -206,14 +206,14 @@ class View:
 
         rules = ResolvedRules.from_dict(d.pop("rules"))
 
-        dealer = d.pop("dealer")
-
         players = []
         _players = d.pop("players")
         for players_item_data in _players:
             players_item = SeatOut.from_dict(players_item_data)
 
             players.append(players_item)
+
+        dealer = d.pop("dealer")
 
         turn = TurnOut.from_dict(d.pop("turn"))
 
@@ -350,8 +350,8 @@ class View:
             hand=hand,
             seq=seq,
             rules=rules,
-            dealer=dealer,
             players=players,
+            dealer=dealer,
             turn=turn,
             stock=stock,
             discard=discard,
