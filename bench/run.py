@@ -146,9 +146,9 @@ def inproc() -> None:
     from referee.melds import _checked
 
     judge = _checked.__wrapped__
-    report("check_meld: valid run of 5 (first time)", measure(lambda: judge(run5, rules.aces)))
-    report("check_meld: valid set of 4 (first time)", measure(lambda: judge(set4, rules.aces)))
-    report("check_meld: Q-K-A refused, with reasons (first time)", measure(lambda: judge(ace_high, rules.aces)))
+    report("check_meld: valid run of 5 (first time)", measure(lambda: judge(run5, rules)))
+    report("check_meld: valid set of 4 (first time)", measure(lambda: judge(set4, rules)))
+    report("check_meld: Q-K-A refused, with reasons (first time)", measure(lambda: judge(ace_high, rules)))
     report("check_meld: valid run of 5, remembered", measure(lambda: check_meld(run5, rules)))
 
     table = F.four_player_table()
