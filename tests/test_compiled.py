@@ -205,7 +205,7 @@ def test_a_new_schema_hook_changes_the_answer_with_no_other_edit(tmp_path):
         (shutil.copytree if (root / part).is_dir() else shutil.copy)(root / part, tmp_path / part)
     source = tmp_path / "schemas" / "state.py"
     text = source.read_text()
-    anchor = "# The answer forms"
+    anchor = "StateSchema = type("  # the hook joins the hooks of StateSchema (_StateHooks)
     hook = (
         "    @validates_schema\n"
         "    def no_restocks(self, data, **kw):\n"
