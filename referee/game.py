@@ -71,6 +71,12 @@ class Game:
         for the same hands."""
         return replay(self.players, self.rules, self.scored_hands(), self.first_dealer)
 
+    def scores(self) -> Pad:
+        """The scores a view shows: :meth:`pad`, whose ``next_dealer`` is None while a hand is
+        being played (it is known once the hand ends, R19)."""
+        pad = self.pad()
+        return replace(pad, next_dealer=None) if self.state.status == Status.PLAYING else pad
+
     def view(self, viewer: str | None) -> SeatView:
         """What ``viewer`` (None: a spectator) may see, with ``events`` the moves since the
         viewer's last move (a spectator, or a player yet to move this hand: all of them)."""

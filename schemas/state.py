@@ -78,6 +78,13 @@ class StateSchema(CompiledSchema):
     discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
     melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds"))
     restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
+    stalled_turns = StrictInteger(
+        load_default=0,
+        validate=validate.Range(min=0, max=1000),
+        metadata={
+            "description": "Turns played in a row with no meld and no lay-off by anyone (R18a): 0 after a deal or a turn that melded or laid off; at 25 per player the hand is a draw."
+        },
+    )
     status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
 
     @post_load
@@ -90,7 +97,9 @@ class StateSchema(CompiledSchema):
             ids = [p.id for p in players]
             seat = ids.index(dealer) if dealer in ids else len(ids) - 1
             turn = Turn(ids[(seat + 1) % len(ids)])
-        state = State(players, turn, d["stock"], d["discard"], tuple(d["melds"]), dealer, rules, d["restocks"], d["status"])
+        state = State(
+            players, turn, d["stock"], d["discard"], tuple(d["melds"]), dealer, rules, d["restocks"], d["status"], d["stalled_turns"]
+        )
         try:
             return validate_state(state)
         except InvalidInput as bad:

@@ -165,9 +165,19 @@ class ViewSchema(Answer):
     )
     melds = fields.List(fields.Nested(MeldOutSchema), required=True)
     restocks = fields.Integer(required=True)
+    stalled_turns = fields.Integer(
+        required=True,
+        metadata={"description": "Turns played in a row with no meld and no lay-off (R18a): at 25 per player the hand is a draw."},
+    )
     status = fields.String(required=True, metadata={"enum_of": Status})
     result = fields.Nested(ViewResultSchema, allow_none=True, required=True)
-    scores = fields.Nested(ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."})
+    scores = fields.Nested(
+        ScoresSchema,
+        required=True,
+        metadata={
+            "description": "The game's scores over the finished hands, as /v1/scorepad answers them; next_dealer is null while a hand is being played."
+        },
+    )
     events = fields.List(
         fields.Nested(EventSchema),
         required=True,
@@ -180,8 +190,10 @@ class ViewSchema(Answer):
 
 
 def _scores(game) -> dict:
-    """The game's scores as /v1/scorepad answers them, less the rules (the view has its own)."""
-    scores = game.pad().as_dict()
+    """The game's scores as /v1/scorepad answers them, less the rules (the view has its own);
+    while a hand is being played its ``next_dealer`` is null (nobody knows it before the hand
+    ends, R19)."""
+    scores = game.scores().as_dict()
     del scores["rules"]
     return scores
 
@@ -212,6 +224,7 @@ def view_out(table: Table, viewer: str | None) -> dict:
         "discard": [c.code for c in v.discard],
         "melds": [m.as_dict() for m in v.melds],
         "restocks": v.restocks,
+        "stalled_turns": v.stalled_turns,
         "status": v.status.value,
         "result": result,
         "scores": _scores(game),

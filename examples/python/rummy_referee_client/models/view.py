@@ -45,6 +45,8 @@ class View:
         discard (list[str]): Face up, bottom card first; the last card is the visible top.
         melds (list[MeldOut]):
         restocks (int):
+        stalled_turns (int): Turns played in a row with no meld and no lay-off (R18a): at 25 per player the hand is a
+            draw.
         status (Status): playing, out (someone went out, R13) or draw (a drawn hand, R18).
         result (None | ViewResultDraw | ViewResultOut):
         scores (Scores): The game's scores, as /v1/scorepad answers them (the rules are the view's).
@@ -65,6 +67,7 @@ class View:
     discard: list[str]
     melds: list[MeldOut]
     restocks: int
+    stalled_turns: int
     status: Status
     result: None | ViewResultDraw | ViewResultOut
     scores: Scores
@@ -110,6 +113,8 @@ class View:
             melds.append(melds_item)
 
         restocks = self.restocks
+
+        stalled_turns = self.stalled_turns
 
         status = self.status.value
 
@@ -168,6 +173,7 @@ class View:
                 "discard": discard,
                 "melds": melds,
                 "restocks": restocks,
+                "stalled_turns": stalled_turns,
                 "status": status,
                 "result": result,
                 "scores": scores,
@@ -229,6 +235,8 @@ class View:
             melds.append(melds_item)
 
         restocks = d.pop("restocks")
+
+        stalled_turns = d.pop("stalled_turns")
 
         status = Status(d.pop("status"))
 
@@ -357,6 +365,7 @@ class View:
             discard=discard,
             melds=melds,
             restocks=restocks,
+            stalled_turns=stalled_turns,
             status=status,
             result=result,
             scores=scores,
