@@ -5,9 +5,10 @@ before any schema reads them.
 the app applies it (``web.body_read``) and deploy/stack.py renders the same numbers into nginx's
 ``client_max_body_size`` per location. Each is the largest legitimate request with room to spare:
 a meld check, a hand score, a deal or a new table is under 1 KiB; a state for 6 players at the
-end of a long hand (every card placed, 17 melds, names of 40 characters) about 6 KiB, and a move
-may add a turn's moves; a sealed table's token at most about 8 KiB; a scorepad of a long game
-(250 hands of 6 players with cards) about 60 KiB.
+end of a long hand (every card placed, 17 melds, names of 40 characters) under 4 KiB, and a
+move may add a turn's moves; a sealed table's token at most about 8 KiB; a scorepad of a long
+game about 110 hands of 6 players by points (70 with every card listed). They also bound the
+cost of the costliest request of each endpoint to about 10 ordinary moves (bench/worst.py).
 
 Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
 list's length only after loading every item, so a 60 000-item list would cost half a second
@@ -30,10 +31,10 @@ BODY_LIMITS = {
     "/v1/melds/check": 4 * KIB,
     "/v1/hand-score": 4 * KIB,
     "/v1/deal": 4 * KIB,
-    "/v1/move": 32 * KIB,
-    "/v1/legal-moves": 16 * KIB,
-    "/v1/suggest": 16 * KIB,
-    "/v1/scorepad": 64 * KIB,
+    "/v1/move": 16 * KIB,
+    "/v1/legal-moves": 8 * KIB,
+    "/v1/suggest": 8 * KIB,
+    "/v1/scorepad": 12 * KIB,
     "/v1/tables": 4 * KIB,
     "/v1/tables/view": 16 * KIB,
     "/v1/tables/move": 32 * KIB,
