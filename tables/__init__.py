@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from referee import bots
+from referee.fairness import SEED_BYTES, HandSeed
 from referee.game import new_game, next_hand, play
 from referee.moves import Move, MovesOutcome
 from referee.rules import Rules
@@ -116,14 +117,17 @@ class Tables:
         *,
         seed: int | None = None,
         table_id: str | None = None,
+        entropy: str | None = None,
     ) -> tuple[Table, str]:
-        """A new table and its token: a deal from the operating system's CSPRNG, the bots played
-        until a human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
+        """A new table and its token: hand 1 dealt from a fresh secret seed (32 bytes from the
+        CSPRNG) and the players' ``entropy`` (``referee.fairness``), the bots played until a
+        human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
         benchmarks only (the HTTP API takes neither). Raises
         :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
         table_id = table_id or secrets.token_urlsafe(12)
-        game = new_game(players, rules, dealer, bots, seed=seed, bot_seed=table_id)
-        table = Table(table_id, game)
+        fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
+        game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck())
+        table = Table(table_id, game, fair)
         if self.store is not None:
             self.store.advance(table_id, -1, game.seq, self.sealer.ttl)
         return table, self.seal(table)
@@ -147,7 +151,7 @@ class Tables:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
         self._check_latest(table)
         outcome, game, events = play(table.game, moves, bot_seed=table.id)
-        after = Table(table.id, game)
+        after = Table(table.id, game, table.fair)
         self._advance(table, after)
         return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events)
 
@@ -165,12 +169,14 @@ class Tables:
             raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
         return bots.choose_move(view, level, table.id)
 
-    def next(self, token) -> tuple[Table, str, tuple[Event, ...]]:
-        """Deal the game's next hand (R19), the bots played until a human is to move. Raises
-        :class:`BadTable`, :class:`Stale`, :class:`referee.game.GameOver`."""
+    def next(self, token, entropy: str | None = None) -> tuple[Table, str, tuple[Event, ...]]:
+        """Deal the game's next hand (R19) from a fresh secret seed and ``entropy``, the bots
+        played until a human is to move. Raises :class:`BadTable`, :class:`Stale`,
+        :class:`referee.game.GameOver`."""
         table = self.open(token)
         self._check_latest(table)
-        game = next_hand(table.game, bot_seed=table.id)
-        after = Table(table.id, game)
+        fair = HandSeed.fresh(entropy)
+        game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
+        after = Table(table.id, game, fair)
         self._advance(table, after)
         return after, self.seal(after), game.events

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.cards import parse_card
+from referee.fairness import HandSeed
 from referee.game import Game
 from referee.moves import Action, Source
 from referee.scorepad import HandEntry, Remaining
@@ -35,10 +36,13 @@ def _schema(name: str):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A sealed table: its ``id`` (random, chosen by the service) and the :class:`Game`."""
+    """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game` and the
+    secret of the hand being played (``fair``: its seed and entropy, contract, Provably fair
+    deals; None only for a table sealed before fair deals)."""
 
     id: str
     game: Game
+    fair: HandSeed | None = None
 
 
 def to_payload(table: Table) -> dict:
@@ -54,6 +58,7 @@ def to_payload(table: Table) -> dict:
         "hands": [_entry_out(h) for h in g.hands],
         "state": g.state.as_dict(),
         "events": [e.as_dict() for e in g.events],
+        **({"fair": {"seed": table.fair.seed.hex(), "entropy": table.fair.entropy}} if table.fair is not None else {}),
     }
 
 
@@ -73,7 +78,8 @@ def from_payload(data: dict) -> Table:
         events=tuple(_event_in(e) for e in data["events"]),
         seq=data["seq"],
     )
-    return Table(data["id"], game)
+    fair = data.get("fair")
+    return Table(data["id"], game, None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]))
 
 
 def _state_in(d: dict) -> State:

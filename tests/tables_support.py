@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -91,12 +92,13 @@ def store(url: str) -> SeqStore:
 
 def hidden_cards(table, viewer):
     """Card codes ``viewer`` may not see: the other players' hands and the stock, while the hand
-    is playing (once it is over the hands are laid down: only the stock stays hidden). The card
-    taken from the discard pile this turn is not hidden: everyone saw it taken (R8)."""
+    is playing. Once it is over nothing is hidden: the hands are laid down (R14) and the deck,
+    the stock's order with it, is revealed (contract, Provably fair deals). The card taken from
+    the discard pile this turn is not hidden: everyone saw it taken (R8)."""
     state = table.game.state
-    hidden = {c.code for c in state.stock}
-    if state.status == "playing":
-        hidden |= {c.code for p in state.players if p.id != viewer for c in p.hand}
+    if state.status != "playing":
+        return set()
+    hidden = {c.code for c in state.stock} | {c.code for p in state.players if p.id != viewer for c in p.hand}
     if state.turn.taken_discard is not None:
         hidden.discard(state.turn.taken_discard.code)
     return hidden
@@ -140,7 +142,6 @@ def sealed_placeholders(app, path, value):
     from referee.game import play
     from referee.legal import legal_moves
     from referee.rules import PRESETS
-    from tables.codec import Table
     from tables.http import SEAT, TOKEN
 
     if value.get("table") != TOKEN:
@@ -152,7 +153,7 @@ def sealed_placeholders(app, path, value):
         while table.game.state.status == "playing":
             moves = [m for m in legal_moves(table.game.state) if not (m.action == "draw" and m.source == "discard")]
             chosen = pick([m.as_dict() for m in moves])
-            table = Table(table.id, play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
+            table = replace(table, game=play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
         token = tables.seal(table)
     out = {**value, "table": token}
     if value.get("seat") == SEAT:

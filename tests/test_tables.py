@@ -30,6 +30,7 @@ VIEW_FIELDS = {
     "result",
     "scores",
     "events",
+    "fairness",
 }
 
 
