@@ -69,6 +69,13 @@ class FairnessSchema(Answer):
 
     commitment = fields.String(metadata={"description": COMMITMENT_DOC, "pattern": "^[0-9a-f]{64}$"})
     entropy = fields.String(metadata={"description": ENTROPY_DOC})
+    next_commitment = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "Once the hand is over: SHA-256 of the next hand's seed, drawn now, before the players send the next "
+            "hand's entropy to POST /v1/tables/next (that hand's commitment will be this). Null while the hand is played."
+        },
+    )
 
 
 # --- the record, as /v1/verify reads it ---------------------------------------------------

@@ -10,7 +10,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source, Status
 from referee.bots import LEVELS
-from referee.fairness import reveal
+from referee.fairness import commitment, reveal
 from tables.codec import Table
 from tables.seal import MAX_TOKEN_CHARS
 
@@ -205,6 +205,11 @@ def _scores(game) -> dict:
     return scores
 
 
+def next_commitment(table: Table) -> str | None:
+    """SHA-256 of the next hand's seed once this hand is over (None while it is played)."""
+    return None if table.next_seed is None else commitment(table.next_seed)
+
+
 def view_out(table: Table, viewer: str | None) -> dict:
     """The contract's View of ``table`` for ``viewer`` (None: a spectator) as JSON values, in
     the key order of :class:`ViewSchema` (tests compare it with marshmallow's dump)."""
@@ -237,7 +242,7 @@ def view_out(table: Table, viewer: str | None) -> dict:
         "result": result,
         "scores": _scores(game),
         "events": [e.as_dict() for e in v.events],
-        "fairness": None if fair is None else fair.public(),
+        "fairness": None if fair is None else {**fair.public(), "next_commitment": next_commitment(table)},
     }
     if v.to_move:
         out["legal_moves"] = [m.as_dict() for m in v.legal_moves]

@@ -127,7 +127,7 @@ class Tables:
         table_id = table_id or secrets.token_urlsafe(12)
         fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
         game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck())
-        table = Table(table_id, game, fair)
+        table = _committed(Table(table_id, game, fair))
         if self.store is not None:
             self.store.advance(table_id, -1, game.seq, self.sealer.ttl)
         return table, self.seal(table)
@@ -151,7 +151,7 @@ class Tables:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
         self._check_latest(table)
         outcome, game, events = play(table.game, moves, bot_seed=table.id)
-        after = Table(table.id, game, table.fair)
+        after = _committed(replace(table, game=game))
         self._advance(table, after)
         return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events)
 
@@ -170,13 +170,23 @@ class Tables:
         return bots.choose_move(view, level, table.id)
 
     def next(self, token, entropy: str | None = None) -> tuple[Table, str, tuple[Event, ...]]:
-        """Deal the game's next hand (R19) from a fresh secret seed and ``entropy``, the bots
-        played until a human is to move. Raises :class:`BadTable`, :class:`Stale`,
+        """Deal the game's next hand (R19) from the seed committed to when the last hand ended
+        (``Table.next_seed``; a fresh one for an older token) and ``entropy``, the bots played
+        until a human is to move. Raises :class:`BadTable`, :class:`Stale`,
         :class:`referee.game.GameOver`."""
         table = self.open(token)
         self._check_latest(table)
-        fair = HandSeed.fresh(entropy)
+        fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
         game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
-        after = Table(table.id, game, fair)
+        after = _committed(Table(table.id, game, fair))
         self._advance(table, after)
         return after, self.seal(after), game.events
+
+
+def _committed(table: Table) -> Table:
+    """``table`` with the next hand's seed drawn (32 bytes from ``secrets``) once its hand is
+    over, so that every view of the finished hand commits to it before the players send the
+    next hand's entropy (README, Provably fair)."""
+    if table.fair is not None and table.next_seed is None and table.game.state.status != Status.PLAYING:
+        return replace(table, next_seed=secrets.token_bytes(SEED_BYTES))
+    return table

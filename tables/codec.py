@@ -38,11 +38,14 @@ def _schema(name: str):
 class Table:
     """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game` and the
     secret of the hand being played (``fair``: its seed and entropy, contract, Provably fair
-    deals; None only for a table sealed before fair deals)."""
+    deals; None only for a table sealed before fair deals) and, once it is over, the seed of
+    the next hand (``next_seed``), whose commitment the views show before the players send the
+    next hand's entropy."""
 
     id: str
     game: Game
     fair: HandSeed | None = None
+    next_seed: bytes | None = None  # the next hand's seed, drawn (and committed to) once this hand is over
 
 
 def to_payload(table: Table) -> dict:
@@ -58,7 +61,7 @@ def to_payload(table: Table) -> dict:
         "hands": [_entry_out(h) for h in g.hands],
         "state": g.state.as_dict(),
         "events": [e.as_dict() for e in g.events],
-        **({"fair": {"seed": table.fair.seed.hex(), "entropy": table.fair.entropy}} if table.fair is not None else {}),
+        **({"fair": _fair_out(table)} if table.fair is not None else {}),
     }
 
 
@@ -79,7 +82,17 @@ def from_payload(data: dict) -> Table:
         seq=data["seq"],
     )
     fair = data.get("fair")
-    return Table(data["id"], game, None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]))
+    if fair is None:
+        return Table(data["id"], game)
+    nxt = fair.get("next")
+    return Table(data["id"], game, HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]), None if nxt is None else bytes.fromhex(nxt))
+
+
+def _fair_out(table: Table) -> dict:
+    out = {"seed": table.fair.seed.hex(), "entropy": table.fair.entropy}
+    if table.next_seed is not None:
+        out["next"] = table.next_seed.hex()
+    return out
 
 
 def _state_in(d: dict) -> State:

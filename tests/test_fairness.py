@@ -62,7 +62,7 @@ def test_vectors_with_entropy_as_the_readme_gives_them():
     for seed, entropy in [("00" * 32, ""), ("00" * 32, "ana"), (SEED_1, "f3a9c2e1-ana+7b0d44-ben"), (SEED_1, "é♠✓")]:
         deck = " ".join(c.code for c in shuffled_deck(bytes.fromhex(seed), entropy))
         assert deck == " ".join(INDEPENDENT["deck_of"](bytes.fromhex(seed), entropy))
-        assert f"| `{seed[:8]}…{seed[-8:]}` | `{json.dumps(entropy, ensure_ascii=False)}` | `{deck}` |" in readme
+        assert f"| `{seed}` | `{json.dumps(entropy, ensure_ascii=False)}` | `{deck}` |" in readme
 
 
 @settings(max_examples=60, deadline=None)
@@ -289,7 +289,9 @@ def test_a_sealed_hand_over_http_commits_reveals_and_verifies(tc, tmp_path):
     table = _table(tc, token)
     seed_hex = table.fair.seed.hex()
     for v in views:
-        assert v["fairness"] == first  # the same commitment from the deal to the end
+        assert v["fairness"]["commitment"] == first["commitment"]  # the same from the deal to the end
+        assert v["fairness"]["entropy"] == first["entropy"]
+        assert (v["fairness"]["next_commitment"] is None) == (v["status"] == "playing")
         if v["status"] == "playing":
             text = json.dumps(v)
             assert seed_hex not in text and "deck" not in text and v["result"] is None
@@ -303,8 +305,10 @@ def test_a_sealed_hand_over_http_commits_reveals_and_verifies(tc, tmp_path):
     assert run_verifier(tmp_path, last)[0] == 0
     nxt = tc.post("/v1/tables/next", json={"table": token, "entropy": "second hand"})
     assert nxt.status_code == 200
-    assert nxt.get_json()["view"]["fairness"]["entropy"] == "second hand"
-    assert nxt.get_json()["view"]["fairness"]["commitment"] != first["commitment"]  # a fresh seed per hand
+    second = nxt.get_json()["view"]["fairness"]
+    assert second["entropy"] == "second hand" and second["next_commitment"] is None
+    # a fresh seed per hand, committed to when the last hand ended, before this entropy was sent
+    assert second["commitment"] == last["fairness"]["next_commitment"] != first["commitment"]
 
 
 @pytest.mark.parametrize(
@@ -345,14 +349,15 @@ def test_the_commitment_is_in_the_first_view_and_every_later_one_and_nothing_rev
     table, token = tables.create(players, PRESETS[PRESET_NAMES[i % 3]], bots={p: "easy" for p in players[1:]}, seed=i, entropy=entropy)
     seat = tables.seats(table)["p0"]
     first = view_out(table, "p0")["fairness"]
-    assert first == {"commitment": commitment(table.fair.seed), "entropy": entropy or ""}
+    assert first == {"commitment": commitment(table.fair.seed), "entropy": entropy or "", "next_commitment": None}
     seed_hex = table.fair.seed.hex()
     deck_codes = [c.code for c in table.fair.deck()]
     while True:
         for viewer in [None, *players]:
             v = view_out(table, viewer)
-            assert v["fairness"] == first
+            assert v["fairness"]["commitment"] == first["commitment"] and v["fairness"]["entropy"] == first["entropy"]
             if table.game.state.status == Status.PLAYING:
+                assert v["fairness"] == first
                 text = json.dumps(v)
                 assert seed_hex not in text and not _holds_deck(v, deck_codes)
         if table.game.state.status != Status.PLAYING:

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -17,15 +17,22 @@ class Fairness:
             hand.
         entropy (str): The players' randomness the deck depends on, as sent to POST /v1/tables or /v1/tables/next; ""
             when none was sent (the deck then depends on the seed alone).
+        next_commitment (None | str): Once the hand is over: SHA-256 of the next hand's seed, drawn now, before the
+            players send the next hand's entropy to POST /v1/tables/next (that hand's commitment will be this). Null while
+            the hand is played.
     """
 
     commitment: str
     entropy: str
+    next_commitment: None | str
 
     def to_dict(self) -> dict[str, Any]:
         commitment = self.commitment
 
         entropy = self.entropy
+
+        next_commitment: None | str
+        next_commitment = self.next_commitment
 
         field_dict: dict[str, Any] = {}
 
@@ -33,6 +40,7 @@ class Fairness:
             {
                 "commitment": commitment,
                 "entropy": entropy,
+                "next_commitment": next_commitment,
             }
         )
 
@@ -45,9 +53,17 @@ class Fairness:
 
         entropy = d.pop("entropy")
 
+        def _parse_next_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_commitment = _parse_next_commitment(d.pop("next_commitment"))
+
         fairness = cls(
             commitment=commitment,
             entropy=entropy,
+            next_commitment=next_commitment,
         )
 
         return fairness
