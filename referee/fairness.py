@@ -163,7 +163,7 @@ class Revealed:
     entropy: str
     seed: bytes
     deck: tuple[Card, ...]
-    record: Record
+    record: Record | None
 
     def as_dict(self) -> dict:
         return {
@@ -171,7 +171,7 @@ class Revealed:
             "entropy": self.entropy,
             "seed": self.seed.hex(),
             "deck": [c.code for c in self.deck],
-            "record": self.record.as_dict(),
+            "record": None if self.record is None else self.record.as_dict(),
         }
 
 
@@ -204,18 +204,22 @@ def _card(card: Card | None) -> str:
 def reveal(hand: HandSeed, players: Sequence[str], dealer: str, rules: Rules, events: Sequence[Event]) -> Revealed:
     """The revealed hand of a sealed table: its deck dealt to ``players`` by ``dealer`` and the
     hand's ``events`` (every move as every player saw it) replayed through
-    :func:`~referee.moves.apply_move` to learn each card drawn from the stock. Raises
-    :class:`~referee.errors.IllegalMove` when the events are not this hand's moves."""
+    :func:`~referee.moves.apply_move` to learn each card drawn from the stock. ``record`` is
+    None when the events are not the whole hand from its deal (a hand longer than
+    ``referee.game.MAX_EVENTS`` moves): the seed and the deck are revealed all the same."""
     deck = hand.deck()
     state = dealt_state(deck, players, rules, dealer)
     opening = state
     moves = []
-    for e in events:
-        after = _apply_move(state, _move(e))
-        if e.action == Action.DRAW:
-            e = Event(e.player, e.action, e.source, card=drawn_card(state, after, e.player))
-        moves.append(e)
-        state = after
+    try:
+        for e in events:
+            after = _apply_move(state, _move(e))
+            if e.action == Action.DRAW:
+                e = Event(e.player, e.action, e.source, card=drawn_card(state, after, e.player))
+            moves.append(e)
+            state = after
+    except (IllegalMove, InvalidInput):
+        return Revealed(hand.commitment, hand.entropy, hand.seed, deck, None)
     record = Record(tuple(players), dealer, rules, {p.id: p.hand for p in opening.players}, opening.discard[-1], tuple(moves))
     return Revealed(hand.commitment, hand.entropy, hand.seed, deck, record)
 
@@ -306,6 +310,8 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
     if tuple(revealed.deck) != made:
         return _deck_fault(revealed.deck, made, revealed.entropy)
     rec = revealed.record
+    if rec is None:
+        return _refused(FairCode.UNFINISHED, "there is no record of the hand's moves to check")
     if rules is not None and rules != rec.rules:
         differ = [k for k, v in rules.as_dict().items() if rec.rules.as_dict().get(k) != v]
         return _refused(FairCode.RULES_MISMATCH, f"the record was played under other rules than these ({', '.join(differ)} differ)")
@@ -379,10 +385,10 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
     ended = (
         f"{result.winner} went out" + (" going rummy" if result.rummy else "") if result.outcome == Status.OUT else "the hand was a draw"
     )
+    turned = f" through {state.restocks} restock{'s' if state.restocks != 1 else ''}" if state.restocks else ""
     summary = (
         f"Verified: the seed matches the commitment, the deck follows from the seed and "
-        f"{'the entropy' if revealed.entropy else 'no entropy'}, and the deal, all {drawn} cards drawn from the stock"
-        f"{f' through {state.restocks} restock' + ('s' if state.restocks != 1 else '') if state.restocks else ''}"
-        f" and all {len(rec.moves)} moves are the referee's own; {ended}."
+        f"{'the entropy' if revealed.entropy else 'no entropy'}, the deal and all {drawn} cards drawn from the stock{turned} "
+        f"came from that deck, and all {len(rec.moves)} moves were legal; {ended}."
     )
     return Verdict(True, (), summary, len(rec.moves), drawn, state.restocks, result.outcome.value)

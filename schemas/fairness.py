@@ -206,7 +206,11 @@ class RevealedOutSchema(Answer):
     entropy = fields.String(metadata={"description": ENTROPY_DOC})
     seed = fields.String(metadata={"description": "The hand's secret seed, 32 bytes in hex; SHA-256 of these bytes is the commitment."})
     deck = fields.List(CardCode(), metadata={"description": "The deck as dealt, top card first."})
-    record = fields.Nested(RecordOutSchema)
+    record = fields.Nested(
+        RecordOutSchema,
+        allow_none=True,
+        metadata={"description": "The hand as it was played; null only for a hand longer than the 2000 moves a table keeps."},
+    )
 
 
 # --- /v1/verify ----------------------------------------------------------------------------

@@ -405,3 +405,12 @@ def test_the_revealed_record_replays_to_the_table_as_it_ended(hands):
         assert len(rec.record.moves) == len(game.events)
         assert verify(rec).verified
         assert resolve_rules(rec.record.rules.as_dict()) == game.rules
+
+
+def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record():
+    """A hand longer than the events a table keeps (referee.game.MAX_EVENTS) cannot be replayed:
+    its seed and deck are still revealed, its record is null, and /v1/verify cannot verify it."""
+    game, fair = bot_hand(7)
+    cut = reveal(fair, game.players, game.state.dealer, game.rules, game.events[1:])
+    assert cut.record is None and cut.deck == fair.deck() and cut.as_dict()["record"] is None
+    assert verify(cut).reasons[0].code == FairCode.UNFINISHED

@@ -24,16 +24,19 @@ class RevealedOut:
                 when none was sent (the deck then depends on the seed alone).
             seed (str): The hand's secret seed, 32 bytes in hex; SHA-256 of these bytes is the commitment.
             deck (list[str]): The deck as dealt, top card first.
-            record (RecordOut): The hand as it was played (see ``RecordSchema``).
+            record (None | RecordOut): The hand as it was played; null only for a hand longer than the 2000 moves a table
+                keeps.
     """
 
     commitment: str
     entropy: str
     seed: str
     deck: list[str]
-    record: RecordOut
+    record: None | RecordOut
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.record_out import RecordOut
+
         commitment = self.commitment
 
         entropy = self.entropy
@@ -42,7 +45,11 @@ class RevealedOut:
 
         deck = self.deck
 
-        record = self.record.to_dict()
+        record: dict[str, Any] | None
+        if isinstance(self.record, RecordOut):
+            record = self.record.to_dict()
+        else:
+            record = self.record
 
         field_dict: dict[str, Any] = {}
 
@@ -71,7 +78,20 @@ class RevealedOut:
 
         deck = cast(list[str], d.pop("deck"))
 
-        record = RecordOut.from_dict(d.pop("record"))
+        def _parse_record(data: object) -> None | RecordOut:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                record_type_0 = RecordOut.from_dict(data)
+
+                return record_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RecordOut, data)
+
+        record = _parse_record(d.pop("record"))
 
         revealed_out = cls(
             commitment=commitment,
