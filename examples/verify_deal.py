@@ -122,11 +122,16 @@ def fairness_objects(value):
 def main(paths) -> int:
     failed = 0
     for path in paths or ["-"]:
-        if path == "-":
-            data = json.load(sys.stdin)
-        else:
-            with open(path, encoding="utf-8") as file:
-                data = json.load(file)
+        try:
+            if path == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(path, encoding="utf-8") as file:
+                    data = json.load(file)
+        except (OSError, ValueError) as fault:
+            failed += 1
+            print(f"FAILED {path}: {fault}")
+            continue
         for f in fairness_objects(data):
             try:
                 print(f"OK {f['commitment'][:12]}: {check(f)}")
