@@ -227,7 +227,8 @@ class VerifyRequest(CompiledSchema):
 
 
 class CheckedSchema(Answer):
-    """What a verified hand held (on a refusal: up to the first thing that does not hold)."""
+    """What a verified hand held: moves, stock draws, restocks and how it ended (zeros and a
+    null outcome when it is not verified)."""
 
     moves = fields.Integer(metadata={"description": "Moves replayed through the referee."})
     stock_draws = fields.Integer(metadata={"description": "Cards drawn from the stock, each checked against the deck."})
