@@ -25,7 +25,7 @@ from .scorepad import HandEntry, Pad, Remaining, replay
 from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
-MAX_EVENTS = 2000  # a hand's events kept (the oldest dropped beyond it); a hand rarely has 200, and a fair deal's record needs them all
+MAX_EVENTS = 1000  # a hand's events kept (the oldest dropped beyond it); a hand rarely has 200, and a fair deal's record needs them all
 
 
 class GameOver(ValueError):

@@ -20,7 +20,7 @@ from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, Pl
 from .rules import ResolvedRulesSchema, RulesField, RulesSchema
 
 HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
-MAX_RECORD_MOVES = 5000  # a hand's moves; R18a ends a stalled hand long before
+MAX_RECORD_MOVES = 1000  # a hand's moves, as many as a table keeps (referee.game.MAX_EVENTS)
 COMMITMENT_DOC = "SHA-256 of the hand's secret seed, hex: the same in every view from the deal to the end of the hand."
 ENTROPY_DOC = (
     "The players' randomness the deck depends on, as sent to POST /v1/tables or /v1/tables/next; "
@@ -209,7 +209,7 @@ class RevealedOutSchema(Answer):
     record = fields.Nested(
         RecordOutSchema,
         allow_none=True,
-        metadata={"description": "The hand as it was played; null only for a hand longer than the 2000 moves a table keeps."},
+        metadata={"description": "The hand as it was played; null only for a hand longer than the 1000 moves a table keeps."},
     )
 
 
@@ -233,9 +233,7 @@ class CheckedSchema(Answer):
     moves = fields.Integer(metadata={"description": "Moves replayed through the referee."})
     stock_draws = fields.Integer(metadata={"description": "Cards drawn from the stock, each checked against the deck."})
     restocks = fields.Integer(metadata={"description": "Times the discard pile was turned over as the new stock (R17)."})
-    outcome = fields.String(
-        allow_none=True, metadata={"enum": ["out", "draw", None], "description": "How the hand ended; null when not verified."}
-    )
+    outcome = fields.String(allow_none=True, metadata={"description": "How the hand ended: out or draw; null when not verified."})
 
 
 class VerifyResponse(AnswerSchema):

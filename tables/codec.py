@@ -19,6 +19,8 @@ from referee.scorepad import HandEntry, Remaining
 from referee.state import State
 from referee.view import Event
 
+from .seal import b64decode_canonical, b64encode
+
 VERSION = 1
 _SCHEMAS: dict = {}
 
@@ -36,24 +38,28 @@ def _schema(name: str):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game` and the
-    secret of the hand being played (``fair``: its seed and entropy, contract, Provably fair
-    deals; None only for a table sealed before fair deals) and, once it is over, the seed of
-    the next hand (``next_seed``), whose commitment the views show before the players send the
-    next hand's entropy."""
+    """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game`, its own
+    ``secret`` (the seats' key, ``tables.seal``; None for a table made before tables had one),
+    the secret of the hand being played (``fair``: its seed and entropy, contract, Provably fair
+    deals; None only for a table sealed before fair deals) and, once that hand is over, the seed
+    of the next hand (``next_seed``), whose commitment the views show before the players send
+    the next hand's entropy."""
 
     id: str
     game: Game
+    secret: bytes | None = None
     fair: HandSeed | None = None
-    next_seed: bytes | None = None  # the next hand's seed, drawn (and committed to) once this hand is over
+    next_seed: bytes | None = None
 
 
 def to_payload(table: Table) -> dict:
     """The table as a JSON-able dict (the expiry is added by the sealer)."""
     g = table.game
+    secret = {} if table.secret is None else {"k": b64encode(table.secret)}
     return {
         "v": VERSION,
         "id": table.id,
+        **secret,
         "seq": g.seq,
         "players": list(g.players),
         "first_dealer": g.first_dealer,
@@ -81,11 +87,15 @@ def from_payload(data: dict) -> Table:
         events=tuple(_event_in(e) for e in data["events"]),
         seq=data["seq"],
     )
-    fair = data.get("fair")
-    if fair is None:
-        return Table(data["id"], game)
-    nxt = fair.get("next")
-    return Table(data["id"], game, HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]), None if nxt is None else bytes.fromhex(nxt))
+    secret = data.get("k")
+    fair, nxt = data.get("fair"), (data.get("fair") or {}).get("next")
+    return Table(
+        data["id"],
+        game,
+        None if secret is None else b64decode_canonical(secret),
+        None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]),
+        None if nxt is None else bytes.fromhex(nxt),
+    )
 
 
 def _fair_out(table: Table) -> dict:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import os
 import random
 import shutil
 import socket
 import subprocess
 import time
-from dataclasses import replace
 
 import pytest
 
@@ -153,7 +153,7 @@ def sealed_placeholders(app, path, value):
         while table.game.state.status == "playing":
             moves = [m for m in legal_moves(table.game.state) if not (m.action == "draw" and m.source == "discard")]
             chosen = pick([m.as_dict() for m in moves])
-            table = replace(table, game=play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
+            table = dataclasses.replace(table, game=play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
         token = tables.seal(table)
     out = {**value, "table": token}
     if value.get("seat") == SEAT:

@@ -1,9 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .bot_level import BotLevel
 from .checked import Checked
-from .checked_outcome_type_1 import CheckedOutcomeType1
-from .checked_outcome_type_2_type_1 import CheckedOutcomeType2Type1
-from .checked_outcome_type_3_type_1 import CheckedOutcomeType3Type1
 from .create_table_request import CreateTableRequest
 from .create_table_request_bots import CreateTableRequestBots
 from .create_table_request_bots_additional_property import (
@@ -30,12 +28,15 @@ from .hand_score_request_remaining import HandScoreRequestRemaining
 from .hand_score_response import HandScoreResponse
 from .hand_score_response_by_player import HandScoreResponseByPlayer
 from .hand_score_response_multiplier import HandScoreResponseMultiplier
+from .hand_size import HandSize
 from .health import Health
 from .lay_off_event import LayOffEvent
 from .lay_off_move import LayOffMove
 from .lay_off_move_out import LayOffMoveOut
 from .legal_moves_request import LegalMovesRequest
 from .legal_moves_response import LegalMovesResponse
+from .limit import Limit
+from .limits import Limits
 from .meld import Meld
 from .meld_check_request import MeldCheckRequest
 from .meld_check_response import MeldCheckResponse
@@ -49,10 +50,17 @@ from .moves_request import MovesRequest
 from .next_hand_request import NextHandRequest
 from .next_hand_response import NextHandResponse
 from .one_move_request import OneMoveRequest
+from .option_doc import OptionDoc
+from .option_doc_defaults import OptionDocDefaults
+from .option_doc_type import OptionDocType
+from .option_sentences import OptionSentences
+from .option_value import OptionValue
 from .phase import Phase
 from .player import Player
 from .player_out import PlayerOut
 from .pointer import Pointer
+from .preset_note import PresetNote
+from .preset_sentence import PresetSentence
 from .problem import Problem
 from .reason import Reason
 from .reason_code import ReasonCode
@@ -127,10 +135,8 @@ from .view_result_out_remaining import ViewResultOutRemaining
 from .view_result_out_remaining_cards import ViewResultOutRemainingCards
 
 __all__ = (
+    "BotLevel",
     "Checked",
-    "CheckedOutcomeType1",
-    "CheckedOutcomeType2Type1",
-    "CheckedOutcomeType3Type1",
     "CreateTableRequest",
     "CreateTableRequestBots",
     "CreateTableRequestBotsAdditionalProperty",
@@ -155,12 +161,15 @@ __all__ = (
     "HandScoreResponse",
     "HandScoreResponseByPlayer",
     "HandScoreResponseMultiplier",
+    "HandSize",
     "Health",
     "LayOffEvent",
     "LayOffMove",
     "LayOffMoveOut",
     "LegalMovesRequest",
     "LegalMovesResponse",
+    "Limit",
+    "Limits",
     "Meld",
     "MeldCheckRequest",
     "MeldCheckResponse",
@@ -174,10 +183,17 @@ __all__ = (
     "NextHandRequest",
     "NextHandResponse",
     "OneMoveRequest",
+    "OptionDoc",
+    "OptionDocDefaults",
+    "OptionDocType",
+    "OptionSentences",
+    "OptionValue",
     "Phase",
     "Player",
     "PlayerOut",
     "Pointer",
+    "PresetNote",
+    "PresetSentence",
     "Problem",
     "Reason",
     "ReasonCode",

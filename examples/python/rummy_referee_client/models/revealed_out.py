@@ -24,7 +24,7 @@ class RevealedOut:
                 when none was sent (the deck then depends on the seed alone).
             seed (str): The hand's secret seed, 32 bytes in hex; SHA-256 of these bytes is the commitment.
             deck (list[str]): The deck as dealt, top card first.
-            record (None | RecordOut): The hand as it was played; null only for a hand longer than the 2000 moves a table
+            record (None | RecordOut): The hand as it was played; null only for a hand longer than the 1000 moves a table
                 keeps.
     """
 

@@ -22,7 +22,8 @@ class VerifyResponse:
             entropy_mismatch, rules_mismatch, record_invalid, other_hand, draw_mismatch, illegal_move, meld_mismatch,
             unfinished); empty when verified.
         summary (str): One sentence for a person: what was checked, or what does not hold.
-        checked (Checked): What a verified hand held (on a refusal: up to the first thing that does not hold).
+        checked (Checked): What a verified hand held: moves, stock draws, restocks and how it ended (zeros and a null
+            outcome when it is not verified).
     """
 
     verified: bool

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class CheckedOutcomeType3Type1(StrEnum):
-    DRAW = "draw"
-    OUT = "out"
-
-    def __str__(self) -> str:
-        return str(self.value)
