@@ -10,6 +10,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source, Status
 from referee.bots import LEVELS
+from referee.fairness import commitment, reveal
 from referee.seating import MAX_PLAYERS
 from tables.codec import Table
 from tables.seal import MAX_TOKEN_CHARS
@@ -18,6 +19,7 @@ from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, one_of
+from .fairness import FairnessSchema, RevealedOutSchema, entropy_field
 from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
@@ -50,6 +52,7 @@ class CreateTableRequest(CompiledSchema):
             "description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."
         },
     )
+    entropy = entropy_field()
 
 
 class ViewRequest(CompiledSchema):
@@ -93,6 +96,7 @@ class TableSuggestRequest(CompiledSchema):
 
 class NextHandRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
+    entropy = entropy_field()
 
 
 # --- the view ----------------------------------------------------------------------------
@@ -137,6 +141,13 @@ class ViewResultSchema(ResultSchema):
         keys=fields.String(),
         values=fields.List(CardCode()),
         metadata={"description": "Every player's cards left, laid down to be counted (R14)."},
+    )
+    fairness = fields.Nested(
+        RevealedOutSchema,
+        allow_none=True,
+        metadata={
+            "description": "The hand's seed, deck and record, revealed now that it is over (README, Provably fair); null only for a table from before fair deals."
+        },
     )
 
 
@@ -184,6 +195,14 @@ class ViewSchema(Answer):
         required=True,
         metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
     )
+    fairness = fields.Nested(
+        FairnessSchema,
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The hand's commitment and entropy (contract, Provably fair deals); null only for a table from before fair deals."
+        },
+    )
     legal_moves = fields.List(
         fields.Nested(MoveOutSchema),
         metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True},
@@ -199,6 +218,11 @@ def _scores(game) -> dict:
     return scores
 
 
+def next_commitment(table: Table) -> str | None:
+    """SHA-256 of the next hand's seed once this hand is over (None while it is played)."""
+    return None if table.next_seed is None else commitment(table.next_seed)
+
+
 def view_out(table: Table, viewer: str | None) -> dict:
     """The contract's View of ``table`` for ``viewer`` (None: a spectator) as JSON values, in
     the key order of :class:`ViewSchema` (tests compare it with marshmallow's dump)."""
@@ -210,9 +234,11 @@ def view_out(table: Table, viewer: str | None) -> dict:
         if s.id == viewer:
             seat["hand"] = [c.code for c in v.hand]
         players.append(seat)
+    fair = table.fair
     result = None
     if v.result is not None:
         result = {**v.result.as_dict(), "remaining_cards": {p: [c.code for c in h] for p, h in (v.remaining_cards or {}).items()}}
+        result["fairness"] = None if fair is None else reveal(fair, game.players, v.dealer, game.rules, game.events).as_dict()
     out = {
         "table_id": table.id,
         "hand": game.number,
@@ -230,6 +256,7 @@ def view_out(table: Table, viewer: str | None) -> dict:
         "result": result,
         "scores": _scores(game),
         "events": [e.as_dict() for e in v.events],
+        "fairness": None if fair is None else {**fair.public(), "next_commitment": next_commitment(table)},
     }
     if v.to_move:
         out["legal_moves"] = [m.as_dict() for m in v.legal_moves]

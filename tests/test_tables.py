@@ -32,6 +32,7 @@ VIEW_FIELDS = {
     "result",
     "scores",
     "events",
+    "fairness",
 }
 
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.discard_move_out import DiscardMoveOut
     from ..models.draw_event import DrawEvent
     from ..models.draw_move_out import DrawMoveOut
+    from ..models.fairness import Fairness
     from ..models.lay_off_event import LayOffEvent
     from ..models.lay_off_move_out import LayOffMoveOut
     from ..models.meld_event import MeldEvent
@@ -52,6 +53,8 @@ class View:
         scores (Scores): The game's scores, as /v1/scorepad answers them (the rules are the view's).
         events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The moves since this seat's last move (a
             spectator: this hand's).
+        fairness (Fairness | None): The hand's commitment and entropy (contract, Provably fair deals); null only for a
+            table from before fair deals.
         legal_moves (list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset): Every legal move: only
             for the seat whose turn it is.
     """
@@ -72,6 +75,7 @@ class View:
     result: None | ViewResultDraw | ViewResultOut
     scores: Scores
     events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    fairness: Fairness | None
     legal_moves: (
         list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset
     ) = UNSET
@@ -79,6 +83,7 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         from ..models.draw_event import DrawEvent
         from ..models.draw_move_out import DrawMoveOut
+        from ..models.fairness import Fairness
         from ..models.lay_off_event import LayOffEvent
         from ..models.lay_off_move_out import LayOffMoveOut
         from ..models.meld_event import MeldEvent
@@ -142,6 +147,12 @@ class View:
 
             events.append(events_item)
 
+        fairness: dict[str, Any] | None
+        if isinstance(self.fairness, Fairness):
+            fairness = self.fairness.to_dict()
+        else:
+            fairness = self.fairness
+
         legal_moves: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.legal_moves, Unset):
             legal_moves = []
@@ -178,6 +189,7 @@ class View:
                 "result": result,
                 "scores": scores,
                 "events": events,
+                "fairness": fairness,
             }
         )
         if legal_moves is not UNSET:
@@ -191,6 +203,7 @@ class View:
         from ..models.discard_move_out import DiscardMoveOut
         from ..models.draw_event import DrawEvent
         from ..models.draw_move_out import DrawMoveOut
+        from ..models.fairness import Fairness
         from ..models.lay_off_event import LayOffEvent
         from ..models.lay_off_move_out import LayOffMoveOut
         from ..models.meld_event import MeldEvent
@@ -306,6 +319,21 @@ class View:
 
             events.append(events_item)
 
+        def _parse_fairness(data: object) -> Fairness | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                fairness_type_0 = Fairness.from_dict(data)
+
+                return fairness_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Fairness | None, data)
+
+        fairness = _parse_fairness(d.pop("fairness"))
+
         _legal_moves = d.pop("legal_moves", UNSET)
         legal_moves: (
             list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset
@@ -370,6 +398,7 @@ class View:
             result=result,
             scores=scores,
             events=events,
+            fairness=fairness,
             legal_moves=legal_moves,
         )
 
