@@ -97,6 +97,13 @@ class CardCode(fields.String):
         return None if value is None else value.code
 
 
+class HexBytes(fields.String):
+    """Bytes as answers write them: lower-case hexadecimal (a hand's seed)."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else value.hex()
+
+
 def _canonical_cards(field: fields.Field) -> None:
     """Document ``field`` (a copy) with the canonical card pattern when it holds cards."""
     if isinstance(field, Card):

@@ -9,7 +9,8 @@ dict by key. marshmallow's own ``dump`` does the same but costs a call chain per
 
 - ``Nested`` (one or many), ``List`` and ``Dict`` walk their items with the plan of the item
   field; a card field (:class:`schemas.fields.Card`, :func:`schemas.doc.CardCode`) writes
-  ``card.code``; any other field writes its value as JSON does, an enum by its value;
+  ``card.code``; a :class:`schemas.doc.HexBytes` field its bytes in hexadecimal; any other
+  field writes its value as JSON does, an enum by its value;
 - a field whose metadata says ``answer_optional`` is left out when its value is None (the
   seat's own hand, the legal moves of the seat to move);
 - a schema declared with :func:`schemas.doc.one_of` and a tag (``action`` of a move,
@@ -28,7 +29,7 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
-from .doc import CardCode
+from .doc import CardCode, HexBytes
 from .fields import Card
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})
@@ -128,6 +129,8 @@ def _value(v: str, field: fields.Field, env: dict, tag: str, item: bool = False)
         return f"{none_ok}{{k: {item} for k, {v}_ in {v}.items()}}"
     if isinstance(field, (Card, CardCode)):
         return f"{none_ok}{v}.code"
+    if isinstance(field, HexBytes):
+        return f"{none_ok}{v}.hex()"
     if isinstance(field, _LEAVES_AS_IS):
         return v
     return f"plain({v})"

@@ -18,6 +18,7 @@ from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, copy_field, one_of
+from .fairness import FairnessSchema, RevealedOutSchema, entropy_field
 from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
 from .rules import RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
@@ -51,6 +52,7 @@ class CreateTableRequest(CompiledSchema):
             "description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."
         },
     )
+    entropy = entropy_field()
 
 
 class ViewRequest(CompiledSchema):
@@ -94,6 +96,7 @@ class TableSuggestRequest(CompiledSchema):
 
 class NextHandRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
+    entropy = entropy_field()
 
 
 # --- the view ----------------------------------------------------------------------------
@@ -139,6 +142,13 @@ class ViewResultSchema(ResultSchema):
         values=fields.List(CardCode()),
         metadata={"description": "Every player's cards left, laid down to be counted (R14)."},
     )
+    fairness = fields.Nested(
+        RevealedOutSchema,
+        allow_none=True,
+        metadata={
+            "description": "The hand's seed, deck and record, revealed now that it is over (README, Provably fair); null only for a table from before fair deals."
+        },
+    )
 
 
 class ScoresSchema(ScorepadResponse):
@@ -174,12 +184,24 @@ def _view_fields() -> dict[str, fields.Field]:
             made[name].attribute = f"state.{name}"
     made["result"] = fields.Nested(ViewResultSchema, allow_none=True, required=True)
     made["scores"] = fields.Nested(
-        ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."}
+        ScoresSchema,
+        required=True,
+        metadata={
+            "description": "The game's scores over the finished hands, as /v1/scorepad answers them; next_dealer is null while a hand is being played."
+        },
     )
     made["events"] = fields.List(
         fields.Nested(EventSchema),
         required=True,
         metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
+    )
+    made["fairness"] = fields.Nested(
+        FairnessSchema,
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The hand's commitment and entropy (contract, Provably fair deals); null only for a table from before fair deals."
+        },
     )
     made["legal_moves"] = fields.List(
         fields.Nested(MoveOutSchema),

@@ -8,10 +8,12 @@ from functools import cache
 from typing import Any
 
 from referee import HandScore, Meld, Move, MovesOutcome, Pad, Player, Reason, Result, Rules, State, Turn, TurnOptions
+from referee.fairness import Record, Revealed, Verdict
 from referee.view import Event
 
 from .api import HandScoreResponse, LegalMovesResponse, MoveOutSchema, MoveResponse, ReasonSchema, ResultSchema, ScorepadResponse
 from .dump import dumper
+from .fairness import RecordOutSchema, RevealedOutSchema, VerifyResponse
 from .rules import ResolvedRulesSchema
 from .state import MeldOutSchema, PlayerOutSchema, StateOutSchema, TurnOutSchema
 from .tables import EventSchema
@@ -33,6 +35,9 @@ def _schemas() -> dict[type, Any]:
         TurnOptions: LegalMovesResponse,
         HandScore: HandScoreResponse,
         Pad: ScorepadResponse,
+        Revealed: RevealedOutSchema,
+        Record: RecordOutSchema,
+        Verdict: VerifyResponse,
     }
     return {kind: dumper(schema()) for kind, schema in pairs.items()}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from referee.fairness import Revealed, commitment, reveal
 from referee.moves import Move
 from referee.scorepad import Pad
 from referee.state import State
@@ -16,10 +17,23 @@ from .codec import Table
 
 
 @dataclass(frozen=True, slots=True)
+class Fairness:
+    """What every view of a hand shows of its secret (contract, Provably fair deals): the
+    ``commitment`` (SHA-256 of the seed), the players' ``entropy`` and, once the hand is over,
+    the ``next_commitment`` of the next hand's seed (None while the hand is played)."""
+
+    commitment: str
+    entropy: str
+    next_commitment: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """A View (contract, Sealed tables): ``players`` with card counts (and the viewer's own
     hand), ``stock`` a count, ``result`` with every hand laid down once the hand is over, and
-    ``legal_moves`` only for the seat to move (None otherwise: left out of the answer)."""
+    ``legal_moves`` only for the seat to move (None otherwise: left out of the answer);
+    ``fairness`` None only for a table sealed before fair deals, and the hand revealed
+    (``result["fairness"]``, a :class:`~referee.fairness.Revealed`) once it is over."""
 
     table_id: str
     hand: int
@@ -30,6 +44,7 @@ class TableView:
     result: dict[str, Any] | None
     scores: Pad
     events: tuple[Event, ...]
+    fairness: Fairness | None
     legal_moves: tuple[Move, ...] | None
 
 
@@ -38,9 +53,24 @@ def table_view(table: Table, viewer: str | None) -> TableView:
     game = table.game
     v = game.view(viewer)
     players = tuple({**asdict(s), "hand": v.hand} if s.id == viewer else asdict(s) for s in v.seats)
+    fair = table.fair
     result = None
     if v.result is not None:
-        result = {**asdict(v.result), "remaining_cards": dict(v.remaining_cards or {})}
+        revealed: Revealed | None = None if fair is None else reveal(fair, game.players, v.dealer, game.rules, game.events)
+        result = {**asdict(v.result), "remaining_cards": dict(v.remaining_cards or {}), "fairness": revealed}
+    fairness = None
+    if fair is not None:
+        fairness = Fairness(fair.commitment, fair.entropy, None if table.next_seed is None else commitment(table.next_seed))
     return TableView(
-        table.id, game.number, game.seq, game.state, players, v.stock, result, game.pad(), v.events, v.legal_moves if v.to_move else None
+        table.id,
+        game.number,
+        game.seq,
+        game.state,
+        players,
+        v.stock,
+        result,
+        game.scores(),
+        v.events,
+        fairness,
+        v.legal_moves if v.to_move else None,
     )
