@@ -210,6 +210,98 @@ def endings(seeds: int) -> None:
         )
 
 
+# --- strength against each other and against an outside anchor (issue #24) ----------------------------
+
+BOTS = ("hard", "hard-fast", "medium", "easy", "anchor")
+"""``hard-fast`` is the old Hard without search; ``anchor`` the outside player of bench/anchor.py."""
+
+
+def _policy(name: str):
+    if name == "anchor":
+        from anchor import anchor
+
+        return anchor
+    return name
+
+
+def _one_hand(job: tuple) -> dict:
+    """One hand: ``job`` = (bot names in seat order, seed, rules name); the points, the winner,
+    going rummy and the moves, by bot name."""
+    names, seed, rules = job
+    ids = [f"s{i}" for i in range(len(names))]
+    seats = {pid: _policy(n) for pid, n in zip(ids, names)}
+    state, events = play_hand(seats, PRESETS[rules], seed)
+    result = state.result()
+    out = {"moves": len(events), "drawn": result.outcome == "draw", "points": {}, "winner": None, "rummy": False}
+    if result.outcome == "out":
+        out["winner"] = names[ids.index(result.winner)]
+        out["points"] = {out["winner"]: result.points}
+        out["rummy"] = bool(result.rummy)
+    return out
+
+
+def _share_interval(per_hand: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """Share of points Σa / Σt over hands (a, t), with a 95% interval (the ratio estimator's
+    normal approximation, hands as the unit)."""
+    n = len(per_hand)
+    sa = sum(a for a, _ in per_hand)
+    st = sum(t for _, t in per_hand)
+    if not st or n < 2:
+        return 0.0, 0.0, 0.0
+    r = sa / st
+    var = sum((a - r * t) ** 2 for a, t in per_hand) / (n - 1) * n / st**2
+    half = 1.96 * var**0.5
+    return r, r - half, r + half
+
+
+def table_match(names: tuple[str, ...], hands: int, rules: str = "standard", processes: int = 2) -> dict:
+    """``hands`` hands at a table of the bots ``names`` (two or more), every deal played once with
+    each rotation of the seats (so each bot sits in each seat on the same cards); hand ``i`` deals
+    with seed BASE_SEED + i // len(names). The first bot's share of all points with its 95% interval,
+    hands won, going rummy and moves per hand, by bot."""
+    from multiprocessing import Pool
+
+    k = len(names)
+    jobs = [(tuple(names[(j + i % k) % k] for j in range(k)), BASE_SEED + i // k, rules) for i in range(hands)]
+    if processes > 1:
+        with Pool(processes) as pool:
+            results = pool.map(_one_hand, jobs, chunksize=4)
+    else:
+        results = [_one_hand(j) for j in jobs]
+    focal = names[0]
+    per_hand = [(r["points"].get(focal, 0), sum(r["points"].values())) for r in results]
+    share, lo, hi = _share_interval(per_hand)
+    won = Counter(r["winner"] for r in results if r["winner"])
+    rummy = Counter(r["winner"] for r in results if r["rummy"])
+    points = Counter()
+    for r in results:
+        points.update(r["points"])
+    return {
+        "bots": list(names),
+        "rules": rules,
+        "hands": hands,
+        "share": share,
+        "interval": [lo, hi],
+        "points": {n: points[n] for n in names},
+        "won": {n: won[n] for n in names},
+        "rummy": {n: rummy[n] for n in names},
+        "drawn": sum(r["drawn"] for r in results),
+        "moves_per_hand": sum(r["moves"] for r in results) / hands,
+    }
+
+
+def print_match(m: dict) -> None:
+    names = m["bots"]
+    decided = sum(m["won"].values())
+    rummy = sum(m["rummy"].values())
+    print(
+        f"  {' vs '.join(names):<38} {m['hands']:>5} hands  share {m['share']:.3f} ({m['interval'][0]:.3f}–{m['interval'][1]:.3f})"
+        f"  won {'–'.join(str(m['won'][n]) for n in names)}  rummy {rummy / decided if decided else 0:.2f}"
+        f"  drawn {m['drawn']}  {m['moves_per_hand']:.1f} moves/hand",
+        flush=True,
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)

@@ -426,4 +426,4 @@ def _fits(meld: Meld, card: Card, view: SeatView) -> bool:
     return fits(meld.cards, meld.kind, card, view.rules)
 
 
-POLICIES: dict[str, Callable[[SeatView, random.Random], Choice]] = {"easy": easy, "medium": medium, "hard": hard}
+POLICIES: dict[str, Callable[[SeatView, random.Random], Choice]] = {"easy": easy, "medium": medium, "hard-fast": hard}
