@@ -52,21 +52,29 @@ KEEP_CONNECTED = 7  # points: a deadwood card next to another card of the hand i
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much Hard thinks: ``rollouts`` hands played forward per decision (shared among the
-    candidate plans, each plan played on the same ``rollouts // plans`` deals, at least
-    ``min_samples``) and ``turns`` turns per player at most in each."""
+    """How much Hard thinks: ``rollouts[players]`` hands played forward per decision (shared among
+    the candidate plans, each plan played on the same ``rollouts // plans`` deals, at least
+    ``min_samples``) and ``turns`` turns per player at most in each. More players mean longer
+    rollouts, so fewer of them (a decision costs about the same at 2 and 6 players)."""
 
-    rollouts: int = 48
+    rollouts: tuple[int, ...] = (0, 0, 160, 120, 96, 80, 64)
     turns: int = 14
-    min_samples: int = 6
+    min_samples: int = 8
+
+    def per_decision(self, players: int) -> int:
+        return self.rollouts[min(players, len(self.rollouts) - 1)]
 
 
 def _budget_from_env() -> Budget:
-    """``RUMMY_BOT_ROLLOUTS`` and ``RUMMY_BOT_TURNS`` (the test suite sets small ones)."""
+    """``RUMMY_BOT_ROLLOUTS`` (every table size) and ``RUMMY_BOT_TURNS``: the test suite sets small
+    ones."""
     b = Budget()
-    rollouts = int(os.environ.get("RUMMY_BOT_ROLLOUTS", b.rollouts))
+    rollouts = os.environ.get("RUMMY_BOT_ROLLOUTS")
     turns = int(os.environ.get("RUMMY_BOT_TURNS", b.turns))
-    return Budget(rollouts=rollouts, turns=turns, min_samples=min(b.min_samples, max(1, rollouts)))
+    if rollouts is None:
+        return Budget(turns=turns)
+    r = int(rollouts)
+    return Budget(rollouts=(r,) * 7, turns=turns, min_samples=max(1, min(b.min_samples, r // 2)))
 
 
 BUDGET = _budget_from_env()
@@ -505,7 +513,7 @@ def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Bu
     differences (a hand's outcome swings by tens of points, so a plain best average would often
     be noise)."""
     budget = budget or BUDGET
-    samples = max(budget.min_samples, budget.rollouts // max(1, len(plans)))
+    samples = max(budget.min_samples, budget.per_decision(len(know.ids)) // max(1, len(plans)))
     values: list[list[int]] = [[] for _ in plans]
     me, n = know.me, len(know.ids)
     turn = know.view.turn
@@ -572,6 +580,9 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
         if len(opts.draws) < 2:
             return base
         first = 0 if base.move.source == Source.STOCK else 1
+        mine = {e.card for e in view.events if e.player == view.viewer and e.action == Action.DISCARD}
+        if first == 0 and view.discard[-1] in mine:
+            return base  # never take back a card thrown away this hand: no cycle without the stock
         verdict = evaluate(know, [("draw", first), ("draw", 1 - first)], srng, budget)
         source = Source.STOCK if verdict.best[1] == 0 else Source.DISCARD_PILE
         if opts.draws[source] == base.move:
