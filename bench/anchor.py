@@ -20,7 +20,7 @@ a table meld (`referee.melds.fits`); its choices come from the view's legal move
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from referee.bots import Choice
 from referee.legal import possible_melds
@@ -40,7 +40,7 @@ def _split(hand: tuple, rules, table: tuple) -> tuple[int, tuple, tuple]:
     free = frozenset(c for c in hand if any(fits(cards, kind, c, rules) for cards, kind in table))
     melds = [frozenset(cards) for cards, _ in possible_melds(hand, rules)]
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(rest: frozenset) -> tuple[int, tuple, tuple]:
         if not rest:
             return 0, (), ()

@@ -330,7 +330,7 @@ def sealed_move_costs(hands: int) -> dict:
 
     client = create_app({"TESTING": True}).test_client()
     samples = []
-    for h in range(hands):
+    for _ in range(hands):
         r = client.post("/v1/tables", json={"players": ["ana", "b1", "b2", "b3"], "bots": {"b1": "hard", "b2": "hard", "b3": "hard"}})
         body = r.get_json()
         token, seat = body["table"], body["seats"]["ana"]
@@ -392,9 +392,13 @@ def cost_table(deals: int) -> None:
     for level, players in (("hard", 2), ("hard", 6), ("hard-fast", 2), ("hard-fast", 6)):
         c = search_costs(players, deals, level)
         goal = "  [goals: median ≤ 50, p99 ≤ 150]" if level == "hard" else ""
-        print(f"  {level:<9} {players} players: median {c['median']:6.2f}, p90 {c['p90']:6.2f}, p99 {c['p99']:6.2f}, max {c['max']:6.2f} over {c['n']}{goal}")
+        print(
+            f"  {level:<9} {players} players: median {c['median']:6.2f}, p90 {c['p90']:6.2f}, p99 {c['p99']:6.2f}, max {c['max']:6.2f} over {c['n']}{goal}"
+        )
     c = sealed_move_costs(max(2, deals // 2))
-    print(f"  sealed move, 3 Hard opponents: median {c['median']:6.1f}, p90 {c['p90']:6.1f}, p99 {c['p99']:6.1f}, max {c['max']:6.1f} over {c['n']}  [goal: p99 ≤ 500]")
+    print(
+        f"  sealed move, 3 Hard opponents: median {c['median']:6.1f}, p90 {c['p90']:6.1f}, p99 {c['p99']:6.1f}, max {c['max']:6.1f} over {c['n']}  [goal: p99 ≤ 500]"
+    )
 
 
 def main() -> None:

@@ -29,7 +29,12 @@ def level_field() -> fields.String:
     )
 
 
-EVENT_FIELDS = {Action.DRAW: {"source", "card"}, Action.MELD: {"cards", "meld"}, Action.LAY_OFF: {"cards", "meld"}, Action.DISCARD: {"card"}}
+EVENT_FIELDS = {
+    Action.DRAW: {"source", "card"},
+    Action.MELD: {"cards", "meld"},
+    Action.LAY_OFF: {"cards", "meld"},
+    Action.DISCARD: {"card"},
+}
 
 
 @one_of(

@@ -365,11 +365,7 @@ class Sim:
             return p
         hand = self.hands[p]
         if plan is None:
-            hold = (
-                rules.going_rummy_doubles
-                and not self.tabled[p]
-                and min(h.bit_count() for q, h in enumerate(self.hands) if q != p) >= 4
-            )
+            hold = rules.going_rummy_doubles and not self.tabled[p] and min(h.bit_count() for q, h in enumerate(self.hands) if q != p) >= 4
             card = None
         else:
             hold, card = not plan[0], plan[1]
@@ -600,9 +596,7 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
     if policies._can_go_out(view, opts, split):
         return base
     me = view.seat(view.viewer)
-    holdable = (
-        view.rules.going_rummy_doubles and not me.tabled and not turn.melds_made and not turn.laid_off and bool(split.melds)
-    )
+    holdable = view.rules.going_rummy_doubles and not me.tabled and not turn.melds_made and not turn.laid_off and bool(split.melds)
     laying = act in (Action.MELD, Action.LAY_OFF)
     lays = [laying] + ([not laying] if holdable else [])
     taken = turn.taken_discard.index if turn.taken_discard is not None else -1
