@@ -18,7 +18,11 @@ Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 
 --save PATH (JSON; default bench/results/bots.json), --example SEED (print one 3-player hand, a
 person following the Easy hints against Medium and Hard, as the events showed it, and stop),
 --ablation (Hard vs Medium with each part of Hard switched off in turn, and stop), --endings (how
-bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop).
+bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop),
+--strength (issue #24: Hard vs the old Hard, `hard-fast`, and every level against the outside
+anchor of bench/anchor.py, 2 players, and a 4-player table of Hard, the anchor, Medium and Easy;
+--hands N, default 1000; --only a,b for one pairing; --processes, default 2), --costs (issue #24:
+Hard's decision cost in ms at 2 and 6 players, and a sealed move with three Hard opponents).
 """
 
 from __future__ import annotations
