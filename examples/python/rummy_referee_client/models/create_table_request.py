@@ -24,12 +24,16 @@ class CreateTableRequest:
         rules (None | Rules | Unset): Default: none (null).
         bots (CreateTableRequestBots | Unset): Seats the service plays itself: player id → level (easy, medium, hard).
             They get no seat; at least one player must be human.
+        entropy (None | str | Unset): Randomness of the players' own (for example drawn by each player's device and
+            joined), 1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone (README,
+            Provably fair). Default: none (null). Example: f3a9c2e1-ana+7b0d44-ben.
     """
 
     players: list[str]
     dealer: None | str | Unset = UNSET
     rules: None | Rules | Unset = UNSET
     bots: CreateTableRequestBots | Unset = UNSET
+    entropy: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.rules import Rules
@@ -54,6 +58,12 @@ class CreateTableRequest:
         if not isinstance(self.bots, Unset):
             bots = self.bots.to_dict()
 
+        entropy: None | str | Unset
+        if isinstance(self.entropy, Unset):
+            entropy = UNSET
+        else:
+            entropy = self.entropy
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -67,6 +77,8 @@ class CreateTableRequest:
             field_dict["rules"] = rules
         if bots is not UNSET:
             field_dict["bots"] = bots
+        if entropy is not UNSET:
+            field_dict["entropy"] = entropy
 
         return field_dict
 
@@ -111,11 +123,21 @@ class CreateTableRequest:
         else:
             bots = CreateTableRequestBots.from_dict(_bots)
 
+        def _parse_entropy(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        entropy = _parse_entropy(d.pop("entropy", UNSET))
+
         create_table_request = cls(
             players=players,
             dealer=dealer,
             rules=rules,
             bots=bots,
+            entropy=entropy,
         )
 
         return create_table_request

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="NextHandRequest")
 
@@ -13,12 +15,22 @@ class NextHandRequest:
     """
     Attributes:
         table (str): The sealed table token, exactly as the last answer gave it (opaque). Example: rt1.….
+        entropy (None | str | Unset): Randomness of the players' own (for example drawn by each player's device and
+            joined), 1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone (README,
+            Provably fair). Default: none (null). Example: f3a9c2e1-ana+7b0d44-ben.
     """
 
     table: str
+    entropy: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         table = self.table
+
+        entropy: None | str | Unset
+        if isinstance(self.entropy, Unset):
+            entropy = UNSET
+        else:
+            entropy = self.entropy
 
         field_dict: dict[str, Any] = {}
 
@@ -27,6 +39,8 @@ class NextHandRequest:
                 "table": table,
             }
         )
+        if entropy is not UNSET:
+            field_dict["entropy"] = entropy
 
         return field_dict
 
@@ -35,8 +49,18 @@ class NextHandRequest:
         d = dict(src_dict)
         table = d.pop("table")
 
+        def _parse_entropy(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        entropy = _parse_entropy(d.pop("entropy", UNSET))
+
         next_hand_request = cls(
             table=table,
+            entropy=entropy,
         )
 
         return next_hand_request
