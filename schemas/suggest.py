@@ -15,7 +15,7 @@ from .doc import one_of
 from .fields import BoundedList, Card, CardList, PlayerName, VisibleId
 from .state import StateSchema
 
-MAX_EVENTS = 1_000  # the longest list any body may hold (web/bodies.py MAX_JSON_ITEMS): send the latest
+MAX_EVENTS = 200  # more than a hand usually has (referee.game.MAX_EVENTS); within /v1/suggest's body limit (web/bodies.py): send the latest
 
 DEFAULT_LEVEL = "hard"
 
@@ -84,7 +84,7 @@ class SuggestRequest(CompiledSchema):
         fields.Nested(EventInSchema),
         validate=validate.Length(max=MAX_EVENTS),
         metadata={
-            "description": "Optional: the moves of this hand so far, oldest first (at most the latest 1,000), as sealed tables report them in "
+            "description": "Optional: the moves of this hand so far, oldest first (at most the latest 200), as sealed tables report them in "
             "`events`. The advice then sees what a seated computer opponent sees (which cards each "
             "opponent took from or passed on the discard pile). Without them the advice sees only the state."
         },

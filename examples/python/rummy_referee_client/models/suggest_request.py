@@ -26,9 +26,9 @@ class SuggestRequest:
         state (State): A table snapshot (contract, State). Loaded, it is validated and made canonical.
         level (SuggestRequestLevel | Unset): Which computer opponent advises; default hard. Default: `"hard"`.
         events (list[DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen] | Unset): Optional: the moves
-            of this hand so far, oldest first (at most the latest 1,000), as sealed tables report them in `events`. The
-            advice then sees what a seated computer opponent sees (which cards each opponent took from or passed on the
-            discard pile). Without them the advice sees only the state.
+            of this hand so far, oldest first (at most the latest 200), as sealed tables report them in `events`. The advice
+            then sees what a seated computer opponent sees (which cards each opponent took from or passed on the discard
+            pile). Without them the advice sees only the state.
     """
 
     state: State
