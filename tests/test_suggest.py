@@ -109,14 +109,14 @@ def test_suggest_with_the_hands_events_is_the_seated_bots_move(client, level):
     """With ``events`` the advice sees what a seated bot sees: the move of the bot of that level
     from the view with those events."""
     state, events = _played()
-    got = client.post("/v1/suggest", json=_body(state, level=level, events=[e.as_dict() for e in events])).get_json()
+    got = client.post("/v1/suggest", json=_body(state, level=level, events=[to_json(e) for e in events])).get_json()
     choice = choose_move(seat_view(state, state.turn.player, events), level)
-    assert got == {"move": choice.move.as_dict(), "summary": choice.summary}
+    assert got == {"move": to_json(choice.move), "summary": choice.summary}
 
 
 def test_suggest_refuses_events_of_a_player_not_at_the_table_and_a_stock_draw_showing_its_card(client):
     state, events = _played()
-    bad = [e.as_dict() for e in events]
+    bad = [to_json(e) for e in events]
     bad[0] = {**bad[0], "player": "zed"}
     r = client.post("/v1/suggest", json=_body(state, events=bad))
     assert r.status_code == 422 and r.mimetype == "application/problem+json"

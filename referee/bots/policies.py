@@ -55,10 +55,6 @@ class Choice:
     move: Move
     summary: str
 
-    def as_dict(self) -> dict:
-        """The contract's /v1/suggest answer."""
-        return {"move": self.move.as_dict(), "summary": self.summary}
-
 
 # --- what the legal moves offer -------------------------------------------------------------
 
