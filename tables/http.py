@@ -8,7 +8,7 @@ from __future__ import annotations
 import orjson
 from flask import Flask, Response, current_app
 
-from referee.errors import Problem
+from referee.errors import InvalidInput, Problem
 from referee.game import GameOver
 from schemas import tables as T
 from schemas.suggest import SuggestResponse
@@ -16,6 +16,7 @@ from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
 from . import BadTable, Forbidden, NotToMove, Stale, StoreUnavailable, Tables
+from . import summary as said
 
 EXTENSION = "rummy_tables"
 
@@ -98,7 +99,17 @@ def create_table(args):
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
     table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"])
-    return {"table": token, "seats": _tables().seats(table), "view": T.view_out(table, None), "events": table.game.events}, 201
+    seats, viewer = _tables().seats(table), args["seat"]
+    if viewer is not None and viewer not in seats:
+        raise InvalidInput([Problem(("seat",), f"{viewer} is not a human player at this table: the view answered is a human player's")])
+    events = table.game.events
+    return {
+        "table": token,
+        "seats": seats,
+        "view": T.view_out(table, viewer),
+        "events": events,
+        "summary": said.moved(events, table.game.state, viewer),
+    }, 201
 
 
 @blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
@@ -118,6 +129,10 @@ def move_at_table(args):
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
     o = done.outcome
+    summary = said.moved(done.events, done.table.game.state, done.player) if done.events or o.legal else ""
+    if not o.legal:
+        why = said.refused(o.reasons[0].message, done.player)
+        summary = f"{summary[:-1] if summary.endswith('.') else summary}; then {why[0].lower()}{why[1:]}" if summary else why
     return {
         "legal": o.legal,
         "reasons": o.reasons,
@@ -126,6 +141,7 @@ def move_at_table(args):
         "view": T.view_out(done.table, done.player),
         "result": o.result,
         "events": done.events,
+        "summary": summary,
     }
 
 
@@ -134,7 +150,8 @@ def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
     table, token, events = _tables().next(args["table"])
-    return {"table": token, "view": T.view_out(table, None), "events": events}
+    viewer = None if args["seat"] is None else _tables().seat_player(table, args["seat"])
+    return {"table": token, "view": T.view_out(table, viewer), "events": events, "summary": said.moved(events, table.game.state, viewer)}
 
 
 @blp.post("/tables/suggest", T.TableSuggestRequest, SuggestResponse, EXAMPLES["suggest"], errors=(403, 409))

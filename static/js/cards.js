@@ -119,3 +119,22 @@ export function focusAfterPick(id, key, suit) {
   }
   if (target) target.focus();
 }
+
+/**
+ * The one card face of every page: rank and suit on a white card, red suits in red, spoken in
+ * words ("queen of spades"). opts.size 'small' (melds, the end of a hand) or 'hand' (tappable);
+ * opts.tag 'button' for a card the player taps; opts.attrs more attributes; opts.extra classes.
+ */
+export function cardFace(code, opts) {
+  const o = opts || {};
+  const c = parseCard(code);
+  const cls = ['pcard', c.suit && c.suit.red ? 'red' : '', o.size ? `pcard-${o.size}` : '', o.extra || ''].filter(Boolean).join(' ');
+  // The face is drawn for the eyes (aria-hidden) and said in words by a visually hidden text,
+  // so the accessible name is the content itself (no aria-label that differs from what shows).
+  const kids = [
+    h('span', { class: 'pcard-rank', 'aria-hidden': 'true', text: c.rank }),
+    h('span', { class: 'pcard-suit', 'aria-hidden': 'true', text: c.suit ? c.suit.symbol : '?' }),
+    h('span', { class: 'sr-only', text: o.label || cardSpeech(code) }),
+  ];
+  return h(o.tag || 'span', { class: cls, ...(o.attrs || {}) }, kids);
+}
