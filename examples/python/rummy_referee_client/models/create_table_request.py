@@ -24,12 +24,15 @@ class CreateTableRequest:
         rules (None | Rules | Unset): Default: none (null).
         bots (CreateTableRequestBots | Unset): Seats the service plays itself: player id → level (easy, medium, hard).
             They get no seat; at least one player must be human.
+        seat (None | str | Unset): A human player whose view the answer gives (so no /v1/tables/view call is needed);
+            left out, the spectator's view. Default: none (null). Example: ana.
     """
 
     players: list[str]
     dealer: None | str | Unset = UNSET
     rules: None | Rules | Unset = UNSET
     bots: CreateTableRequestBots | Unset = UNSET
+    seat: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.rules import Rules
@@ -54,6 +57,12 @@ class CreateTableRequest:
         if not isinstance(self.bots, Unset):
             bots = self.bots.to_dict()
 
+        seat: None | str | Unset
+        if isinstance(self.seat, Unset):
+            seat = UNSET
+        else:
+            seat = self.seat
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -67,6 +76,8 @@ class CreateTableRequest:
             field_dict["rules"] = rules
         if bots is not UNSET:
             field_dict["bots"] = bots
+        if seat is not UNSET:
+            field_dict["seat"] = seat
 
         return field_dict
 
@@ -111,11 +122,21 @@ class CreateTableRequest:
         else:
             bots = CreateTableRequestBots.from_dict(_bots)
 
+        def _parse_seat(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seat = _parse_seat(d.pop("seat", UNSET))
+
         create_table_request = cls(
             players=players,
             dealer=dealer,
             rules=rules,
             bots=bots,
+            seat=seat,
         )
 
         return create_table_request

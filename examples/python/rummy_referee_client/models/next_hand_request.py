@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="NextHandRequest")
 
@@ -13,12 +15,21 @@ class NextHandRequest:
     """
     Attributes:
         table (str): The sealed table token, exactly as the last answer gave it (opaque). Example: rt1.….
+        seat (None | str | Unset): A player's seat: the answer gives that seat's view; left out, the spectator's.
+            Default: none (null). Example: q3v….
     """
 
     table: str
+    seat: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         table = self.table
+
+        seat: None | str | Unset
+        if isinstance(self.seat, Unset):
+            seat = UNSET
+        else:
+            seat = self.seat
 
         field_dict: dict[str, Any] = {}
 
@@ -27,6 +38,8 @@ class NextHandRequest:
                 "table": table,
             }
         )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
 
         return field_dict
 
@@ -35,8 +48,18 @@ class NextHandRequest:
         d = dict(src_dict)
         table = d.pop("table")
 
+        def _parse_seat(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seat = _parse_seat(d.pop("seat", UNSET))
+
         next_hand_request = cls(
             table=table,
+            seat=seat,
         )
 
         return next_hand_request
