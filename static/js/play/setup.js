@@ -63,6 +63,7 @@ function keep() {
   const lv = prefs().levels.slice();
   for (let i = 0; i < n; i += 1) if ($(`level-${i}`)) lv[i] = $(`level-${i}`).value;
   savePrefs({ me: $('me').value.trim() || 'Ana', opponents: n, levels: lv, preset: $('preset').value, target: Number($('target').value) || 100, pace: $('pace').value });
+  $('pace-table').value = $('pace').value;
   describePreset();
 }
 
