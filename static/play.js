@@ -46,7 +46,7 @@ function renderTable() {
   const b = board || boardOf(view);
   if (!skip) {
     $('turn').textContent = mine
-      ? (view.turn.phase === 'draw' ? 'Your turn: draw from the stock or the discard pile' : 'Your turn: meld, lay off, then discard')
+      ? (view.turn.phase === 'draw' ? 'Your turn: draw a card' : 'Your turn: meld, lay off, discard')
       : `${b.turn.player} is playing`;
   }
   renderBoard(b, { me: game.me, levels: game.levels, levelName, who, mine: mine && !busy, onMeld: layOffOnto });
@@ -206,7 +206,7 @@ async function send(move) {
 function refocus(el) {
   if (view.status !== 'playing') return;
   const target = el && el.id && $(el.id);
-  if (target && !target.disabled && !target.closest('[hidden]')) target.focus(); else $('turn').focus();
+  if (target && !target.disabled && !target.closest('[hidden]')) target.focus({ preventScroll: true }); else $('turn').focus({ preventScroll: true });
 }
 
 function afterUpdate(back) {
@@ -293,7 +293,8 @@ async function opened(a) {
   await arrive(data, data.events, boardBefore(data.events));
   setBusy(false);
   afterUpdate();
-  if (view.status === 'playing') $('turn').focus();
+  window.scrollTo(0, 0); // the Deal button was at the form's foot: the table starts at the top
+  if (view.status === 'playing') $('turn').focus({ preventScroll: true });
 }
 
 function myHandIn(v) { return v && v.players.some((p) => p.id === game.me && p.hand); }
@@ -337,7 +338,7 @@ function leave() {
   view = null;
   clearMessages();
   showSetup();
-  $('setup-title').focus();
+  $('setup-title').focus({ preventScroll: true });
 }
 
 /** New game: asks first while a game is under way (its scores would be lost). */

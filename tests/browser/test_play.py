@@ -131,7 +131,7 @@ def test_the_game_survives_a_reload_in_the_middle_of_a_turn(play, page):
     page.reload()
     play.wait_idle()
     assert play.hand() == order  # the cards and the player's own order
-    expect(page.locator("#turn")).to_have_text("Your turn: meld, lay off, then discard")
+    expect(page.locator("#turn")).to_have_text("Your turn: meld, lay off, discard")
     expect(page.locator("#stock-count")).to_have_text(stock)
     page.click("#sort")  # by rank
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

@@ -71,6 +71,14 @@ def test_4_during_a_turn_the_table_hand_and_actions_are_in_view_without_scrollin
     assert hint[0]["inside"], hint
     if move["action"] == "discard":
         assert play.raised() == [move["card"]]
+    # A refusal too, with a card raised: everything stays in view, nothing scrolled.
+    play.raise_only([play.hand()[0]])
+    page.click("#meld")
+    play.wait_idle()
+    expect(page.locator("#refusal")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    seen = page.evaluate(IN_VIEW, "#refusal, #hand .hand-card, #meld, #lay-off, #discard-card, #hint, #stock, #discard")
+    assert all(a["inside"] for a in seen), seen
 
 
 def test_1_new_game_asks_first_and_the_game_and_the_form_survive_a_reload(play, page):
