@@ -52,7 +52,9 @@ class CreateTableRequest(CompiledSchema):
     seat = PlayerName(
         load_default=None,
         allow_none=True,
-        metadata={"description": "A human player whose view the answer gives (so no /v1/tables/view call is needed); left out, the spectator's view."},
+        metadata={
+            "description": "A human player whose view the answer gives (so no /v1/tables/view call is needed); left out, the spectator's view."
+        },
     )
 
 
@@ -243,14 +245,16 @@ class CreateTableResponse(AnswerSchema):
         required=True,
         metadata={"description": "Each human player's seat credential: give each player only their own."},
     )
-    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The view of `seat` when the request names one, else the spectator's."})
+    view = fields.Nested(
+        ViewSchema, required=True, metadata={"description": "The view of `seat` when the request names one, else the spectator's."}
+    )
     events = fields.List(
         fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
     )
     summary = fields.String(
         required=True,
         metadata={
-            "description": "One sentence for the seat about what happened since its last move, its own moves in the second person (\"you drew from the stock, then discarded K♣; Bob …\"); a refusal said to the seat."
+            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
         },
     )
 
@@ -281,20 +285,24 @@ class TableMoveResponse(AnswerSchema):
     summary = fields.String(
         required=True,
         metadata={
-            "description": "One sentence for the seat about what happened since its last move, its own moves in the second person (\"you drew from the stock, then discarded K♣; Bob …\"); a refusal said to the seat."
+            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
         },
     )
 
 
 class NextHandResponse(AnswerSchema):
     table = fields.String(required=True, metadata=TABLE_DOC)
-    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The view of the new hand: the seat's when the request names one, else the spectator's."})
+    view = fields.Nested(
+        ViewSchema,
+        required=True,
+        metadata={"description": "The view of the new hand: the seat's when the request names one, else the spectator's."},
+    )
     events = fields.List(
         fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
     )
     summary = fields.String(
         required=True,
         metadata={
-            "description": "One sentence for the seat about what happened since its last move, its own moves in the second person (\"you drew from the stock, then discarded K♣; Bob …\"); a refusal said to the seat."
+            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
         },
     )

@@ -65,8 +65,7 @@ def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
             groups.append((e.player, [_did(e)]))
     said = [f"{'you' if p == seat else p} {_joined(parts)}" for p, parts in groups]
     then = _next(state, seat) if seat is not None else _next(state, "")
-    text = "; ".join([*said, then])
-    return text[0].upper() + text[1:]
+    return _sentence("; ".join([*said, then]), state.players)
 
 
 def refused(message: str, seat: str) -> str:
@@ -81,4 +80,11 @@ def refused(message: str, seat: str) -> str:
         text,
     )
     text = re.sub(rf"\b{name}\b", "you", text)
-    return text[0].upper() + text[1:] if text else text
+    return _sentence(text, ())
+
+
+def _sentence(text: str, players) -> str:
+    """A capital first letter, unless the sentence starts with a player's name (kept as spelt)."""
+    if not text or any(text.startswith(p.id if hasattr(p, "id") else p) for p in players):
+        return text
+    return text[0].upper() + text[1:]

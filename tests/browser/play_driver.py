@@ -120,7 +120,9 @@ class Play:
 
 def shown(locator) -> str:
     """The text a sighted player reads in ``locator`` (a card's face, not its spoken words)."""
-    return locator.evaluate("el => { const c = el.cloneNode(true); c.querySelectorAll('.sr-only').forEach((x) => x.remove()); return c.textContent; }")
+    return locator.evaluate(
+        "el => { const c = el.cloneNode(true); c.querySelectorAll('.sr-only').forEach((x) => x.remove()); return c.textContent; }"
+    )
 
 
 def expect_refusal(page: Page, text: str):

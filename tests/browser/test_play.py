@@ -225,7 +225,11 @@ def test_a_game_to_one_point_ends_with_its_winner_after_a_hand_played_by_play_it
     if view["result"]["outcome"] == "out":
         assert scores["game_over"] is True and view["rules"]["preset"] == "basic"
         winner = "You" if scores["winner"] == "Ana" else scores["winner"]
-        said = f"You won the game with {scores['totals']['Ana']} points!" if winner == "You" else f"{winner} won the game with {scores['totals'][winner]} points."
+        said = (
+            f"You won the game with {scores['totals']['Ana']} points!"
+            if winner == "You"
+            else f"{winner} won the game with {scores['totals'][winner]} points."
+        )
         expect(page.locator("#end-winner")).to_have_text(said)
         expect(page.locator("#next-hand")).to_be_hidden()
         expect(page.locator("#rematch")).to_be_visible()

@@ -4,10 +4,10 @@ The opponents' pace is zero (``?pace=0``) except where a test holds a move on th
 import re
 
 import pytest
+from live_server import serving
 from playwright.sync_api import expect
 
 from app import create_app
-from live_server import serving
 from tables import Sealer, Tables
 
 from .axe import assert_accessible

@@ -61,7 +61,11 @@ def test_a_whole_game_to_100_against_easy_medium_and_hard(page, server_url, shot
     assert scores["game_over"], f"no winner within {MAX_HANDS} hands: {scores['totals']}"
     winner = scores["winner"]
     assert scores["totals"][winner] >= 100 and winner == max(scores["totals"], key=scores["totals"].get)
-    said = f"You won the game with {scores['totals'][winner]} points!" if winner == "Ana" else f"{winner} won the game with {scores['totals'][winner]} points."
+    said = (
+        f"You won the game with {scores['totals'][winner]} points!"
+        if winner == "Ana"
+        else f"{winner} won the game with {scores['totals'][winner]} points."
+    )
     expect(page.locator("#end-winner")).to_have_text(said)
     expect(page.locator("#rematch")).to_be_visible()
     expect(page.locator("#end-totals tr.is-winner th")).to_contain_text(winner)
@@ -87,4 +91,6 @@ def test_a_round_against_hard_timed(page, server_url):
         play.wait_idle()
         took.append(time.perf_counter() - t0)
     assert took
-    print(f"\na round against Hard (discard → ready, {len(took)} rounds): median {statistics.median(took) * 1000:.0f} ms, max {max(took) * 1000:.0f} ms")
+    print(
+        f"\na round against Hard (discard → ready, {len(took)} rounds): median {statistics.median(took) * 1000:.0f} ms, max {max(took) * 1000:.0f} ms"
+    )
