@@ -3,6 +3,7 @@
 No browser needed: these read static/ directly."""
 
 import json
+import os
 import re
 import struct
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 PAGES = ("index.html", "play.html")
-SCRIPTS = ("scorepad.js", "play.js", "sw.js", *(f"js/{p.name}" for p in sorted((STATIC / "js").glob("*.js"))))
+SCRIPTS = ("scorepad.js", "play.js", "sw.js", *(p.relative_to(STATIC).as_posix() for p in sorted((STATIC / "js").rglob("*.js"))))
 
 
 def read(name):
@@ -46,7 +47,17 @@ def test_assets_referenced_exist():
     for page in PAGES:
         for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", read(page)):
             assert (STATIC / ref).is_file(), ref
-    assert set(module_files("play.js")) == {"play.js", "js/dom.js", "js/cards.js", "js/api.js", "js/tables.js"}
+    assert set(module_files("play.js")) == {
+        "play.js",
+        "js/dom.js",
+        "js/cards.js",
+        "js/api.js",
+        "js/tables.js",
+        "js/service.js",
+        *(f"js/play/{p.name}" for p in (STATIC / "js" / "play").glob("*.js")),
+    }
+    for name in SCRIPTS:  # every module is imported by a page (none left over)
+        assert name in module_files("play.js") + module_files("scorepad.js") + ["sw.js"], name
 
 
 def module_files(name, seen=None):
@@ -56,7 +67,7 @@ def module_files(name, seen=None):
         return seen
     seen.append(name)
     for ref in re.findall(r"^import .* from '([^']+)';$", read(name), flags=re.M):
-        module_files(str((Path(name).parent / ref).as_posix()).removeprefix("./"), seen)
+        module_files(os.path.normpath((Path(name).parent / ref).as_posix()), seen)
     return seen
 
 
