@@ -3,7 +3,7 @@
  * always gets the current page; the copy kept here is used only when the network fails.
  * The API is never answered from here, except GET /v1/rules (read-only, for the Rules screen):
  * a hand is saved only when the Rummy Referee answers. Served as /sw.js so its scope is "/". */
-const CACHE = 'rummy-referee-page-v1';
+const CACHE = 'rummy-referee-page-v2';
 const PAGE = [
   '/',
   '/static/scorepad.css',
@@ -12,6 +12,14 @@ const PAGE = [
   '/static/js/cards.js',
   '/static/js/checker.js',
   '/static/js/dom.js',
+  '/static/js/pad/chart.js',
+  '/static/js/pad/entry.js',
+  '/static/js/pad/history.js',
+  '/static/js/pad/save.js',
+  '/static/js/pad/setup.js',
+  '/static/js/pad/share.js',
+  '/static/js/pad/state.js',
+  '/static/js/pad/view.js',
   '/static/manifest.webmanifest',
   '/static/favicon.svg',
   '/static/icon.svg',

@@ -175,3 +175,31 @@ def test_the_checker_with_the_keyboard_alone(pad, page):
     page.keyboard.press("Enter")
     assert page.evaluate("() => document.activeElement.id") == "main"
     assert page.is_visible("#check-screen") and page.is_hidden("#pad-screen")
+
+
+def test_9_the_aces_house_rule_in_the_scorepad_and_the_checker(pad, page):
+    """high_or_low (R11, a house rule the API supports): offered when a game starts, kept in the
+    game's rules (the checker then uses it), and as a choice in the checker on its own."""
+    pad.open()
+    page.click("#nav-check")
+    page.select_option("#check-rules", "standard")
+    for code in ("QS", "KS", "AS"):
+        pad.pick_card("meld", code)
+    page.click("#check-meld")
+    page.wait_for_selector("#verdict:not([hidden])")
+    assert page.inner_text("#verdict-summary") == "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"
+    page.check("#check-aces")
+    page.click("#check-meld")
+    page.wait_for_function("() => document.querySelector('#verdict-summary').textContent.includes('is a run')")
+    assert page.inner_text("#verdict-summary") == "Q♠ K♠ A♠ is a run of spades"
+
+    page.click("#nav-pad")
+    pad.fill_setup(["Ana", "Ben"], target=100)
+    page.check("#aces-high")
+    page.click("#start-game")
+    page.wait_for_selector("#game:not([hidden]) #entry-title")
+    assert pad.stored()["pad"]["rules"]["aces"] == "high_or_low"
+    assert "aces high or low" in page.inner_text("#game")
+    page.click("#nav-check")
+    page.select_option("#check-rules", "game")
+    assert page.is_checked("#check-aces") and page.is_disabled("#check-aces")  # the game's own rule
