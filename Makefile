@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test lint format install openapi client bench load stack deploy-config clean
+.PHONY: serve test lint format install openapi rulebook client bench load stack deploy-config clean
 
 # Node tools the tests run on openapi.yaml (Redocly's linter, openapi-typescript, tsc), pinned in
 # tools/package-lock.json; installed when npm is on the machine (CI installs Debian's nodejs/npm).
@@ -53,9 +53,14 @@ lint: install
 format: install
 	$(BIN)/ruff format .
 
-openapi: install
+openapi: install rulebook
 	$(BIN)/python -c "import app; open('openapi.yaml', 'w').write(app.openapi_document(app.app))"
 	$(MAKE) client
+
+# The generated parts of RULES.md (the options table from referee/rules.py, the reason codes from
+# referee/reasons.py); `make openapi` runs it too. A test fails when the committed file is stale.
+rulebook: install
+	$(BIN)/python -m web.rulebook
 
 # The typed Python client under examples/python, generated from openapi.yaml (a test fails when
 # the committed one differs from a fresh generation). ruff, which formats it, is in the venv.

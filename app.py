@@ -24,7 +24,7 @@ from schemas import api as S
 from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
 from tables.http import register_tables
-from web import body_read
+from web import body_read, rulebook
 from web.bodies import decode_body
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input
@@ -50,7 +50,7 @@ class OrjsonProvider(JSONProvider):
         return self._app.response_class(orjson.dumps(obj), mimetype="application/json")
 
 
-blp = RefereeBlueprint("v1", __name__, url_prefix="/v1", description="Referee and scorepad for Rummy (RULES.md R1–R21).")
+blp = RefereeBlueprint("v1", __name__, url_prefix="/v1", description="Referee and scorepad for Rummy (the rules R1–R21 at /rules).")
 EXAMPLES = request_examples()
 
 
@@ -269,6 +269,16 @@ def create_app(config: dict | None = None) -> Flask:
     def play_page():
         """Play a hand against computer opponents (static/play.html), on the sealed tables' API only."""
         return send_from_directory(STATIC, "play.html")
+
+    @app.get("/rules")
+    def rules_page():
+        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``)."""
+        return Response(rulebook.page(), mimetype="text/html")
+
+    @app.get("/RULES.md")
+    def rules_text():
+        """The rulebook as written, in Markdown."""
+        return send_from_directory(HERE, "RULES.md", mimetype="text/markdown")
 
     @app.get("/static/<path:name>")
     def static_file(name):

@@ -1,8 +1,10 @@
 """The production stack on one machine: Debian's nginx, with the repository's configuration,
-in front of several app instances (gunicorn, as the Procfile runs it) on loopback ports.
+in front of several app instances (gunicorn, as the Procfile runs it) on loopback ports, and
+Debian's redis-server (deploy/redis.conf) beside them holding the replay guard
+(``RUMMY_TABLE_STORE``).
 
-    make stack                                   # nginx on PORT (8080) over two instances; Ctrl-C stops all
-    .venv/bin/python deploy/stack.py run --port 8080 --instances 2
+    make stack                                   # nginx on PORT (8080) over two instances and Redis; Ctrl-C stops all
+    .venv/bin/python deploy/stack.py run --port 8080 --instances 2 [--no-redis]
     .venv/bin/python deploy/stack.py render --listen 80 --upstream 10.0.0.5:8000 --upstream 10.0.0.6:8000
     .venv/bin/python deploy/stack.py write       # rewrite the committed renderings (make deploy-config)
 
@@ -38,6 +40,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 TEMPLATE = HERE / "nginx.conf.template"
+REDIS_CONF = HERE / "redis.conf"  # the replay guard's Redis
 NGINX_CONF = HERE / "nginx.conf"  # the rendering for a machine (README)
 K8S_CONFIGMAP = HERE / "k8s" / "nginx-configmap.yaml"  # the rendering for the pod's proxy
 
@@ -162,6 +165,31 @@ def nginx_binary() -> str:
     return found
 
 
+def redis_binary() -> str:
+    """Debian's redis-server (``apt-get install redis-server``)."""
+    found = shutil.which("redis-server") or ("/usr/bin/redis-server" if os.access("/usr/bin/redis-server", os.X_OK) else None)
+    if not found:
+        raise RuntimeError("redis-server is not installed: apt-get install redis-server (or run the stack with --no-redis)")
+    return found
+
+
+def wait_for_redis(port: int, timeout: float = 30.0, proc: subprocess.Popen | None = None) -> None:
+    """Wait until a Redis on 127.0.0.1:``port`` answers PING (with its data loaded)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"redis-server exited with {proc.returncode} before answering on port {port}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(64).startswith(b"+PONG"):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"redis-server did not answer on 127.0.0.1:{port} within {timeout:g} s")
+
+
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 now (the OS picks it)."""
     with socket.socket() as s:
@@ -205,7 +233,9 @@ class Stack:
     """nginx on ``port`` (0: a free one) over ``instances`` gunicorn instances of app:app on
     free loopback ports, in a temporary prefix removed on stop. ``env`` is added to the app's
     environment; ``exempt`` addresses skip the rate limits; logs go to files in the prefix
-    unless ``foreground`` (then to this terminal)."""
+    unless ``foreground`` (then to this terminal). With ``redis`` (the default), a redis-server
+    with deploy/redis.conf on a free port, its append-only file in the prefix, and every
+    instance guarded by it (``RUMMY_TABLE_STORE``)."""
 
     port: int = 0
     instances: int = 2
@@ -213,7 +243,10 @@ class Stack:
     exempt: tuple[str, ...] = ()
     foreground: bool = False
     workers: int | None = None
+    redis: bool = True
     prefix: Path = field(init=False)
+    redis_port: int = field(init=False, default=0)
+    redis_proc: subprocess.Popen | None = field(init=False, default=None)
     app_ports: list[int] = field(init=False, default_factory=list)
     apps: list[subprocess.Popen] = field(init=False, default_factory=list)
     nginx: subprocess.Popen | None = field(init=False, default=None)
@@ -226,6 +259,11 @@ class Stack:
         os.chmod(self.prefix, 0o755)  # nginx's workers (nobody, when started as root) read it
         self.port = self.port or free_port()
         try:
+            if self.redis:
+                self.redis_port = free_port()
+                (self.prefix / "redis").mkdir()
+                self.start_redis()
+                self.env = {**self.env, "RUMMY_TABLE_STORE": f"redis://127.0.0.1:{self.redis_port}/0"}
             for i in range(self.instances):
                 self.start_app(i)
             conf = render(
@@ -248,6 +286,30 @@ class Stack:
             self.stop()
             raise
         return self
+
+    def start_redis(self) -> subprocess.Popen:
+        """Start (or restart) the stack's redis-server: deploy/redis.conf, on its port, its
+        append-only file in the prefix (so a restart reads back what it held)."""
+        self.redis_proc = subprocess.Popen(
+            [redis_binary(), str(REDIS_CONF), "--port", str(self.redis_port), "--dir", str(self.prefix / "redis")],
+            **self._output("redis"),
+            start_new_session=not self.foreground,
+        )
+        wait_for_redis(self.redis_port, proc=self.redis_proc)
+        return self.redis_proc
+
+    def stop_redis(self, sig: int = signal.SIGTERM) -> None:
+        """Stop the stack's redis-server (SIGTERM: it writes its file and exits) and wait."""
+        proc = self.redis_proc
+        if proc is None or proc.poll() is not None:
+            return
+        os.kill(proc.pid, signal.SIGCONT)  # a paused Redis cannot stop
+        proc.send_signal(sig)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
     def _output(self, name: str) -> dict:
         if self.foreground:
@@ -305,6 +367,7 @@ class Stack:
                 self.nginx.wait()
         for i in range(len(self.apps)):
             self.stop_app(i)
+        self.stop_redis()
         shutil.rmtree(self.prefix, ignore_errors=True)
 
     def log(self, name: str) -> str:
@@ -320,7 +383,7 @@ class Stack:
         self.stop()
 
 
-def run(port: int, instances: int) -> None:
+def run(port: int, instances: int, redis: bool = True) -> None:
     """``make stack``: in the foreground until Ctrl-C (or SIGTERM), then stop everything."""
     stopping = []
 
@@ -329,16 +392,18 @@ def run(port: int, instances: int) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    stack = Stack(port=port, instances=instances, foreground=True)
+    stack = Stack(port=port, instances=instances, foreground=True, redis=redis)
     try:
         stack.start()
+        guard = f"; the replay guard in redis-server on port {stack.redis_port}" if redis else "; no replay guard"
         print(
             f"nginx on http://127.0.0.1:{stack.port} over {instances} instances on ports "
-            f"{', '.join(map(str, stack.app_ports))}; Ctrl-C stops them all",
+            f"{', '.join(map(str, stack.app_ports))}{guard}; Ctrl-C stops them all",
             flush=True,
         )
         while not stopping:
-            if stack.nginx.poll() is not None or any(p.poll() is not None for p in stack.apps):
+            procs = [stack.nginx, *stack.apps, *([stack.redis_proc] if redis else [])]
+            if any(p.poll() is not None for p in procs):
                 print("a process of the stack exited; stopping the rest", file=sys.stderr, flush=True)
                 break
             time.sleep(0.2)
@@ -353,13 +418,14 @@ def main(argv=None) -> None:
     r = sub.add_parser("run", help="nginx over app instances, in the foreground")
     r.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
     r.add_argument("--instances", type=int, default=2)
+    r.add_argument("--no-redis", action="store_true", help="no redis-server, so no replay guard")
     p = sub.add_parser("render", help="print the nginx configuration")
     p.add_argument("--listen", default="80")
     p.add_argument("--upstream", action="append", required=True, help="address:port of an app instance (repeat)")
     sub.add_parser("write", help="rewrite deploy/nginx.conf and deploy/k8s/nginx-configmap.yaml")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.port, args.instances)
+        run(args.port, args.instances, not args.no_redis)
     elif args.command == "render":
         sys.stdout.write(render(args.upstream, args.listen))
     else:

@@ -115,10 +115,11 @@ def code_examples() -> dict[Code, Reason]:
     return out
 
 
-def code_table() -> str:
-    """The reason codes as a Markdown table for people (the OpenAPI document's description):
-    code, rule id and the example sentence, one row per code."""
+def code_table(rule_link: Callable[[str], str] = str) -> str:
+    """The reason codes as a Markdown table for people (the OpenAPI document's description, the
+    rulebook): code, rule id (as ``rule_link`` writes it, e.g. a link) and the example sentence,
+    one row per code."""
     rows = ["| code | rule | example |", "|---|---|---|"]
     for code, reason in code_examples().items():
-        rows.append(f"| `{code.value}` | {reason.rule or ''} | {reason.message} |")
+        rows.append(f"| `{code.value}` | {rule_link(reason.rule) if reason.rule else ''} | {reason.message} |")
     return "\n".join(rows)

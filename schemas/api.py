@@ -23,7 +23,12 @@ class ReasonSchema(Answer):
     message = fields.String(metadata={"example": "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"})
     cards = fields.List(CardCode(), metadata={"description": "The cards concerned, canonical codes."})
     rule = fields.String(
-        allow_none=True, metadata={"description": "The rule id of RULES.md applied (R11).", "example": "R11", "pattern": "^R[0-9]+$"}
+        allow_none=True,
+        metadata={
+            "description": "The id of the rule applied (R11): a section of the rulebook, served at /rules#R11 (RULES.md in the repository).",
+            "example": "R11",
+            "pattern": "^R[0-9]+a?$",
+        },
     )
 
 

@@ -227,3 +227,8 @@ class ProblemSchema(Schema):
             "description": "On a 409 of a sealed table with the replay guard on: the table's latest seq (an extension member, RFC 9457)."
         }
     )
+    table = fields.String(
+        metadata={
+            "description": "On a 409 of a sealed table with the replay guard on: the table's latest token, to play on with (an extension member, RFC 9457)."
+        }
+    )

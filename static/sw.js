@@ -1,11 +1,15 @@
-/* Rummy Referee service worker: keeps the scorepad page and its files so the page opens with
- * no connection (the game itself is in localStorage). Network first, so a connected phone
- * always gets the current page; the copy kept here is used only when the network fails.
+/* Rummy Referee service worker: keeps the scorepad page, the rulebook (/rules) and their files
+ * so that they open with no connection (the game itself is in localStorage). Network first, so
+ * a connected phone always gets the current page; the copy kept here is used only when the
+ * network fails.
  * The API is never answered from here, except GET /v1/rules (read-only, for the Rules screen):
  * a hand is saved only when the Rummy Referee answers. Served as /sw.js so its scope is "/". */
 const CACHE = 'rummy-referee-page-v2';
 const PAGE = [
   '/',
+  '/rules',
+  '/static/rules.css',
+  '/static/rules.js',
   '/static/scorepad.css',
   '/static/scorepad.js',
   '/static/js/api.js',

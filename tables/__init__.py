@@ -5,15 +5,19 @@ credential per player, and the optional Redis replay guard. No Flask here: the r
 - ``tables.seal``: the token (AES-256-GCM-SIV from ``cryptography``, zlib, key ids, expiry)
   and seats (HMAC-SHA256, checked with ``hmac.compare_digest``).
 - ``tables.codec``: a :class:`~referee.game.Game` as the sealed payload and back.
-- ``tables.store``: the replay guard (``RUMMY_TABLE_STORE=redis://…``).
+- ``tables.store``: the replay guard (``RUMMY_TABLE_STORE=redis://…``): stale tokens refused
+  with the latest token, a lost answer answered again, Redis behind a breaker.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+
+import orjson
 
 from referee import bots
 from referee.game import new_game, next_hand, play
@@ -24,9 +28,23 @@ from referee.view import Event, seat_view
 
 from .codec import Table, from_payload, to_payload
 from .seal import BadTable, Sealer
-from .store import SeqStore, Stale, StoreUnavailable
+from .store import Replay, SeqStore, Stale, StoreUnavailable
 
-__all__ = ["Tables", "Table", "Opened", "Moved", "BadTable", "Forbidden", "NotToMove", "Stale", "StoreUnavailable", "Sealer", "SeqStore"]
+__all__ = [
+    "Tables",
+    "Table",
+    "Opened",
+    "Moved",
+    "Pending",
+    "BadTable",
+    "Forbidden",
+    "NotToMove",
+    "Replayed",
+    "Stale",
+    "StoreUnavailable",
+    "Sealer",
+    "SeqStore",
+]
 
 
 class Forbidden(Exception):
@@ -37,16 +55,50 @@ class NotToMove(Exception):
     """Advice asked for a seat that is not to move, or once the hand is over (409)."""
 
 
+class Replayed(Exception):
+    """The request that made the table's latest change, sent again (replay guard on): ``body``
+    is the JSON answer it got the first time, to be sent again as it was."""
+
+    def __init__(self, body: bytes) -> None:
+        super().__init__("replayed")
+        self.body = body
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A change to record in the replay guard once its answer is written (:meth:`Tables.commit`):
+    the table, the ``seq`` of the token used and the new one, and the request's ``digest``."""
+
+    table_id: str
+    old: int
+    new: int
+    digest: bytes
+
+
 @dataclass(frozen=True, slots=True)
 class Moved:
     """The answer to a move: the human's ``outcome``, the ``table`` after it (and after the
-    bots), its new ``token``, the ``player`` who moved and the ``events`` since the request."""
+    bots), its new ``token``, the ``player`` who moved and the ``events`` since the request;
+    ``pending`` the change the replay guard has yet to record (None without a guard, or when
+    nothing changed)."""
 
     outcome: MovesOutcome
     table: Table
     token: str
     player: str
     events: tuple[Event, ...]
+    pending: Pending | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """The next hand: the ``table``, its ``token``, the ``events`` since the request and the
+    change the replay guard has yet to record."""
+
+    table: Table
+    token: str
+    events: tuple[Event, ...]
+    pending: Pending | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +120,7 @@ class Tables:
     def from_environment(cls, env: Mapping[str, str] = os.environ) -> Tables:
         """``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL`` and ``RUMMY_TABLE_STORE`` (a Redis URL; unset:
         no replay guard)."""
-        url = env.get("RUMMY_TABLE_STORE", "").strip()
-        return cls(Sealer.from_environment(env), SeqStore(url) if url else None)
+        return cls(Sealer.from_environment(env), SeqStore.from_environment(env))
 
     # --- tokens -------------------------------------------------------------------------
 
@@ -85,25 +136,66 @@ class Tables:
         except Exception:  # authentic, but not a format this version reads
             raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
 
+    def seat(self, table: Table, player: str) -> str:
+        """The seat credential of ``player`` (from the table's own secret)."""
+        return self.sealer.seat(table.id, player, table.secret)
+
     def seats(self, table: Table) -> dict[str, str]:
         """A seat credential for every human player."""
-        return {p: self.sealer.seat(table.id, p) for p in table.game.players if p not in table.game.bots}
+        return {p: self.seat(table, p) for p in table.game.players if p not in table.game.bots}
 
     def seat_player(self, table: Table, seat) -> str:
         """The human player whose seat ``seat`` is. Raises :class:`Forbidden`."""
         humans = [p for p in table.game.players if p not in table.game.bots]
-        player = self.sealer.seat_player(table.id, humans, seat)
+        player = self.sealer.seat_player(table.id, humans, seat, table.secret)
         if player is None:
             raise Forbidden("this seat is not a seat at this table")
         return player
 
-    def _advance(self, before: Table, after: Table) -> None:
-        if self.store is not None and after.game.seq != before.game.seq:
-            self.store.advance(before.id, before.game.seq, after.game.seq, self.sealer.ttl)
+    # --- the replay guard ---------------------------------------------------------------
 
-    def _check_latest(self, table: Table) -> None:
-        if self.store is not None:
-            self.store.check(table.id, table.game.seq)
+    def _guarded(self, call, table_id: str) -> None:
+        """Run a store ``call``, turning its :class:`~tables.store.Replay` into
+        :class:`Replayed` (the first answer, opened) and filling a :class:`Stale`'s ``table``
+        (the latest token, from the latest answer)."""
+        try:
+            call()
+        except Replay as r:
+            body = self.sealer.open_blob(table_id, r.answer)
+            if body is None:  # sealed under a key retired since: it cannot be answered again
+                raise Stale(r.latest) from None
+            raise Replayed(body) from None
+        except Stale as st:
+            body = self.sealer.open_blob(table_id, st.answer) if st.answer else None
+            st.table = orjson.loads(body).get("table") if body else None
+            raise
+
+    def _check(self, table: Table, digest: bytes) -> Pending | None:
+        if self.store is None:
+            return None
+        self._guarded(lambda: self.store.check(table.id, table.game.seq, digest), table.id)
+        return Pending(table.id, table.game.seq, table.game.seq, digest)
+
+    def commit(self, pending: Pending | None, answer: bytes) -> None:
+        """Record a change in the replay guard with its JSON ``answer`` (kept, sealed, to be
+        sent again if the same request comes again). Nothing to do without a guard or a
+        change. Raises :class:`Replayed` or :class:`Stale` when another request on the same
+        token was recorded first, :class:`StoreUnavailable`."""
+        if pending is None or pending.new == pending.old:
+            return
+        blob = self.sealer.seal_blob(pending.table_id, answer)
+        self._guarded(
+            lambda: self.store.commit(pending.table_id, pending.old, pending.new, pending.digest, blob, self.sealer.ttl), pending.table_id
+        )
+
+    @staticmethod
+    def digest(*parts) -> bytes:
+        """The replay guard's name for a request: SHA-256 of its parts (token, seat, moves), 16 bytes."""
+        h = hashlib.sha256()
+        for part in parts:
+            data = part if isinstance(part, bytes) else str(part).encode()
+            h.update(len(data).to_bytes(4, "big") + data)
+        return h.digest()[:16]
 
     # --- the four questions -------------------------------------------------------------
 
@@ -123,9 +215,7 @@ class Tables:
         :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
         table_id = table_id or secrets.token_urlsafe(12)
         game = new_game(players, rules, dealer, bots, seed=seed, bot_seed=table_id)
-        table = Table(table_id, game)
-        if self.store is not None:
-            self.store.advance(table_id, -1, game.seq, self.sealer.ttl)
+        table = Table(table_id, game, self.sealer.table_secret())
         return table, self.seal(table)
 
     def view(self, token, seat=None) -> Opened:
@@ -145,11 +235,12 @@ class Tables:
         for m in moves:
             if m.player != player:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
-        self._check_latest(table)
+        pending = self._check(table, self.digest("move", token, seat, orjson.dumps([m.as_dict() for m in moves])))
         outcome, game, events = play(table.game, moves, bot_seed=table.id)
-        after = Table(table.id, game)
-        self._advance(table, after)
-        return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events)
+        after = replace(table, game=game)
+        if pending is not None:
+            pending = replace(pending, new=game.seq)
+        return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events, pending)
 
     def suggest(self, token, seat, level: str) -> bots.Choice:
         """What the computer opponent of ``level`` would play from the seat's own view: the
@@ -165,12 +256,15 @@ class Tables:
             raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
         return bots.choose_move(view, level, table.id)
 
-    def next(self, token) -> tuple[Table, str, tuple[Event, ...]]:
-        """Deal the game's next hand (R19), the bots played until a human is to move. Raises
-        :class:`BadTable`, :class:`Stale`, :class:`referee.game.GameOver`."""
+    def next(self, token, seat=None) -> Dealt:
+        """Deal the game's next hand (R19), the bots played until a human is to move. ``seat``
+        (the view the answer gives) is part of the request's name for the replay guard, so a
+        retry answers the same seat's view and no other. Raises :class:`BadTable`,
+        :class:`Stale`, :class:`Replayed`, :class:`referee.game.GameOver`."""
         table = self.open(token)
-        self._check_latest(table)
+        pending = self._check(table, self.digest("next", token, seat or ""))
         game = next_hand(table.game, bot_seed=table.id)
-        after = Table(table.id, game)
-        self._advance(table, after)
-        return after, self.seal(after), game.events
+        after = replace(table, game=game)
+        if pending is not None:
+            pending = replace(pending, new=game.seq)
+        return Dealt(after, self.seal(after), game.events, pending)

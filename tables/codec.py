@@ -18,6 +18,8 @@ from referee.scorepad import HandEntry, Remaining
 from referee.state import State
 from referee.view import Event
 
+from .seal import b64decode_canonical, b64encode
+
 VERSION = 1
 _SCHEMAS: dict = {}
 
@@ -35,18 +37,23 @@ def _schema(name: str):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A sealed table: its ``id`` (random, chosen by the service) and the :class:`Game`."""
+    """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game`, and its
+    own ``secret`` (the seats' key, ``tables.seal``; None for a table made before tables had
+    one)."""
 
     id: str
     game: Game
+    secret: bytes | None = None
 
 
 def to_payload(table: Table) -> dict:
     """The table as a JSON-able dict (the expiry is added by the sealer)."""
     g = table.game
+    secret = {} if table.secret is None else {"k": b64encode(table.secret)}
     return {
         "v": VERSION,
         "id": table.id,
+        **secret,
         "seq": g.seq,
         "players": list(g.players),
         "first_dealer": g.first_dealer,
@@ -73,7 +80,8 @@ def from_payload(data: dict) -> Table:
         events=tuple(_event_in(e) for e in data["events"]),
         seq=data["seq"],
     )
-    return Table(data["id"], game)
+    secret = data.get("k")
+    return Table(data["id"], game, None if secret is None else b64decode_canonical(secret))
 
 
 def _state_in(d: dict) -> State:

@@ -1,7 +1,9 @@
 """The sealed tables' routes (contract, Sealed tables): a flask-smorest Blueprint under /v1,
 registered by ``app.create_app`` through :func:`register_tables`. Each view decodes, calls
 :class:`tables.Tables`, and encodes; every refusal is problem details (422 at ``/table``, 403,
-409, 503 when the replay guard's store does not answer)."""
+409, 503 when the replay guard's store does not answer). With the guard on, an answer that
+changes a table is written to bytes first and kept with the change (``Tables.commit``), so the
+same request sent again gets exactly those bytes."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from schemas.suggest import SuggestResponse
 from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
-from . import BadTable, Forbidden, NotToMove, Stale, StoreUnavailable, Tables
+from . import BadTable, Forbidden, NotToMove, Pending, Replayed, Stale, StoreUnavailable, Tables
 from . import summary as said
 
 EXTENSION = "rummy_tables"
@@ -64,16 +66,36 @@ def register_tables(app: Flask, api) -> None:
     app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
     app.register_error_handler(NotToMove, lambda exc: problem(409, str(exc)))
     app.register_error_handler(Stale, _stale)
+    app.register_error_handler(Replayed, lambda exc: Response(exc.body, 200, mimetype="application/json"))
     app.register_error_handler(
-        StoreUnavailable, lambda exc: problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": "5"})
+        StoreUnavailable,
+        lambda exc: problem(
+            503, "the table store is not answering; try again in a moment", headers={"Retry-After": str(max(1, exc.retry_after))}
+        ),
     )
 
 
 def _stale(exc: Stale) -> Response:
-    """409 naming the table's latest ``seq`` (in words and as ``latest_seq``)."""
-    resp = problem(409, f"this is an old copy of the table: the table has moved on to seq {exc.latest}; use the latest table token")
-    resp.set_data(orjson.dumps({**orjson.loads(resp.get_data()), "latest_seq": exc.latest}))
+    """409 naming the table's latest ``seq`` (in words and as ``latest_seq``) and carrying its
+    latest token as ``table``, so the client catches up and plays on."""
+    resp = problem(
+        409,
+        f"this is an old copy of the table: the table has moved on to seq {exc.latest}; "
+        + ("play on with the table token in this answer" if exc.table else "use the latest table token"),
+    )
+    extra = {"latest_seq": exc.latest, **({"table": exc.table} if exc.table else {})}
+    resp.set_data(orjson.dumps({**orjson.loads(resp.get_data()), **extra}))
     return resp
+
+
+def _kept(answer: dict, schema, pending: Pending | None):
+    """``answer`` as the route returns it; with a change for the replay guard to record, its
+    bytes (dumped by ``schema`` as flask-smorest would), recorded with the change and sent."""
+    if pending is None or pending.new == pending.old:
+        return answer
+    body = orjson.dumps(schema.dump(answer))
+    _tables().commit(pending, body)
+    return Response(body, 200, mimetype="application/json")
 
 
 def _tables() -> Tables:
@@ -133,7 +155,7 @@ def move_at_table(args):
     if not o.legal:
         why = said.refused(o.reasons[0].message, done.player)
         summary = f"{summary[:-1] if summary.endswith('.') else summary}; then {why[0].lower()}{why[1:]}" if summary else why
-    return {
+    answer = {
         "legal": o.legal,
         "reasons": o.reasons,
         "applied": o.applied,
@@ -143,15 +165,25 @@ def move_at_table(args):
         "events": done.events,
         "summary": summary,
     }
+    return _kept(answer, MOVE_ANSWER, done.pending)
 
 
 @blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(409, 503))
 def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
-    table, token, events = _tables().next(args["table"])
-    viewer = None if args["seat"] is None else _tables().seat_player(table, args["seat"])
-    return {"table": token, "view": T.view_out(table, viewer), "events": events, "summary": said.moved(events, table.game.state, viewer)}
+    dealt = _tables().next(args["table"], args["seat"])
+    viewer = None if args["seat"] is None else _tables().seat_player(dealt.table, args["seat"])
+    answer = {
+        "table": dealt.token,
+        "view": T.view_out(dealt.table, viewer),
+        "events": dealt.events,
+        "summary": said.moved(dealt.events, dealt.table.game.state, viewer),
+    }
+    return _kept(answer, NEXT_ANSWER, dealt.pending)
+
+
+MOVE_ANSWER, NEXT_ANSWER = T.TableMoveResponse(), T.NextHandResponse()
 
 
 @blp.post("/tables/suggest", T.TableSuggestRequest, SuggestResponse, EXAMPLES["suggest"], errors=(403, 409))

@@ -1,15 +1,21 @@
 """Sealing a table into an opaque token, and seat credentials (contract, Sealed tables).
 
 A token is ``rt1.`` then unpadded base64url of ``key id (4 bytes) ‖ nonce (12) ‖ ciphertext``:
-AES-256-GCM-SIV (``cryptography``) over the zlib-compressed JSON payload, with the prefix and
-the key id as associated data. AES-GCM-SIV is authenticated encryption that stays safe even if
+AES-256-GCM-SIV (``cryptography``) over the zlib-compressed JSON payload padded with zero bytes
+to a bucket of :data:`BUCKET_BYTES` (so a token's length says nothing of the cards in
+it; the buckets are 128 + 256·k bytes, so every deal of 2 to 6 players, 500–550 bytes compressed,
+fills the same one), with the prefix and the key id as associated data. A token has one spelling: canonical
+base64url (no ``=``, no ``+/``, unused low bits zero); any other is refused. AES-GCM-SIV is authenticated encryption that stays safe even if
 two tokens ever drew the same random nonce, so one key may seal any number of tables. Each
 configured key (``RUMMY_SEAL_KEYS``) yields, through HKDF-SHA256, a sealing key, a seat key and
 its 4-byte key id; the first key seals, every key opens (rotation: put the new key first, drop
 the old one once its tables have expired).
 
-A seat is HMAC-SHA256(seat key, table id, player id), 16 bytes in base64url, compared with
-``hmac.compare_digest`` against every key's seat for every player of the table.
+A seat is HMAC-SHA256(the table's own secret, table id, player id), 16 bytes in base64url,
+compared with ``hmac.compare_digest`` against every player of the table. The table's secret
+(:data:`TABLE_SECRET_BYTES` random bytes, made at the deal) travels sealed inside the token,
+so a seat stays valid whichever configured key sealed the latest token: seats outlive key
+rotation. Tables sealed before the secret existed keep their seats under each key's seat key.
 """
 
 from __future__ import annotations
@@ -43,6 +49,9 @@ SEAT_BYTES = 16
 DEFAULT_TTL = 7 * 24 * 3600  # seconds: a table lives 7 days after its last change
 MAX_TOKEN_CHARS = 64 * 1024  # a 6-player table with a long hand is under 4 KB
 MAX_PAYLOAD_BYTES = 1024 * 1024  # decompressed; only reached by a token this service sealed
+BUCKET_BYTES = 256  # the compressed payload is padded to BUCKET_OFFSET + a multiple of this
+BUCKET_OFFSET = 128  # …which puts the deals (500–550 bytes) mid-bucket, far from its edges
+TABLE_SECRET_BYTES = 16
 
 
 class BadTable(ValueError):
@@ -53,6 +62,23 @@ class BadTable(ValueError):
 def _b64decode(text: str) -> bytes:
     """Strict base64url, padded or not (raises ValueError on any other character)."""
     return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+
+
+def b64encode(raw: bytes) -> str:
+    """Canonical base64url: the ``-_`` alphabet, no ``=`` padding."""
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def b64decode_canonical(text: str) -> bytes:
+    """The bytes of ``text`` only when ``text`` is their canonical base64url (:func:`b64encode`):
+    ``=`` padding, the ``+/`` alphabet, a length no encoding has, or unused low bits set in the
+    last character raise ValueError, so each token has exactly one spelling."""
+    if not text.isascii() or "=" in text:
+        raise ValueError("not canonical base64url")
+    raw = _b64decode(text)
+    if b64encode(raw) != text:
+        raise ValueError("not canonical base64url")
+    return raw
 
 
 def _derive(key: bytes, purpose: bytes) -> bytes:
@@ -133,13 +159,17 @@ class Sealer:
 
     def seal(self, payload: dict) -> str:
         """The token of ``payload`` (a JSON-able dict), valid for ``ttl`` seconds from now; the
-        expiry is sealed inside as ``exp`` (seconds since the epoch)."""
+        expiry is sealed inside as ``exp`` (seconds since the epoch). The compressed payload is
+        padded with zeros to :data:`BUCKET_OFFSET` + a multiple of :data:`BUCKET_BYTES` (zlib
+        ignores what follows its stream's end), so tables alike in size seal to tokens of the
+        same length."""
         key = self._keys[0]
         body = zlib.compress(orjson.dumps({**payload, "exp": int(self.clock()) + self.ttl}), 6)
+        body += bytes(-(len(body) - BUCKET_OFFSET) % BUCKET_BYTES)
         nonce = os.urandom(NONCE_BYTES)
         head = key.kid + nonce
         ct = key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid)
-        return PREFIX + base64.urlsafe_b64encode(head + ct).rstrip(b"=").decode()
+        return PREFIX + b64encode(head + ct)
 
     def open(self, token) -> dict:
         """The payload of a token this service sealed. Raises :class:`BadTable` with a sentence
@@ -149,7 +179,7 @@ class Sealer:
             raise BadTable("this is not a table of this service: use the table token the last answer gave")
         text = token[len(PREFIX) :]
         try:
-            raw = _b64decode(text)
+            raw = b64decode_canonical(text)
         except (binascii.Error, ValueError):
             raise BadTable("this table token is damaged (it is not the text the service gave): send it exactly as received") from None
         if len(raw) < KID_BYTES + NONCE_BYTES + 16:
@@ -165,7 +195,10 @@ class Sealer:
         except InvalidTag:
             raise BadTable("this table token has been altered or damaged: send it exactly as the service gave it") from None
         inflate = zlib.decompressobj()
-        data = inflate.decompress(body, MAX_PAYLOAD_BYTES)
+        try:
+            data = inflate.decompress(body, MAX_PAYLOAD_BYTES)
+        except zlib.error:  # authentic, so sealed by a service that wrote something else
+            raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
         if inflate.unconsumed_tail:
             raise BadTable("this table is larger than this service opens")
         payload = orjson.loads(data)
@@ -177,27 +210,59 @@ class Sealer:
 
     # --- seats --------------------------------------------------------------------------
 
-    def seat(self, table_id: str, player: str) -> str:
-        """The seat credential of ``player`` at table ``table_id`` (under the sealing key)."""
-        return self._seat(self._keys[0], table_id, player)
-
     @staticmethod
-    def _seat(key: _Key, table_id: str, player: str) -> str:
-        mac = hmac.digest(key.seat, b"seat\x00" + table_id.encode() + b"\x00" + player.encode(), "sha256")
-        return base64.urlsafe_b64encode(mac[:SEAT_BYTES]).rstrip(b"=").decode()
+    def table_secret() -> bytes:
+        """A new table's own secret (from the operating system's CSPRNG): its seats are made
+        from it, and it is sealed inside every token of the table."""
+        return secrets.token_bytes(TABLE_SECRET_BYTES)
 
-    def seat_player(self, table_id: str, players: Sequence[str], seat) -> str | None:
-        """The player of ``players`` whose seat at ``table_id`` is ``seat`` (under any key), or
-        None. Every candidate is compared in constant time (``hmac.compare_digest``)."""
+    def seat(self, table_id: str, player: str, secret: bytes | None = None) -> str:
+        """The seat credential of ``player`` at table ``table_id``: from the table's ``secret``,
+        or for a table made before tables had one, from the sealing key's seat key."""
+        return _seat(secret if secret is not None else self._keys[0].seat, table_id, player)
+
+    def seat_player(self, table_id: str, players: Sequence[str], seat, secret: bytes | None = None) -> str | None:
+        """The player of ``players`` whose seat at ``table_id`` is ``seat`` (from the table's
+        ``secret``; without one, under any configured key), or None. Every candidate is
+        compared in constant time (``hmac.compare_digest``)."""
         if not isinstance(seat, str) or not seat.isascii():
             return None
         found = None
         given = seat.encode()
-        for key in self._keys:
+        for mac_key in [secret] if secret is not None else [k.seat for k in self._keys]:
             for player in players:
-                if hmac.compare_digest(self._seat(key, table_id, player).encode(), given):
+                if hmac.compare_digest(_seat(mac_key, table_id, player).encode(), given):
                     found = player
         return found
+
+    # --- answers kept by the replay guard -------------------------------------------------
+
+    def seal_blob(self, table_id: str, data: bytes) -> bytes:
+        """``data`` compressed and encrypted under the sealing key, bound to ``table_id``: what
+        the replay guard keeps in Redis (an answer holds a seat's cards), readable by no one
+        without the keys. ``kid ‖ nonce ‖ ciphertext``."""
+        key = self._keys[0]
+        nonce = os.urandom(NONCE_BYTES)
+        return key.kid + nonce + key.aead.encrypt(nonce, zlib.compress(data, 6), b"rummy answer\x00" + table_id.encode())
+
+    def open_blob(self, table_id: str, blob: bytes) -> bytes | None:
+        """What :meth:`seal_blob` sealed for ``table_id``, or None (a key retired since, or not
+        a blob of this table)."""
+        key = self._by_kid.get(blob[:KID_BYTES])
+        if key is None:
+            return None
+        try:
+            plain = key.aead.decrypt(
+                blob[KID_BYTES : KID_BYTES + NONCE_BYTES], blob[KID_BYTES + NONCE_BYTES :], b"rummy answer\x00" + table_id.encode()
+            )
+        except InvalidTag:
+            return None
+        return zlib.decompress(plain)
+
+
+def _seat(mac_key: bytes, table_id: str, player: str) -> str:
+    mac = hmac.digest(mac_key, b"seat\x00" + table_id.encode() + b"\x00" + player.encode(), "sha256")
+    return b64encode(mac[:SEAT_BYTES])
 
 
 def _duration(seconds: int) -> str:

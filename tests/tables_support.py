@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import os
 import random
 import shutil
@@ -140,7 +141,6 @@ def sealed_placeholders(app, path, value):
     from referee.game import play
     from referee.legal import legal_moves
     from referee.rules import PRESETS
-    from tables.codec import Table
     from tables.http import SEAT, TOKEN
 
     if value.get("table") != TOKEN:
@@ -152,7 +152,7 @@ def sealed_placeholders(app, path, value):
         while table.game.state.status == "playing":
             moves = [m for m in legal_moves(table.game.state) if not (m.action == "draw" and m.source == "discard")]
             chosen = pick([m.as_dict() for m in moves])
-            table = Table(table.id, play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
+            table = dataclasses.replace(table, game=play(table.game, [next(m for m in moves if m.as_dict() == chosen)])[1])
         token = tables.seal(table)
     out = {**value, "table": token}
     if value.get("seat") == SEAT:

@@ -293,7 +293,7 @@ def test_every_code_the_core_can_raise_is_in_the_openapi_table(client):
 
     description = yaml.safe_load(spec)["info"]["description"]
     for code, reason in examples.items():
-        assert f"| `{code.value}` | {reason.rule} | {reason.message} |" in description
+        assert f"| `{code.value}` | [{reason.rule}](/rules#{reason.rule}) | {reason.message} |" in description  # the rule links to /rules
     assert examples[Code.ACE_HIGH].message == "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"
 
 

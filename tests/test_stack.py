@@ -288,8 +288,9 @@ def test_the_readme_states_the_limits_as_configured():
 
 
 def test_make_stack_runs_in_the_foreground_and_ctrl_c_stops_it_all():
-    """`make stack` is `deploy/stack.py run`: nginx on the port given, over two instances, until
-    Ctrl-C (SIGINT to the terminal's process group), which stops every process it started."""
+    """`make stack` is `deploy/stack.py run`: nginx on the port given, over two instances, with
+    a redis-server guarding the sealed tables, until Ctrl-C (SIGINT to the terminal's process
+    group), which stops every process it started."""
     import subprocess
 
     port = stack.free_port()
@@ -306,10 +307,21 @@ def test_make_stack_runs_in_the_foreground_and_ctrl_c_stops_it_all():
         deadline = time.monotonic() + 60
         while m is None and time.monotonic() < deadline and (line := proc.stdout.readline()):
             seen.append(line)  # the logs of gunicorn and nginx, then the banner
-            m = re.search(r"nginx on http://127\.0\.0\.1:(\d+) over 2 instances on ports (\d+), (\d+);", line)
+            m = re.search(
+                r"nginx on http://127\.0\.0\.1:(\d+) over 2 instances on ports (\d+), (\d+); the replay guard in redis-server on port (\d+)",
+                line,
+            )
         assert m and int(m.group(1)) == port, "".join(seen)
-        app_ports = [int(m.group(2)), int(m.group(3))]
+        app_ports = [int(m.group(2)), int(m.group(3)), int(m.group(4))]
         assert _call(port, "GET", "/healthz")[2] == b'{"status":"ok"}'
+        # the guard is on: another move on an old token is a 409 carrying the latest token
+        made = json.loads(_call(port, "POST", "/v1/tables", b'{"players": ["ana", "ben"]}', {"Content-Type": "application/json"})[2])
+        seat = made["seats"]["ana"]
+        draw = {"table": made["table"], "seat": seat, "move": {"action": "draw", "source": "stock"}}
+        moved = json.loads(_call(port, "POST", "/v1/tables/move", json.dumps(draw).encode(), {"Content-Type": "application/json"})[2])
+        draw["move"]["source"] = "discard"
+        status, _, body = _call(port, "POST", "/v1/tables/move", json.dumps(draw).encode(), {"Content-Type": "application/json"})
+        assert status == 409 and json.loads(body)["table"] == moved["table"]
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does
         out, _ = proc.communicate(timeout=60)  # the pipe stays drained from here on
     finally:

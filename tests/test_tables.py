@@ -4,6 +4,7 @@ tokens, whole hands and games, bots, key rotation."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import random
 
 import pytest
@@ -435,16 +436,87 @@ def test_a_hand_against_bots_plays_to_its_end(tc, tapp):
 # --- keys ---------------------------------------------------------------------------------------
 
 
-def test_keys_rotate_by_key_id_and_old_seats_still_sit(tc, tapp):
+def test_keys_rotate_by_key_id_and_seats_outlive_the_key_their_table_began_under(tc, tapp):
+    """Finding 2, and the README's rotation in three deploys (K1 → K1,K2 → K2,K1 → K2): a table
+    made under K1 is played at each step, through every seat, and its seats still play once K1
+    is gone. A seat is made from the table's own secret, sealed inside the token."""
     made = create(tc, ("ana", "ben"))
-    rotated = make_app(keys=(KEY_B, KEY_A)).test_client()  # the new key first; the old one still opens
-    assert view(rotated, made["table"], made["seats"]["ana"])["players"][0]["cards"] == 10
-    r = move(rotated, made["table"], made["seats"]["ana"], move={"action": "draw", "source": "stock"})
-    assert r.status_code == 200 and r.get_json()["legal"]
-    newer = r.get_json()["table"]
-    assert list(_refused(tc, newer))  # sealed with the new key, which the old instance does not hold
+    seats, token = made["seats"], made["table"]
+    steps = [(KEY_A, KEY_B), (KEY_B, KEY_A), (KEY_B,)]  # after (KEY_A,): the instance tc
+    players = ["ana", "ben"]
+    for i, keys in enumerate(steps):
+        step = make_app(keys=keys).test_client()
+        for who in players:
+            seen = view(step, token, seats[who])["players"][players.index(who)]
+            assert len(seen["hand"]) == seen["cards"] > 0
+        mover = view(step, token)["turn"]["player"]
+        mine = view(step, token, seats[mover])
+        m = mine["legal_moves"][0] if i % 2 == 0 else next(x for x in mine["legal_moves"] if x["action"] != "draw")
+        r = move(step, token, seats[mover], move=m)
+        assert r.status_code == 200 and r.get_json()["legal"], r.get_json()
+        token = r.get_json()["table"]
+    assert view(make_app(keys=(KEY_B,)).test_client(), token, seats["ana"])["seq"] == 3
+    assert list(_refused(tc, token))  # sealed with K2, which the first instance does not hold
     retired = make_app(keys=(KEY_B,)).test_client()
-    assert list(_refused(retired, made["table"]))
+    assert list(_refused(retired, made["table"]))  # the tokens sealed with K1 are gone with it
+
+
+def test_a_table_made_before_tables_had_a_secret_keeps_its_seats_while_its_key_is_held(tapp):
+    """Tokens of tables made before seats came from the table's secret stay as they were: their
+    seats are the sealing key's, so they sit while that key is held and end with it."""
+    tables = tables_of(tapp)
+    table, _ = tables.create(["ana", "ben"], PRESETS["standard"], seed=3)
+    legacy = dataclasses.replace(table, secret=None)
+    token = tables.seal(legacy)
+    seat = tables.sealer.seat(table.id, "ana")  # the old way: from the key
+    assert "k" not in to_payload(legacy) and tables.seat(legacy, "ana") == seat
+    rotated = make_app(keys=(KEY_B, KEY_A)).test_client()
+    assert view(rotated, token, seat)["players"][0]["hand"]
+    r = rotated.post("/v1/tables/view", json={"table": token, "seat": tables.seat(table, "ana")})  # a secret's seat is not its seat
+    assert r.status_code == 403
+
+
+def test_a_token_has_one_spelling(tc):
+    """Finding 6: ``=`` padding, the ``+/`` alphabet and altered unused low bits are each a 422 at
+    /table; the token as given plays."""
+    made = create(tc, ("ana", "ben"))
+    token = made["table"]
+    body = token[4:]
+    spellings = [token + "=" * (-len(body) % 4 or 4)]
+    if "-" in body or "_" in body:
+        spellings.append("rt1." + body.replace("-", "+").replace("_", "/"))
+    # altered unused low bits of the last character: a token whose length leaves some
+    small = tables_of(tc.application).sealer.seal({"v": 0})
+    assert len(small[4:]) % 4 in (2, 3)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    last = alphabet.index(small[-1])
+    assert last & 1 == 0
+    altered = small[:-1] + alphabet[last | 1]
+    assert base64.urlsafe_b64decode(altered[4:] + "==") == base64.urlsafe_b64decode(small[4:] + "==")  # the same bytes
+    assert all("damaged" not in d for d in _refused(tc, small))  # authentic (a payload of no table)
+    spellings.append(altered)
+    for other in spellings:
+        assert other != token
+        for detail in _refused(tc, other):
+            assert detail == "this table token is damaged (it is not the text the service gave): send it exactly as received", detail
+    assert view(tc, token)["seq"] == 0
+
+
+def test_the_sealed_payload_is_padded_to_fixed_buckets(tapp):
+    """Finding 7: the compressed payload is padded to 128 + a multiple of 256 bytes, so the deals
+    of 2 to 6 players (whose compressed sizes differ by tens of bytes with the cards) all seal
+    to tokens of one length."""
+    from tables.seal import BUCKET_BYTES, BUCKET_OFFSET, KID_BYTES, NONCE_BYTES
+
+    tables = tables_of(tapp)
+    lengths = set()
+    for i in range(300):
+        _, token = tables.create([f"p{j}" for j in range(2 + i % 5)], PRESETS["standard"])
+        raw = base64.urlsafe_b64decode(token[4:] + "=" * (-len(token[4:]) % 4))
+        assert (len(raw) - KID_BYTES - NONCE_BYTES - 16 - BUCKET_OFFSET) % BUCKET_BYTES == 0
+        lengths.add(len(token))
+    print(f"\n300 deals of 2 to 6 players: token lengths {sorted(lengths)}")
+    assert len(lengths) == 1
 
 
 def test_token_payload_round_trips(tapp):

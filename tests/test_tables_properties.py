@@ -73,7 +73,7 @@ def test_no_view_ever_holds_a_hidden_card(n, rules, bots, seed, data):
         quiet = [m for m in moves if m.action == "discard" or (m.action == "draw" and m.source == "stock")]
         pool = quiet if quiet and data.draw(st.integers(0, 9), label="quiet") else moves
         m = pool[data.draw(st.integers(0, len(pool) - 1), label="move")]
-        seat = TABLES.sealer.seat(table.id, m.player)
+        seat = TABLES.seat(table, m.player)
         done = TABLES.move(token, seat, [m])
         assert done.outcome.legal
         table, token = done.table, done.token
@@ -88,7 +88,7 @@ def test_restocks_are_reached_by_the_property_above():
     for _ in range(200):
         state = table.game.state
         m = [x for x in legal_moves(state) if x.action == "discard" or (x.action == "draw" and x.source == "stock")][0]
-        done = TABLES.move(token, TABLES.sealer.seat(table.id, m.player), [m])
+        done = TABLES.move(token, TABLES.seat(table, m.player), [m])
         table, token = done.table, done.token
         check_views(table, token)
         if table.game.state.restocks:

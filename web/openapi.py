@@ -19,12 +19,15 @@ from .problems import MAX_LISTED_ERRORS, PROBLEM_JSON
 
 API_DESCRIPTION = (
     "A stateless referee and scorepad for Basic / Straight Rummy (2–6 players, one 52-card deck). "
-    "Rules: RULES.md (R1–R21). Errors are RFC 9457 application/problem+json with JSON Pointers.\n\n"
+    "Rules: the rulebook, served at [/rules](/rules) (RULES.md in the repository): rules R1–R21, R2a and "
+    "R18a, each with an anchor (`/rules#R11`). Errors are RFC 9457 application/problem+json with JSON Pointers.\n\n"
     "Every verdict (`/v1/melds/check`, `/v1/move`, `/v1/legal-moves`) carries a `summary`, one "
     "sentence for a person, and its `reasons`: each a stable `code` to branch on, a `message` for "
-    "players naming the cards with suit symbols, the `cards` concerned and the `rule` id it applies.\n\n"
+    "players naming the cards with suit symbols, the `cards` concerned and the `rule` id it applies: "
+    'a section of the rulebook, so `"rule": "R11"` is explained at [/rules#R11](/rules#R11).\n\n'
     "## Reason codes\n\n"
-    "Every code the referee gives, with an example sentence made by the referee itself:\n\n" + code_table()
+    "Every code the referee gives, with an example sentence made by the referee itself:\n\n"
+    + code_table(lambda rule: f"[{rule}](/rules#{rule})")
 )
 
 

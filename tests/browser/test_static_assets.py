@@ -8,6 +8,8 @@ import re
 import struct
 from pathlib import Path
 
+from web.rulebook import PAGE as RULEBOOK_PAGE
+
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 PAGES = ("index.html", "play.html")
@@ -78,6 +80,8 @@ def test_the_service_worker_keeps_every_file_the_page_needs():
     needed = {"/"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", html)}
     needed |= {"/static/" + name for name in module_files("scorepad.js")}
     needed |= {icon["src"] for icon in json.loads(read("manifest.webmanifest"))["icons"]}
+    # the rulebook page (/rules) and what it loads
+    needed |= {"/rules"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", RULEBOOK_PAGE)}
     assert "/static/js/checker.js" in needed and "/static/icon-512.png" in needed
     assert needed == kept, f"missing: {needed - kept}, extra: {kept - needed}"
 

@@ -26,6 +26,8 @@ class Problem:
         errors (list[Pointer] | Unset): Each offending field of the input, for 400 and 422.
         latest_seq (int | Unset): On a 409 of a sealed table with the replay guard on: the table's latest seq (an
             extension member, RFC 9457).
+        table (str | Unset): On a 409 of a sealed table with the replay guard on: the table's latest token, to play on
+            with (an extension member, RFC 9457).
     """
 
     type_: str
@@ -34,6 +36,7 @@ class Problem:
     detail: str
     errors: list[Pointer] | Unset = UNSET
     latest_seq: int | Unset = UNSET
+    table: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -53,6 +56,8 @@ class Problem:
 
         latest_seq = self.latest_seq
 
+        table = self.table
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -67,6 +72,8 @@ class Problem:
             field_dict["errors"] = errors
         if latest_seq is not UNSET:
             field_dict["latest_seq"] = latest_seq
+        if table is not UNSET:
+            field_dict["table"] = table
 
         return field_dict
 
@@ -94,6 +101,8 @@ class Problem:
 
         latest_seq = d.pop("latest_seq", UNSET)
 
+        table = d.pop("table", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -101,6 +110,7 @@ class Problem:
             detail=detail,
             errors=errors,
             latest_seq=latest_seq,
+            table=table,
         )
 
         return problem

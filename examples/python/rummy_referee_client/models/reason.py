@@ -18,7 +18,8 @@ class Reason:
         code (ReasonCode | str): Stable code to branch on; more may be added. Example: ace_high.
         message (str):  Example: Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King.
         cards (list[str]): The cards concerned, canonical codes.
-        rule (None | str): The rule id of RULES.md applied (R11). Example: R11.
+        rule (None | str): The id of the rule applied (R11): a section of the rulebook, served at /rules#R11 (RULES.md
+            in the repository). Example: R11.
     """
 
     code: ReasonCode | str

@@ -1,0 +1,195 @@
+"""The rulebook (``RULES.md``): its generated tables and the ``/rules`` page.
+
+``RULES.md`` at the top of the repository is the one text of every rule (R1–R21, R2a, R18a).
+Two of its parts are not written by hand but generated from the declarations they describe, so
+they cannot drift: the options table (R21) from :data:`referee.rules.PRESETS` and the table of
+reason codes from :func:`referee.reasons.code_table`. ``make rulebook`` rewrites them
+(:func:`write`); a test fails when the committed file is stale.
+
+``GET /rules`` serves the rulebook as a page (:func:`page`): Markdown rendered by markdown-it-py,
+each rule's heading with its id as anchor (``/rules#R11``) and every rule id in the text a link
+to its rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from referee.reasons import code_table
+from referee.rules import OPTION_NAMES, PRESETS
+
+RULEBOOK = Path(__file__).resolve().parent.parent / "RULES.md"
+RULE_ID = re.compile(r"\bR(\d+)(a?)\b")
+RULE_HEADING = re.compile(r"^### (R\d+a?) ", re.M)
+_GENERATED = re.compile(r"(<!-- BEGIN (?P<name>[^:]+):[^\n]*-->\n)(?P<body>.*?)(<!-- END (?P=name) -->)", re.S)
+
+
+def rule_ids(text: str | None = None) -> list[str]:
+    """The rule ids of the rulebook, in its order (``["R1", "R2", "R2a", …]``): one per
+    ``### R<n> <title>`` heading."""
+    return RULE_HEADING.findall(RULEBOOK.read_text(encoding="utf-8") if text is None else text)
+
+
+def _sections(text: str) -> dict[str, str]:
+    """Each rule's text (heading to the next heading), by rule id."""
+    parts = re.split(r"^(?=##)", text, flags=re.M)
+    out = {}
+    for part in parts:
+        found = RULE_HEADING.match(part)
+        if found:
+            out[found.group(1)] = part
+    return out
+
+
+def option_rule(text: str) -> dict[str, str]:
+    """The rule that introduces each option (its text says "Option `name`"), by option name.
+    Raises ``LookupError`` naming an option no rule introduces, or one two rules introduce."""
+    out: dict[str, str] = {}
+    for rule, body in _sections(text).items():
+        for name in re.findall(r"Option\s+`(\w+)", body):
+            if name in out and out[name] != rule:
+                raise LookupError(f"option {name} is introduced by both {out[name]} and {rule}")
+            out[name] = rule
+    missing = [name for name in OPTION_NAMES if name not in out]
+    if missing:
+        raise LookupError(f"no rule of RULES.md introduces the option(s) {', '.join(missing)} (write Option `name` in its rule)")
+    return out
+
+
+def _value(value) -> str:
+    return f"`{value}`" if isinstance(value, str) else f"`{json.dumps(value)}`"
+
+
+def options_table(text: str) -> str:
+    """The R21 table: each option, the rule that explains it and its value in each preset."""
+    rules = option_rule(text)
+    names = list(PRESETS)
+    rows = ["| option | rule | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|---|" + "---|" * len(names)]
+    for option in OPTION_NAMES:
+        rows.append(f"| `{option}` | {rules[option]} | " + " | ".join(_value(getattr(PRESETS[n], option)) for n in names) + " |")
+    return "\n".join(rows) + "\n\n`null` means no limit (`melds_per_turn`, `max_restocks`) or no fixed number of hands (`deals`).\n"
+
+
+def generated(text: str) -> str:
+    """``text`` with its generated parts rewritten from the code (the options table, the reason
+    codes). Raises ``LookupError`` when a marked part is unknown."""
+    makers = {"options table": lambda: options_table(text), "reason codes": lambda: code_table() + "\n"}
+
+    def fill(found: re.Match) -> str:
+        name = found.group("name")
+        if name not in makers:
+            raise LookupError(f"RULES.md marks an unknown generated part {name!r}")
+        return found.group(1) + makers[name]() + found.group(4)
+
+    return _GENERATED.sub(fill, text)
+
+
+def write(path: Path = RULEBOOK) -> bool:
+    """Rewrite the generated parts of the rulebook in place; True when the file changed."""
+    old = path.read_text(encoding="utf-8")
+    new = generated(old)
+    if new != old:
+        path.write_text(new, encoding="utf-8")
+    return new != old
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def _anchor_rules(state) -> None:
+    """markdown-it core rule: a rule's heading gets its id (``<h3 id="R11">``); other headings a
+    plain slug; every rule id in the text outside headings, links and code becomes a link."""
+    known = set(rule_ids(state.src))
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open":
+            title = tokens[i + 1].content
+            found = RULE_ID.match(title)
+            token.attrSet("id", found.group(0) if found and found.group(0) in known else _slug(title))
+        elif token.type == "inline" and not (i and tokens[i - 1].type == "heading_open"):
+            token.children = _link_ids(token.children or [], known)
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _link_ids(children: list[Token], known: set[str]) -> list[Token]:
+    out: list[Token] = []
+    depth = 0
+    for child in children:
+        depth += child.type == "link_open"
+        depth -= child.type == "link_close"
+        if child.type != "text" or depth:
+            out.append(child)
+            continue
+        at = 0
+        for found in RULE_ID.finditer(child.content):
+            if found.group(0) not in known:
+                continue
+            out.append(Token("text", "", 0, content=child.content[at : found.start()]))
+            out.append(Token("link_open", "a", 1, attrs={"href": f"#{found.group(0)}"}))
+            out.append(Token("text", "", 0, content=found.group(0)))
+            out.append(Token("link_close", "a", -1))
+            at = found.end()
+        out.append(Token("text", "", 0, content=child.content[at:]))
+    return out
+
+
+def render(text: str) -> str:
+    """The rulebook's Markdown as HTML, with rule anchors and links (see :func:`_anchor_rules`)."""
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.core.ruler.push("rule_anchors", _anchor_rules)
+    return md.render(text)
+
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="description" content="The rules the Rummy Referee plays by, one section per rule id (R1 to R21).">
+<meta name="theme-color" content="#0b5d3b">
+<title>Rulebook · Rummy Referee</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="/static/manifest.webmanifest">
+<link rel="stylesheet" href="/static/scorepad.css">
+<link rel="stylesheet" href="/static/rules.css">
+<script type="module" src="/static/rules.js"></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to the content</a>
+<header class="top">
+  <p class="tagline"><a href="/">Scorepad</a> · <a href="/play">Play</a> · <a href="/docs">API</a></p>
+</header>
+<main id="main" class="rulebook card" tabindex="-1">
+{body}
+</main>
+<footer class="foot"><p>Every verdict of the Rummy Referee cites one of these rules.</p></footer>
+</body>
+</html>
+"""
+
+
+@lru_cache(maxsize=1)
+def page() -> str:
+    """The ``/rules`` page: the rulebook in the phone page's style (read once per process)."""
+    text = re.sub(r"^<!-- .* -->\n", "", RULEBOOK.read_text(encoding="utf-8"), flags=re.M)  # the generated parts' marks
+    body = render(text)
+    return PAGE.replace("{body}", body)
+
+
+def main() -> None:
+    """``make rulebook``: rewrite the generated parts of RULES.md."""
+    print("RULES.md rewritten" if write() else "RULES.md is up to date")
+
+
+if __name__ == "__main__":
+    main()
