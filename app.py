@@ -19,6 +19,7 @@ from flask_cors import CORS
 
 import referee
 import referee.bots
+from referee.catalog import rules_document
 from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
@@ -132,8 +133,11 @@ def suggest(args):
 
 @blp.get("/rules", RulesListSchema)
 def get_rules():
-    """The three presets with every option value (R21)."""
-    return {"default_preset": "standard", "presets": list(referee.PRESETS.values())}
+    """The presets with every option value (R21), and what the pages show of the rules.
+
+    Each preset's label and character, each option's label, sentence, allowed values and rule,
+    the limits (players, hand sizes, target score, deals) and the computer opponents' levels."""
+    return rules_document()
 
 
 ops = RefereeBlueprint("ops", __name__, description="Service health and documents.")

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from .cards import DECK
 from .errors import InvalidInput
 from .rules import Rules
-from .seating import check_seating, hand_size
+from .seating import check_seating, default_dealer, first_to_play, hand_size
 from .state import Player, State, Turn
 
 MAX_SEED = 2**63 - 1
@@ -27,12 +27,12 @@ def deal(players: Sequence[str], rules: Rules, dealer: str | None = None, seed: 
     problems = check_seating(players, dealer)
     if problems:
         raise InvalidInput(problems)
-    dealer = dealer if dealer is not None else players[-1]
+    dealer = dealer if dealer is not None else default_dealer(players)
     shuffler = random.Random(seed) if seed is not None else random.SystemRandom()
     deck = list(DECK)
     shuffler.shuffle(deck)
     n = len(players)
-    first = (list(players).index(dealer) + 1) % n
+    first = list(players).index(first_to_play(list(players), dealer))
     order = [players[(first + k) % n] for k in range(n)]
     size = hand_size(n)
     hands: dict[str, list] = {p: [] for p in players}

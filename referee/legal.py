@@ -14,7 +14,7 @@ from itertools import combinations
 
 from .cards import Card
 from .errors import IllegalMove, InvalidInput, Reason
-from .melds import MeldKind, fitting_cards
+from .melds import MeldKind, fitting_cards, run_top
 from .moves import Action, Move, Source, can_play, hand_over, verify_turn
 from .rules import Rules
 from .scorepad import next_dealer
@@ -36,19 +36,16 @@ def possible_melds(hand: tuple[Card, ...], rules: Rules) -> list[tuple[tuple[Car
             for size in range(3, len(ordered) + 1):
                 for combo in combinations(ordered, size):
                     found.append((combo, MeldKind.SET))
-    top = 14 if rules.aces == "high_or_low" else 13
+    top = run_top(rules)  # every stretch of the run ladder the suit holds (R11)
     for ranks in by_suit.values():
         if len(ranks) < 3:
             continue
-        if top == 14 and 1 in ranks:
-            ranks = {**ranks, 14: ranks[1]}
-        for start in range(1, top - 1):
-            end = start
-            while end + 1 <= top and (end + 1) in ranks and start in ranks:
-                end += 1
-                if end - start >= 2:
-                    run = tuple(ranks[r] for r in range(start, end + 1))
-                    found.append((run, MeldKind.RUN))
+        held = [p for p in range(1, top + 1) if (p - 1) % 13 + 1 in ranks]
+        for i, start in enumerate(held):
+            for j in range(i + 2, len(held)):
+                if held[j] - start != j - i:
+                    break
+                found.append((tuple(ranks[(p - 1) % 13 + 1] for p in held[i : j + 1]), MeldKind.RUN))
     return found
 
 

@@ -9,16 +9,14 @@ reads as a set ("5♣ is not a 9"), the reverse as a run ("6♠ is not a heart")
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 from .cards import DECK, SUIT_NAMES, Card, rank_name, show
 from .errors import Code, InvalidInput, Problem, Reason
-from .rules import ACE_MODES, Rules
-
-_ACES_RULES = {aces: Rules(aces=aces) for aces in ACE_MODES}  # see _checked
+from .rules import Rules
 
 
 class MeldKind(StrEnum):
@@ -62,10 +60,61 @@ class MeldCheck:
         return f"{show(self.laid_off)} {verb} {show(onto)}: {what}"
 
 
-def _ace_high(cards: Sequence[Card], rules: Rules) -> bool:
-    """Whether the ace of a valid run sits above the King (only under ``aces: high_or_low``)."""
+# --- the two meld shapes: every question about a set or a run asks these ----------------------
+
+
+def is_set(cards: Sequence[Card]) -> bool:
+    """R10, the one statement of a set: three or four distinct cards of one rank."""
+    return 3 <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len(set(cards)) == len(cards)
+
+
+def run_top(rules: Rules) -> int:
+    """R11's ace option, the one place it is read: the highest position on the ladder a run
+    climbs, A=1 2 … K=13, and 14 (the ace again, above the King) under ``aces: high_or_low``."""
+    return 14 if rules.aces == "high_or_low" else 13
+
+
+def run_positions(ranks: Iterable[int], rules: Rules) -> list[int] | None:
+    """R11, the one statement of a run's ranks: the distinct ``ranks`` as positions on the
+    ladder (:func:`run_top`), low to high, when they are in a row; None otherwise (a meld also
+    needs three, :func:`meld_kind`). An ace takes position 14 only when it must (Q K A), never
+    both ends (K A 2 is no run)."""
+    positions = sorted(ranks)
+    if positions[-1] - positions[0] == len(positions) - 1:
+        return positions
+    if positions[0] == 1 and run_top(rules) == 14:
+        return _in_a_row(_ace_above_king(positions))
+    return None
+
+
+def _ace_above_king(positions: list[int]) -> list[int]:
+    """Sorted ranks with the ace (1) moved above the King (14)."""
+    return positions[1:] + [14] if positions and positions[0] == 1 else positions
+
+
+def _in_a_row(positions: list[int]) -> list[int] | None:
+    return positions if positions[-1] - positions[0] == len(positions) - 1 else None
+
+
+def card_at(position: int, suit_index: int) -> Card:
+    """The card of a suit at a ladder position (14 is the ace)."""
+    return DECK[suit_index * 13 + (position - 1) % 13]
+
+
+def meld_kind(cards: Sequence[Card], rules: Rules) -> MeldKind | None:
+    """``"set"``, ``"run"`` or None: what ``cards`` are by :func:`is_set` and
+    :func:`run_positions`, with no words. The one yes/no every check asks (:func:`check_meld`,
+    a lay-off, :func:`fitting_cards`, R9, the candidates of legal moves)."""
+    if len(cards) < 3:
+        return None
+    if is_set(cards):
+        return MeldKind.SET
+    if len({c.suit_index for c in cards}) != 1:
+        return None
     ranks = {c.rank for c in cards}
-    return rules.aces == "high_or_low" and 1 in ranks and 13 in ranks
+    if len(ranks) != len(cards):
+        return None
+    return MeldKind.RUN if run_positions(ranks, rules) is not None else None
 
 
 def canonical_order(cards: Sequence[Card], kind: str | None, rules: Rules) -> tuple[Card, ...]:
@@ -74,7 +123,7 @@ def canonical_order(cards: Sequence[Card], kind: str | None, rules: Rules) -> tu
     if kind == MeldKind.SET:
         return tuple(sorted(cards, key=lambda c: c.suit_index))
     if kind == MeldKind.RUN:
-        high = _ace_high(cards, rules)
+        high = run_positions({c.rank for c in cards}, rules)[-1] == 14
         return tuple(sorted(cards, key=lambda c: 14 if (high and c.rank == 1) else c.rank))
     return tuple(cards)
 
@@ -140,15 +189,16 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
                 rule="R11",
             )
         )
-    if odd and len({c.rank for c in cards}) == len(cards) and _consecutive(sorted(c.rank for c in cards)):
+    if odd and len({c.rank for c in cards}) == len(cards) and run_positions({c.rank for c in cards}, rules) is not None:
         return reasons  # 5♠ 6♥ 7♠: the ranks are right, only the suit is wrong
     same = [c for c in cards if c.suit == suit]
     ranks = sorted({c.rank for c in same})
     if len(ranks) < len(same):  # two cards of one rank in one suit cannot happen in one deck
         return reasons
-    has_ace, has_king = 1 in ranks, 13 in ranks
-    if has_ace and has_king and 2 in ranks and not _consecutive(ranks):
-        # K-A-2: the run would have to go round the corner.
+    if run_positions(ranks, rules) is not None:
+        return reasons
+    if 1 in ranks and 13 in ranks and 2 in ranks:
+        # K-A-2: the run would have to go round the corner (A-2-…-K, all 13, is a run).
         reasons.append(
             Reason(
                 Code.RUN_WRAPS,
@@ -158,25 +208,19 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
             )
         )
         return reasons
-    if _consecutive(ranks):
-        return reasons
-    if has_ace and has_king:
-        high = sorted(14 if r == 1 else r for r in ranks)
-        if _consecutive(high):
-            if rules.aces == "high_or_low":
-                return reasons
-            aces = tuple(c for c in same if c.rank == 1)
-            reasons.append(
-                Reason(
-                    Code.ACE_HIGH,
-                    f"{shown} is not a run: aces are low, so a run stops at the King",
-                    tuple(same) if len(same) <= 4 else aces,
-                    rule="R11",
-                )
+    if run_top(rules) == 13 and 13 in ranks and _in_a_row(_ace_above_king(ranks)):
+        aces = tuple(c for c in same if c.rank == 1)
+        reasons.append(
+            Reason(
+                Code.ACE_HIGH,
+                f"{shown} is not a run: aces are low, so a run stops at the King",
+                tuple(same) if len(same) <= 4 else aces,
+                rule="R11",
             )
-            return reasons
-        if rules.aces == "high_or_low":
-            ranks = high
+        )
+        return reasons
+    if run_top(rules) == 14 and 13 in ranks:
+        ranks = _ace_above_king(ranks)
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = tuple(DECK[_SUIT_ORDER[suit] * 13 + (r if r != 14 else 1) - 1] for r in missing)
     what = show(missing_cards) if len(missing_cards) <= 4 else f"{len(missing_cards)} cards"
@@ -201,10 +245,6 @@ def _suit_word(suit: str) -> str:
     return {"C": "a club", "D": "a diamond", "H": "a heart", "S": "a spade"}[suit]
 
 
-def _consecutive(ranks: Sequence[int]) -> bool:
-    return ranks[-1] - ranks[0] == len(ranks) - 1
-
-
 def _duplicates(cards: Sequence[Card]) -> tuple[Card, ...]:
     if len(set(cards)) == len(cards):
         return ()
@@ -224,16 +264,15 @@ def check_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
     ``set_rank_mismatch``, ``set_too_large``, ``run_suit_mismatch``, ``run_gap``, ``ace_high``,
     ``run_wraps``. Never raises for any sequence of cards.
     """
-    return _checked(tuple(cards), rules.aces)
+    return _checked(tuple(cards), rules)
 
 
 @lru_cache(maxsize=8192)
-def _checked(cards: tuple[Card, ...], aces: str) -> MeldCheck:
+def _checked(cards: tuple[Card, ...], rules: Rules) -> MeldCheck:
     """:func:`check_meld`, remembered: every request sends its table's melds again, and
-    ``legal_moves`` judges the same few melds for every candidate. Of all the options only
-    ``aces`` bears on what a meld is (R10, R11), so it is the key (cards are interned and hash
-    cheaply; a MeldCheck is immutable, so sharing one is safe)."""
-    rules = _ACES_RULES[aces]
+    ``legal_moves`` judges the same few melds for every candidate. The key is the cards and the
+    whole :class:`Rules` (cards are interned and Rules keep their hash, so both hash cheaply; a
+    MeldCheck is immutable, so sharing one is safe)."""
     kind = meld_kind(cards, rules)
     if kind is not None:  # valid: nothing to explain (every meld on the table, every request)
         return MeldCheck(True, kind, canonical_order(cards, kind, rules), ())
@@ -276,29 +315,8 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
         reasons += _set_reasons(distinct) if kind == MeldKind.SET else _run_reasons(distinct, rules)
     if reasons:
         return MeldCheck(False, None, cards, tuple(reasons))
-    kind = MeldKind.SET if len({c.rank for c in cards}) == 1 else MeldKind.RUN
+    kind = meld_kind(cards, rules)
     return MeldCheck(True, kind, canonical_order(cards, kind, rules), ())
-
-
-def meld_kind(cards: Sequence[Card], rules: Rules) -> MeldKind | None:
-    """``"set"``, ``"run"`` or None: the fast yes/no of :func:`check_meld` with no words.
-
-    Used on hot paths (legal moves, lay-off fits); agrees with ``check_meld(...).kind``.
-    """
-    n = len(cards)
-    if n < 3:
-        return None
-    ranks = {c.rank for c in cards}
-    if len(ranks) == 1:  # one rank: a set, unless a card is doubled or it has a fifth card
-        return MeldKind.SET if n <= 4 and len(set(cards)) == n else None
-    if len(ranks) != n or len({c.suit_index for c in cards}) != 1:
-        return None
-    low, high = min(ranks), max(ranks)
-    if high - low == n - 1:
-        return MeldKind.RUN
-    if low == 1 and rules.aces == "high_or_low" and 14 - min(ranks - {1}) == n - 1:
-        return MeldKind.RUN  # the ace above the King (R11 house rule)
-    return None
 
 
 def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> MeldCheck:
@@ -361,33 +379,25 @@ def _first_clause(message: str) -> str:
 
 def fitting_cards(meld: Sequence[Card], kind: MeldKind, rules: Rules) -> frozenset[Card]:
     """The cards that one at a time can be laid off on a valid table ``meld`` of ``kind`` (R6):
-    for a set of three, the missing suit of its rank (R10: never a fifth card); for a run, the
-    card just below its lowest and just above its highest, in its suit, never past the King nor
-    round the corner (R11; under ``aces: high_or_low`` the ace may go above the King).
-    ``meld`` is in canonical order, as on a validated table."""
-    return _fitting(tuple(meld), kind, rules.aces)
+    each card of its rank (a set) or of its suit (a run) with which it stays a meld of its kind
+    (:func:`meld_kind`, the question a lay-off asks): for a set of three, the missing suit of its
+    rank (R10: never a fifth card); for a run, the card just below its lowest and just above its
+    highest, never round the corner (R11; under ``aces: high_or_low`` the ace may go above the
+    King)."""
+    return _fitting(tuple(meld), kind, rules)
 
 
 @lru_cache(maxsize=8192)
-def _fitting(meld: tuple[Card, ...], kind: MeldKind, aces: str) -> frozenset[Card]:
+def _fitting(meld: tuple[Card, ...], kind: MeldKind, rules: Rules) -> frozenset[Card]:
     """:func:`fitting_cards`, remembered like :func:`_checked` (the same melds come back on
     every request of a hand)."""
     first = meld[0]
-    if kind == MeldKind.SET:
-        if len(meld) >= 4:
-            return frozenset()
-        return frozenset(DECK[s * 13 + first.rank - 1] for s in range(4)) - set(meld)
-    suit = first.suit_index
-    ace_high = meld[-1].rank == 1 and len(meld) > 1 and meld[-2].rank == 13  # canonical order: Q K A
-    low, high = first.rank, 14 if ace_high else meld[-1].rank
-    out = set()
-    if low > 1:
-        out.add(DECK[suit * 13 + low - 2])
-    if high < 13:
-        out.add(DECK[suit * 13 + high])
-    elif high == 13 and aces == "high_or_low" and low > 1:
-        out.add(DECK[suit * 13])  # the ace above the King
-    return frozenset(out.difference(meld))  # a run holding every rank (ace high) takes nothing
+    kin = (
+        (DECK[s * 13 + first.rank - 1] for s in range(4))
+        if kind == MeldKind.SET
+        else DECK[first.suit_index * 13 : first.suit_index * 13 + 13]
+    )
+    return frozenset(c for c in kin if c not in meld and meld_kind((*meld, c), rules) == kind)
 
 
 def fits(meld: Sequence[Card], kind: MeldKind, card: Card, rules: Rules) -> bool:

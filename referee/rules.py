@@ -1,113 +1,247 @@
-"""Rule options and the three presets (R21).
+"""Rule options and the three presets (R21), each declared once.
 
-:class:`Rules` is an immutable set of option values. :func:`resolve_rules` turns the contract's
-rules object (``{"preset": "basic", "target_score": 150}``) into one, refusing unknown options
-and impossible values with :class:`RulesError` rather than ignoring them.
+:data:`OPTIONS` is the one declaration of every rule option: its type, its allowed values, its
+value in each preset, its rule id, a label and a sentence for people, and a sentence for each
+value. Everything else follows from it: the :class:`Rules` value type (one field per option),
+:data:`PRESETS`, the checks of :func:`resolve_rules`, the request schema (``schemas/rules.py``)
+and the ``GET /v1/rules`` document the pages read (``referee/catalog.py``). A new option is one
+entry here (and the code of the rule it changes).
+
+:func:`resolve_rules` turns the contract's rules object (``{"preset": "basic", "target_score":
+150}``) into a :class:`Rules`, refusing unknown options and impossible values with
+:class:`~referee.errors.InvalidInput` rather than ignoring them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, make_dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidInput, Problem
 
-RESTOCK_MODES = ("keep_top", "turn_over", "immediate")
-ACE_MODES = ("low", "high_or_low")
-DEALER_ROTATIONS = ("winner_two_player", "left")
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """One allowed value of a choice option (or of a true/false one): what it is called and
+    what it means at the table."""
+
+    value: str | bool
+    label: str
+    sentence: str
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
-    """The resolved options of one game (R21). Every field has a value; ``None`` means no limit.
+class Preset:
+    """A named set of option values (R21): its label and its character in one line."""
 
-    - ``melds_per_turn``: melds a player may lay in one turn (R5), ``None`` = no limit.
-    - ``going_rummy_doubles``: going rummy doubles every opponent's total (R15).
-    - ``taken_discard_if_last``: the card taken from the discard pile may be discarded the same
-      turn when it is the last card in hand (R8).
-    - ``final_discard_required``: the last card must be discarded; a meld or lay-off that would
-      empty the hand is illegal (R13).
-    - ``restock``: ``keep_top`` | ``turn_over`` | ``immediate`` (R17).
-    - ``max_restocks``: restocks allowed in a hand before it is a draw (R18), ``None`` = no limit.
-    - ``aces``: ``low`` or ``high_or_low`` (R11).
-    - ``dealer_rotation``: ``winner_two_player`` or ``left`` (R19).
-    - ``target_score``: points that end the game (R20).
-    - ``deals``: a fixed number of hands instead of a target (R20), ``None`` = use the target.
+    name: str
+    label: str
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option (R21).
+
+    - ``kind``: ``bool``, ``int`` or ``str``; ``values``: the allowed values of a ``str`` (and
+      the two of a ``bool``), each with its label and sentence;
+    - ``minimum``/``maximum``: the range of an ``int``; ``null``: what null means for an option
+      that may be null ("no limit"), ``None`` when null is refused;
+    - ``default``: its value in the standard preset; ``presets``: where another preset differs;
+    - ``rule``: the rule it changes (R5); ``label``, ``sentence``: for people;
+    - ``one``/``other``/``null_sentence``: an ``int`` option's value in words (``{n}`` is the
+      number), the way ``values`` say it for a choice; ``suggested``: values a page offers first;
+    - ``unused_when``: another option that, when set, makes this one mean nothing (``deals``
+      replaces ``target_score``).
     """
 
-    preset: str = "standard"
-    melds_per_turn: int | None = None
-    going_rummy_doubles: bool = True
-    taken_discard_if_last: bool = False
-    final_discard_required: bool = False
-    restock: str = "turn_over"
-    max_restocks: int | None = None
-    aces: str = "low"
-    dealer_rotation: str = "winner_two_player"
-    target_score: int = 100
-    deals: int | None = None
+    name: str
+    kind: type
+    default: Any
+    rule: str
+    label: str
+    sentence: str
+    presets: Mapping[str, Any] = field(default_factory=dict)
+    values: tuple[Value, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    null: str | None = None
+    one: str = ""
+    other: str = ""
+    null_sentence: str = ""
+    suggested: tuple[int, ...] = ()
+    unused_when: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        """The preset and every option's resolved value, as the contract echoes rules."""
-        return {name: getattr(self, name) for name in _RULES_FIELDS}
+    def refusal(self, value: Any) -> str | None:
+        """Why ``value`` is impossible for this option ("must be true or false"), or None."""
+        if value is None:
+            return None if self.null is not None else self._allowed()
+        if self.kind is bool:
+            return None if type(value) is bool else self._allowed()
+        if self.kind is int:
+            ok = type(value) is int and self.minimum <= value <= self.maximum
+            return None if ok else self._allowed()
+        return None if type(value) is str and value in self.choices else self._allowed()
+
+    def _allowed(self) -> str:
+        if self.kind is bool:
+            return "must be true or false"
+        if self.kind is int:
+            span = f"must be a whole number from {self.minimum} to {self.maximum}"
+            return f"{span}, or null {self.null}" if self.null is not None else span
+        return f"must be one of {', '.join(self.choices)}"
+
+    @property
+    def choices(self) -> tuple:
+        """The allowed values of a choice option, in order."""
+        return tuple(v.value for v in self.values)
+
+    def say(self, value: Any) -> str:
+        """This option's ``value`` in one sentence for people ("Aces are low: …"); "" when there
+        is nothing to say (no fixed number of deals)."""
+        if value is None:
+            return self.null_sentence
+        if self.kind is int:
+            return (self.one if value == 1 and self.one else self.other).replace("{n}", str(value))
+        return next(v.sentence for v in self.values if v.value == value)
+
+    def preset_value(self, preset: str) -> Any:
+        """This option's value in the named preset."""
+        return self.presets.get(preset, self.default)
 
 
-PRESETS: dict[str, Rules] = {
-    "basic": Rules(preset="basic", melds_per_turn=1, going_rummy_doubles=False, restock="keep_top"),
-    "standard": Rules(preset="standard"),
-    "two-restocks": Rules(
-        preset="two-restocks",
-        taken_discard_if_last=True,
-        restock="immediate",
-        max_restocks=2,
-        dealer_rotation="left",
+PRESET_LIST: tuple[Preset, ...] = (
+    Preset(
+        "basic", "Basic", "The plainest game: one meld a turn, no bonus for going rummy, the top discard stays when the stock runs out."
     ),
-}
-_RULES_FIELDS = tuple(f.name for f in fields(Rules))
+    Preset("standard", "Standard", "The usual game: any number of melds a turn, going rummy doubles the points."),
+    Preset(
+        "two-restocks", "Two restocks", "A brisk game: the stock is rebuilt at most twice, then the hand is drawn; the deal passes left."
+    ),
+)
 DEFAULT_PRESET = "standard"
-OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
-MAX_TARGET_SCORE = 100_000
-MAX_DEALS = 1_000
-MAX_RESTOCKS_OPTION = 1_000
+
+_NO, _YES = False, True
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "melds_per_turn", int, None, "R5", "Melds per turn", "Melds one player may lay in one turn.",
+        presets={"basic": 1}, minimum=1, maximum=100, null="for no limit",
+        one="A player may lay down at most one meld in a turn; laying off is not limited.",
+        other="A player may lay down at most {n} melds in a turn; laying off is not limited.",
+        null_sentence="A player may lay down any number of melds in a turn.",
+    ),
+    Option(
+        "going_rummy_doubles", bool, _YES, "R15", "Going rummy doubles", "Going rummy doubles every opponent's total.",
+        presets={"basic": _NO},
+        values=(
+            Value(_YES, "Doubles", "Going rummy (going out in one turn with nothing melded or laid off before) doubles the points."),
+            Value(_NO, "No bonus", "Going rummy scores the same as going out: there is no bonus."),
+        ),
+    ),
+    Option(
+        "taken_discard_if_last", bool, _NO, "R8", "Taken discard back if last",
+        "The card taken from the discard pile may be discarded the same turn when it is the last card in hand.",
+        presets={"two-restocks": _YES},
+        values=(
+            Value(_YES, "Allowed if last", "The card taken from the discard pile may not be thrown back the same turn, unless it is the last card in hand."),
+            Value(_NO, "Never", "The card taken from the discard pile may not be thrown back the same turn."),
+        ),
+    ),
+    Option(
+        "final_discard_required", bool, _NO, "R13", "Final discard required",
+        "The last card must be discarded: a meld or lay-off that empties the hand is illegal.",
+        values=(
+            Value(_YES, "Required", "To go out, the last card must be discarded: a meld or lay-off may not empty the hand."),
+            Value(_NO, "Not required", "A player goes out as soon as their hand is empty, by a meld, a lay-off or a discard."),
+        ),
+    ),
+    Option(
+        "restock", str, "turn_over", "R17", "Restock", "How the stock is rebuilt when it runs out.",
+        presets={"basic": "keep_top", "two-restocks": "immediate"},
+        values=(
+            Value("keep_top", "Keep the top discard", "When the stock runs out, the discard pile except its top card is turned over to make a new stock."),
+            Value("turn_over", "Turn the pile over", "When the stock runs out, the whole discard pile is turned over to make a new stock."),
+            Value("immediate", "At once", "As soon as a turn ends with the stock empty, the whole discard pile is turned over to make a new stock."),
+        ),
+    ),
+    Option(
+        "max_restocks", int, None, "R18", "Restocks per hand", "Restocks allowed before the hand is a draw.",
+        presets={"two-restocks": 2}, minimum=0, maximum=1_000, null="for no limit",
+        one="The stock may be rebuilt once in a hand; the next time it runs out, the hand is drawn and nobody scores.",
+        other="The stock may be rebuilt {n} times in a hand; the next time it runs out, the hand is drawn and nobody scores.",
+        null_sentence="The stock may be rebuilt any number of times in a hand.",
+    ),
+    Option(
+        "aces", str, "low", "R11", "Aces", "low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2.",
+        values=(
+            Value("low", "Low", "Aces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace."),
+            Value("high_or_low", "High or low", "Aces are high or low: A 2 3 and Q K A are runs, but K A 2 is not."),
+        ),
+    ),
+    Option(
+        "dealer_rotation", str, "winner_two_player", "R19", "Next dealer", "Who deals next.",
+        presets={"two-restocks": "left"},
+        values=(
+            Value("winner_two_player", "Winner deals (two players)", "With two players the winner of a hand deals the next; with more, the deal passes to the left."),
+            Value("left", "Passes left", "The deal passes to the left after every hand."),
+        ),
+    ),
+    Option(
+        "target_score", int, 100, "R20", "Target score", "Points that end the game.",
+        minimum=1, maximum=100_000, suggested=(100, 150, 200, 250, 500), unused_when="deals",
+        other="The game ends when a player reaches {n} points; the highest total wins, and a tie for highest plays another hand.",
+    ),
+    Option(
+        "deals", int, None, "R20", "Number of deals", "Play this many hands instead of to the target score.",
+        minimum=1, maximum=1_000, null="to play to the target score",
+        one="The game lasts one deal; the highest total wins, and a tie for highest plays another hand.",
+        other="The game lasts {n} deals; the highest total wins, and a tie for highest plays another hand.",
+    ),
+)  # fmt: skip
+OPTION = {o.name: o for o in OPTIONS}
+OPTION_NAMES = tuple(OPTION)
 
 
-def _check_option(name: str, value: Any) -> str | None:
-    """Why ``value`` is impossible for option ``name``, or None when it is fine."""
-    is_int = isinstance(value, int) and not isinstance(value, bool)
-    if name in ("going_rummy_doubles", "taken_discard_if_last", "final_discard_required"):
-        return None if isinstance(value, bool) else "must be true or false"
-    if name == "restock":
-        return None if value in RESTOCK_MODES else f"must be one of {', '.join(RESTOCK_MODES)}"
-    if name == "aces":
-        return None if value in ACE_MODES else f"must be one of {', '.join(ACE_MODES)}"
-    if name == "dealer_rotation":
-        return None if value in DEALER_ROTATIONS else f"must be one of {', '.join(DEALER_ROTATIONS)}"
-    if name == "melds_per_turn":
-        if value is None or (is_int and 1 <= value <= 100):
-            return None
-        return "must be a whole number of at least 1, or null for no limit"
-    if name == "max_restocks":
-        if value is None or (is_int and 0 <= value <= MAX_RESTOCKS_OPTION):
-            return None
-        return f"must be a whole number from 0 to {MAX_RESTOCKS_OPTION}, or null for no limit"
-    if name == "target_score":
-        if is_int and 1 <= value <= MAX_TARGET_SCORE:
-            return None
-        return f"must be a whole number from 1 to {MAX_TARGET_SCORE}"
-    if name == "deals":
-        if value is None or (is_int and 1 <= value <= MAX_DEALS):
-            return None
-        return f"must be a whole number from 1 to {MAX_DEALS}, or null to play to the target score"
-    return "is not a rule option"
+def _as_dict(self) -> dict[str, Any]:
+    """The preset and every option's resolved value, as the contract echoes rules."""
+    return {name: getattr(self, name) for name in _RULES_FIELDS}
+
+
+def _hash(self) -> int:
+    # Rules key the caches of the hot paths (melds, lay-offs): the hash is computed once.
+    h = self._hash
+    if h is None:
+        h = hash(tuple(getattr(self, name) for name in _RULES_FIELDS))
+        object.__setattr__(self, "_hash", h)
+    return h
+
+
+Rules = make_dataclass(
+    "Rules",
+    [
+        ("preset", str, field(default=DEFAULT_PRESET)),
+        *((o.name, o.kind | None if o.null else o.kind, field(default=o.default)) for o in OPTIONS),
+    ]
+    + [("_hash", int | None, field(default=None, init=False, repr=False, compare=False))],
+    frozen=True,
+    slots=True,
+    namespace={"as_dict": _as_dict, "__hash__": _hash, "__module__": __name__},
+)
+Rules.__doc__ = "The resolved options of one game (R21), one field per option of :data:`OPTIONS`:\n\n" + "\n".join(
+    f"- ``{o.name}`` ({o.rule}): {o.sentence}" + (f" ``None``: {o.null}." if o.null else "") for o in OPTIONS
+)
+_RULES_FIELDS = tuple(f.name for f in fields(Rules) if f.init)
+
+PRESETS: dict[str, Rules] = {p.name: Rules(preset=p.name, **{o.name: o.preset_value(p.name) for o in OPTIONS}) for p in PRESET_LIST}
 
 
 def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:
     """Resolve a rules object (R21): the named preset, then each override.
 
     ``spec`` is ``None`` (standard preset) or a mapping with an optional ``preset`` and any
-    option names of :class:`Rules`. Raises :class:`~referee.errors.InvalidInput` listing every
+    option names of :data:`OPTIONS`. Raises :class:`~referee.errors.InvalidInput` listing every
     unknown option and impossible value, each with its path (``("target_score",)``).
     """
     if spec is None:
@@ -130,21 +264,39 @@ def _resolve(spec: Mapping[str, Any]) -> Rules:
     if preset_name not in PRESETS:
         problems.append(Problem(("preset",), f"must be one of {', '.join(PRESETS)}"))
         preset_name = DEFAULT_PRESET
-    overrides = {}
     for name, value in spec.items():
+        option = OPTION.get(name)
         if name == "preset":
             continue
-        why = _check_option(name, value)
-        if why is None:
-            overrides[name] = value
-        else:
-            problems.append(
-                Problem(
-                    (name,),
-                    f"{name} {why}" if name in OPTION_NAMES else f"unknown rule option {name!r}; options are {', '.join(OPTION_NAMES)}",
-                )
-            )
+        if option is None:
+            problems.append(Problem((name,), f"unknown rule option {name!r}; options are {', '.join(OPTION_NAMES)}"))
+        elif (why := option.refusal(value)) is not None:
+            problems.append(Problem((name,), f"{name} {why}"))
     if problems:
         raise InvalidInput(problems)
-    preset = PRESETS[preset_name]
-    return replace(preset, **overrides) if overrides else preset
+    return rules_of(preset_name, {k: v for k, v in spec.items() if k != "preset"})
+
+
+def rules_of(preset: str, overrides: Mapping[str, Any]) -> Rules:
+    """The named preset with ``overrides`` (option values already checked, as the request
+    schema checks them). The one place a preset and its overrides become :class:`Rules`."""
+    return _rules_of(preset, tuple(overrides.items())) if overrides else PRESETS[preset]
+
+
+@lru_cache(maxsize=1024)
+def _rules_of(preset: str, overrides: tuple) -> Rules:  # every request of a game sends the same rules
+    return replace(PRESETS[preset], **dict(overrides))
+
+
+def describe(rules: Rules) -> list[tuple[Option, str]]:
+    """Each option of ``rules`` in words for people, in declaration order, as (option,
+    sentence); options with nothing to say (no fixed number of deals; a target score that a
+    fixed number of deals replaces) are left out."""
+    said = []
+    for option in OPTIONS:
+        if option.unused_when is not None and getattr(rules, option.unused_when) is not None:
+            continue
+        sentence = option.say(getattr(rules, option.name))
+        if sentence:
+            said.append((option, sentence))
+    return said

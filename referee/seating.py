@@ -12,9 +12,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
     """Faults in a list of seats (R2): 2–6 players, no id twice, a dealer who sits at the table.
     Paths: ``("players",)``, ``("players", i)``, ``(dealer_field,)``."""
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
+    problems = player_count_problems(len(players))
     seen = set()
     for i, p in enumerate(players):
         if p in seen:
@@ -25,8 +23,27 @@ def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str 
     return problems
 
 
+def default_dealer(players: Sequence[str]) -> str:
+    """R3 (Decision): with no dealer named, the last listed player deals, so the first leads."""
+    return players[-1]
+
+
+def first_to_play(players: Sequence[str], dealer: str | None) -> str:
+    """R3: the dealer's left (the next seat, wrapping) plays first; with no dealer, or one not at
+    the table, the default dealer's (:func:`default_dealer`)."""
+    seat = players.index(dealer) if dealer in players else len(players) - 1
+    return players[(seat + 1) % len(players)]
+
+
+def player_count_problems(players: int) -> list[Problem]:
+    """R2: the fault of a table of ``players`` players (path ``("players",)``), or []."""
+    if MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return []
+    return [Problem(("players",), f"Rummy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R2)")]
+
+
 def hand_size(players: int) -> int:
     """Cards dealt to each player (R2): 10 with 2 players, 7 with 3–4, 6 with 5–6."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Rummy is for 2 to 6 players, not {players}")
+        raise ValueError(f"Rummy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     return 10 if players == 2 else 7 if players <= 4 else 6

@@ -17,7 +17,7 @@ from .finish import dead_end
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules
 from .scoring import hand_points, rummy_multiplier
-from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
+from .seating import default_dealer, first_to_play, hand_size, player_count_problems
 
 
 class Status(StrEnum):
@@ -127,11 +127,11 @@ class State:
     first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17)."""
 
     players: tuple[Player, ...]
-    turn: Turn
+    turn: Turn | None  # None before validate_state: the dealer's left to draw (R3)
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     melds: tuple[Meld, ...] = ()
-    dealer: str | None = None
+    dealer: str | None = None  # None before validate_state: the default dealer (R3)
     rules: Rules = PRESETS[DEFAULT_PRESET]
     restocks: int = 0
     status: Status = Status.PLAYING
@@ -216,13 +216,13 @@ def validate_state(state: State) -> State:
     R11); all 52 cards present exactly once across hands, stock, discard pile and melds (R1); no
     hand larger than R2 deals (one more for the player to move in ``play``); a consistent turn
     (R5, R8); ``restocks`` within ``max_restocks`` (R18); a ``status`` that agrees with the hands
-    (R13). Raises :class:`~referee.errors.InvalidInput` listing every fault with its path.
+    (R13). A ``dealer`` or ``turn`` left None takes R3's default (:func:`~referee.seating.default_dealer`,
+    :func:`~referee.seating.first_to_play`). Raises :class:`~referee.errors.InvalidInput`
+    listing every fault with its path.
     """
-    problems: list[Problem] = []
     rules = state.rules
     players = state.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(Problem(("players",), f"Rummy is for 2 to 6 players, not {len(players)} (R2)"))
+    problems: list[Problem] = player_count_problems(len(players))
     ids: dict[str, int] = {}
     for i, p in enumerate(players):
         if p.id in ids:
@@ -230,7 +230,9 @@ def validate_state(state: State) -> State:
         ids.setdefault(p.id, i)
     if state.dealer is not None and state.dealer not in ids:
         problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
-    turn = state.turn
+    seating = list(ids) or [""]  # R3's defaults: the last player deals, the dealer's left draws first
+    dealer = state.dealer if state.dealer is not None else default_dealer(seating)
+    turn = state.turn if state.turn is not None else Turn(first_to_play(seating, dealer))
     mover_known = turn.player in ids
     if not mover_known:
         problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
@@ -286,7 +288,7 @@ def validate_state(state: State) -> State:
         problems.append(Problem((), f"{count} missing from hands, stock, discard pile and melds: {listed} (R1)"))
 
     # R2: no hand larger than the deal (one more for the player who has drawn).
-    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if not player_count_problems(len(players)):
         size = hand_size(len(players))
         for i, p in enumerate(players):
             allowed = size + (1 if p.id == turn.player and turn.phase == Phase.AFTER_DRAW else 0)
@@ -392,5 +394,4 @@ def validate_state(state: State) -> State:
 
     if problems:
         raise InvalidInput(problems)
-    dealer = state.dealer if state.dealer is not None else players[-1].id
     return State(players, turn, state.stock, state.discard, tuple(canonical_melds), dealer, rules, state.restocks, state.status)

@@ -134,7 +134,7 @@ def seat_view(state: State, viewer: str | None, events: Sequence[Event] = ()) ->
     return SeatView(
         viewer=viewer,
         rules=state.rules,
-        dealer=state.dealer or state.players[-1].id,
+        dealer=state.dealer,
         seats=tuple(Seat(p.id, len(p.hand), p.tabled) for p in state.players),
         hand=hand,
         turn=state.turn,

@@ -6,7 +6,8 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from referee import Action, Code, HandEntry, MeldKind, Phase, Remaining, Source
 from referee.deal import MAX_SEED
-from referee.rules import MAX_DEALS
+from referee.rules import OPTION
+from referee.seating import MAX_PLAYERS
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
@@ -68,7 +69,7 @@ class HandScoreRequest(CompiledSchema):
         keys=PlayerName(),
         values=CardList(min_length=1, max_length=10),
         required=True,
-        validate=Count(1, 5, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
+        validate=Count(1, MAX_PLAYERS - 1, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
         metadata={"description": "Each opponent's cards left in hand (R14)."},
     )
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
@@ -212,7 +213,7 @@ class HandEntrySchema(CompiledSchema):
     rummy = StrictBoolean(load_default=False)
     # Names are checked against the players by the core ("'Dan' is not one of the players").
     remaining = PlayerEntries(
-        keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict, validate=Count(None, 6, "players")
+        keys=fields.String(), values=fields.Nested(RemainingSchema), load_default=dict, validate=Count(None, MAX_PLAYERS, "players")
     )
     draw = StrictBoolean(load_default=False)
 
@@ -225,8 +226,8 @@ class ScorepadRequest(CompiledSchema):
     rules = RulesField()
     players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
-    # A game by deals ends after at most MAX_DEALS hands; none to a target score comes near.
-    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, MAX_DEALS, "hands"))
+    # A game by deals ends after at most the deals option's maximum of hands; none to a target score comes near.
+    hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, OPTION["deals"].maximum, "hands"))
 
 
 class HandLineSchema(Answer):

@@ -10,6 +10,7 @@ from marshmallow import ValidationError, fields, validate
 
 from referee.cards import CardError, card_by_spelling, parse_card
 from referee.errors import MAX_PROBLEMS
+from referee.seating import MAX_PLAYERS, MIN_PLAYERS
 
 from .errors import STOPPED, count_messages
 
@@ -61,7 +62,7 @@ class Count(validate.Length):
         return (self.error or message).replace("{min}", str(self.min)).replace("{max}", str(self.max)).replace("{n}", str(n))
 
 
-PLAYER_COUNT = Count(2, 6, sentence="a game has {min} to {max} players; this one has {n}")
+PLAYER_COUNT = Count(MIN_PLAYERS, MAX_PLAYERS, sentence="a game has {min} to {max} players; this one has {n}")
 
 
 class BoundedList(fields.List):

@@ -1,75 +1,46 @@
-"""The rules object (contract, Rules object; RULES.md R21)."""
+"""The rules object (contract, Rules object; RULES.md R21), made from the core's one declaration
+of the options (:data:`referee.rules.OPTIONS`): one field per option, its type, range or allowed
+values and its description all taken from there."""
 
 from __future__ import annotations
 
 from marshmallow import fields, post_load, validate
 
-from referee.errors import InvalidInput
-from referee.rules import (
-    ACE_MODES,
-    DEALER_ROTATIONS,
-    DEFAULT_PRESET,
-    MAX_DEALS,
-    MAX_RESTOCKS_OPTION,
-    MAX_TARGET_SCORE,
-    PRESETS,
-    RESTOCK_MODES,
-    resolve_rules,
-)
+from referee.rules import DEFAULT_PRESET, OPTIONS, PRESETS, Option, rules_of
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import answer_twin
-from .errors import raise_problems
+from .doc import Answer, answer_twin
 from .fields import StrictBoolean, StrictInteger
 
 
-class RulesSchema(CompiledSchema):
+def option_field(option: Option) -> fields.Field:
+    """The request field of one rule option: a strict boolean, a strict whole number in its range
+    or one of its values, null where the option allows it; described in the option's words."""
+    null = f" null = {option.null.removeprefix('for ').removeprefix('to ')}." if option.null else ""
+    doc = {"description": f"{option.sentence.rstrip('.')} ({option.rule}).{null}"}
+    if option.kind is bool:
+        return StrictBoolean(metadata=doc)
+    if option.kind is int:
+        return StrictInteger(
+            allow_none=option.null is not None, validate=validate.Range(min=option.minimum, max=option.maximum), metadata=doc
+        )
+    return fields.String(allow_none=option.null is not None, validate=validate.OneOf(option.choices), metadata=doc)
+
+
+class _RulesBase(CompiledSchema):
     """A preset and option overrides (R21). Loads a resolved :class:`referee.Rules`; dumps the
     preset and every option's value. Unknown options are refused."""
 
     preset = fields.String(validate=validate.OneOf(list(PRESETS)), metadata={"description": "The named set of options; default standard."})
-    melds_per_turn = StrictInteger(
-        allow_none=True,
-        validate=validate.Range(min=1, max=100),
-        metadata={"description": "Melds one player may lay in one turn (R5); null = no limit."},
-    )
-    going_rummy_doubles = StrictBoolean(metadata={"description": "Going rummy doubles every opponent's total (R15)."})
-    taken_discard_if_last = StrictBoolean(
-        metadata={
-            "description": "The card taken from the discard pile may be discarded the same turn when it is the last card in hand (R8)."
-        }
-    )
-    final_discard_required = StrictBoolean(
-        metadata={"description": "The last card must be discarded: a meld or lay-off that empties the hand is illegal (R13)."}
-    )
-    restock = fields.String(
-        validate=validate.OneOf(RESTOCK_MODES), metadata={"description": "How the stock is rebuilt when it runs out (R17)."}
-    )
-    max_restocks = StrictInteger(
-        allow_none=True,
-        validate=validate.Range(min=0, max=MAX_RESTOCKS_OPTION),
-        metadata={"description": "Restocks allowed before the hand is a draw (R18); null = no limit."},
-    )
-    aces = fields.String(
-        validate=validate.OneOf(ACE_MODES), metadata={"description": "low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2 (R11)."}
-    )
-    dealer_rotation = fields.String(validate=validate.OneOf(DEALER_ROTATIONS), metadata={"description": "Who deals next (R19)."})
-    target_score = StrictInteger(
-        validate=validate.Range(min=1, max=MAX_TARGET_SCORE), metadata={"description": "Points that end the game (R20)."}
-    )
-    deals = StrictInteger(
-        allow_none=True,
-        validate=validate.Range(min=1, max=MAX_DEALS),
-        metadata={"description": "Play this many hands instead of to the target score (R20); null = use the target."},
-    )
 
     @post_load
     def resolve(self, data, **kwargs):
-        try:
-            return resolve_rules(data)
-        except InvalidInput as bad:  # the schema checks the same; kept for the core's own callers
-            raise_problems(bad)
+        """Every value is checked by its field: the rules are made, not checked again."""
+        return rules_of(data.pop("preset", DEFAULT_PRESET), data)
+
+
+RulesSchema = type("RulesSchema", (_RulesBase,), {o.name: option_field(o) for o in OPTIONS} | {"__doc__": _RulesBase.__doc__})
 
 
 class RulesField(fields.Nested):
@@ -88,8 +59,98 @@ ResolvedRulesSchema = answer_twin(RulesSchema, "ResolvedRules")
 ResolvedRulesSchema.__doc__ = "Rules as answers echo them: the preset and every option, all present."
 
 
+class OptionValueSchema(Answer):
+    value = fields.Raw(required=True, metadata={"description": "The value as a rules object gives it (a string, or true/false)."})
+    label = fields.String(required=True)
+    sentence = fields.String(required=True, metadata={"description": "What this value means at the table, for people."})
+
+
+class OptionSentencesSchema(Answer):
+    """A whole-number option's value in words; ``{n}`` stands for the number."""
+
+    null = fields.String(
+        required=True, allow_none=True, metadata={"description": "The sentence for null; null when there is nothing to say."}
+    )
+    one = fields.String(required=True, allow_none=True, metadata={"description": "The sentence for 1, when it differs from other's."})
+    other = fields.String(required=True, allow_none=True, metadata={"description": "The sentence for a number {n}."})
+
+
+class OptionDocSchema(Answer):
+    """One rule option: what it is called, what it governs, the values it takes and its value
+    in each preset."""
+
+    name = fields.String(required=True, metadata={"example": "aces"})
+    label = fields.String(required=True, metadata={"example": "Aces"})
+    rule = fields.String(required=True, metadata={"description": "The rule it changes.", "example": "R11"})
+    sentence = fields.String(required=True, metadata={"description": "What the option governs, for people."})
+    type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer", "string"]))
+    allows_null = fields.Boolean(required=True, metadata={"description": "Whether null is a value (no limit, no fixed number)."})
+    null_means = fields.String(required=True, allow_none=True, metadata={"example": "for no limit"})
+    minimum = fields.Integer(required=True, allow_none=True, metadata={"description": "A whole-number option's least value."})
+    maximum = fields.Integer(required=True, allow_none=True, metadata={"description": "A whole-number option's greatest value."})
+    values = fields.List(
+        fields.Nested(OptionValueSchema), required=True, metadata={"description": "A choice's (or true/false) values, in order."}
+    )
+    sentences = fields.Nested(OptionSentencesSchema, required=True)
+    suggested = fields.List(fields.Integer(), required=True, metadata={"description": "Values a page may offer one tap away."})
+    unused_when = fields.String(
+        required=True, allow_none=True, metadata={"description": "An option that, when set, makes this one unused."}
+    )
+    defaults = fields.Dict(
+        keys=fields.String(), values=fields.Raw(), required=True, metadata={"description": "The option's value in each preset."}
+    )
+
+
+class PresetSentenceSchema(Answer):
+    option = fields.String(required=True)
+    rule = fields.String(required=True)
+    sentence = fields.String(required=True)
+
+
+class PresetNoteSchema(Answer):
+    """A preset for people: its label, its character in one line, and each of its options in words."""
+
+    preset = fields.String(required=True, metadata={"example": "standard"})
+    label = fields.String(required=True, metadata={"example": "Standard"})
+    character = fields.String(required=True)
+    described = fields.List(fields.Nested(PresetSentenceSchema), required=True)
+
+
+class LimitSchema(Answer):
+    minimum = fields.Integer(required=True)
+    maximum = fields.Integer(required=True)
+
+
+class HandSizeSchema(Answer):
+    players = fields.Integer(required=True)
+    cards = fields.Integer(required=True)
+
+
+class LimitsSchema(Answer):
+    """The game's limits (R2, R20)."""
+
+    players = fields.Nested(LimitSchema, required=True)
+    hand_sizes = fields.List(
+        fields.Nested(HandSizeSchema), required=True, metadata={"description": "Cards dealt to each player, by number of players (R2)."}
+    )
+    target_score = fields.Nested(LimitSchema, required=True)
+    deals = fields.Nested(LimitSchema, required=True)
+
+
+class BotLevelSchema(Answer):
+    level = fields.String(required=True, metadata={"example": "easy"})
+    label = fields.String(required=True, metadata={"example": "Easy"})
+
+
 class RulesListSchema(AnswerSchema):
-    """``GET /v1/rules``: every preset with every option value."""
+    """``GET /v1/rules``: every preset with every option value, and what the pages show of them:
+    labels, sentences, allowed values, limits and the computer opponents' levels."""
 
     default_preset = fields.String(required=True)
     presets = fields.List(fields.Nested(ResolvedRulesSchema), required=True)
+    preset_notes = fields.List(fields.Nested(PresetNoteSchema), required=True)
+    options = fields.List(fields.Nested(OptionDocSchema), required=True)
+    limits = fields.Nested(LimitsSchema, required=True)
+    bot_levels = fields.List(
+        fields.Nested(BotLevelSchema), required=True, metadata={"description": "The computer opponents' levels, weakest first."}
+    )

@@ -84,13 +84,7 @@ class StateSchema(CompiledSchema):
     def make(self, d, **kw):
         rules = d["rules"]
         players = tuple(d["players"])
-        dealer = d["dealer"]
-        turn = d["turn"]
-        if turn is None:
-            ids = [p.id for p in players]
-            seat = ids.index(dealer) if dealer in ids else len(ids) - 1
-            turn = Turn(ids[(seat + 1) % len(ids)])
-        state = State(players, turn, d["stock"], d["discard"], tuple(d["melds"]), dealer, rules, d["restocks"], d["status"])
+        state = State(players, d["turn"], d["stock"], d["discard"], tuple(d["melds"]), d["dealer"], rules, d["restocks"], d["status"])
         try:
             return validate_state(state)
         except InvalidInput as bad:

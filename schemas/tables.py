@@ -10,6 +10,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source, Status
 from referee.bots import LEVELS
+from referee.seating import MAX_PLAYERS
 from tables.codec import Table
 from tables.seal import MAX_TOKEN_CHARS
 
@@ -44,7 +45,7 @@ class CreateTableRequest(CompiledSchema):
         keys=fields.String(),
         values=fields.String(validate=validate.OneOf(LEVELS, error="a computer opponent's level is easy, medium or hard")),
         load_default=dict,
-        validate=validate.Length(max=5),
+        validate=validate.Length(max=MAX_PLAYERS - 1),
         metadata={
             "description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."
         },

@@ -345,3 +345,28 @@ def test_melds_check_summary_is_one_sentence_for_players(client, body, summary):
     assert r["summary"] == summary
     if not r["valid"]:
         assert r["summary"] == r["reasons"][0]["message"]
+
+
+def test_r21_rules_document_serves_what_the_pages_show(client):
+    body = client.get("/v1/rules").get_json()
+    assert body["limits"]["players"] == {"minimum": 2, "maximum": 6}
+    assert body["limits"]["hand_sizes"] == [{"players": n, "cards": c} for n, c in [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)]]
+    assert body["limits"]["target_score"] == {"minimum": 1, "maximum": 100000}
+    assert body["bot_levels"] == [
+        {"level": "easy", "label": "Easy"},
+        {"level": "medium", "label": "Medium"},
+        {"level": "hard", "label": "Hard"},
+    ]
+    assert [n["label"] for n in body["preset_notes"]] == ["Basic", "Standard", "Two restocks"]
+    options = {o["name"]: o for o in body["options"]}
+    assert list(options) == [k for k in body["presets"][0] if k != "preset"]
+    assert options["aces"]["rule"] == "R11"
+    assert [v["value"] for v in options["aces"]["values"]] == ["low", "high_or_low"]
+    assert options["melds_per_turn"]["defaults"] == {"basic": 1, "standard": None, "two-restocks": None}
+    assert (options["max_restocks"]["minimum"], options["max_restocks"]["maximum"], options["max_restocks"]["allows_null"]) == (
+        0,
+        1000,
+        True,
+    )
+    basic = {d["option"]: d["sentence"] for d in body["preset_notes"][0]["described"]}
+    assert basic["melds_per_turn"] == "A player may lay down at most one meld in a turn; laying off is not limited."

@@ -148,10 +148,10 @@ def test_r21_null_removes_a_limit():
     [
         ({"colour": "red"}, ("colour",), "unknown rule option 'colour'"),
         ({"preset": "gin"}, ("preset",), "must be one of basic, standard, two-restocks"),
-        ({"melds_per_turn": 0}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-        ({"melds_per_turn": True}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-        ({"melds_per_turn": "1"}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
-        ({"melds_per_turn": 1.5}, ("melds_per_turn",), "melds_per_turn must be a whole number of at least 1, or null for no limit"),
+        ({"melds_per_turn": 0}, ("melds_per_turn",), "melds_per_turn must be a whole number from 1 to 100, or null for no limit"),
+        ({"melds_per_turn": True}, ("melds_per_turn",), "melds_per_turn must be a whole number from 1 to 100, or null for no limit"),
+        ({"melds_per_turn": "1"}, ("melds_per_turn",), "melds_per_turn must be a whole number from 1 to 100, or null for no limit"),
+        ({"melds_per_turn": 1.5}, ("melds_per_turn",), "melds_per_turn must be a whole number from 1 to 100, or null for no limit"),
         ({"going_rummy_doubles": 1}, ("going_rummy_doubles",), "going_rummy_doubles must be true or false"),
         ({"taken_discard_if_last": "yes"}, ("taken_discard_if_last",), "taken_discard_if_last must be true or false"),
         ({"final_discard_required": None}, ("final_discard_required",), "final_discard_required must be true or false"),
@@ -269,3 +269,43 @@ def test_r18_max_restocks_override_zero_makes_the_first_empty_stock_a_draw():
     assert drawn.result().as_dict() == {"outcome": "draw", "points": 0}
     taken = apply_move(state, Move.draw("ana", "discard"))
     assert taken.status == "playing" and taken.mover.hand[-1] == cards("6H")[0]
+
+
+# --- one declaration of the options (OPTIONS) ---------------------------------------------------
+
+
+def test_r21_every_option_is_one_field_of_rules_and_of_the_request_schema():
+    from referee.rules import OPTIONS
+    from schemas.rules import RulesSchema
+
+    names = [o.name for o in OPTIONS]
+    assert list(Rules().as_dict()) == ["preset", *names]
+    assert set(RulesSchema().fields) == {"preset", *names}
+    for option in OPTIONS:
+        for preset, rules in PRESETS.items():
+            assert getattr(rules, option.name) == option.preset_value(preset)
+
+
+def test_r21_the_meld_cache_keys_on_the_whole_rules():
+    # A meld judged under two rules that differ in any option is judged under each: an option
+    # added later that changes what a meld is takes effect (issue #22: the cache keyed on aces).
+    from referee.melds import _checked
+
+    meld = cards("5S 6S 7S")
+    a = resolve_rules({"target_score": 1234})
+    b = resolve_rules({"target_score": 1235})
+    before = _checked.cache_info().misses
+    assert check_meld(meld, a).kind == check_meld(meld, b).kind == "run"
+    assert _checked.cache_info().misses == before + 2
+
+
+def test_r21_rules_in_words_leave_out_a_target_that_deals_replace():
+    from referee.rules import describe
+
+    said = {o.name: s for o, s in describe(resolve_rules({"deals": 3}))}
+    assert said["deals"] == "The game lasts 3 deals; the highest total wins, and a tie for highest plays another hand."
+    assert "target_score" not in said
+    said = {o.name: s for o, s in describe(PRESETS["two-restocks"])}
+    assert "deals" not in said
+    assert said["max_restocks"].startswith("The stock may be rebuilt 2 times in a hand")
+    assert said["melds_per_turn"] == "A player may lay down any number of melds in a turn."

@@ -11,7 +11,7 @@ from flask import Flask
 
 import referee
 from referee.reasons import code_table
-from referee.rules import MAX_DEALS
+from referee.rules import OPTION
 from schemas.state import MAX_MOVES
 
 from .bodies import MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS
@@ -109,7 +109,7 @@ def build_spec(app: Flask) -> dict:
         "max_json_keys": MAX_JSON_KEYS,
         "max_listed_errors": MAX_LISTED_ERRORS,
         "max_moves_per_request": MAX_MOVES,
-        "max_scorepad_hands": MAX_DEALS,
+        "max_scorepad_hands": OPTION["deals"].maximum,
     }
     _precise_schemas(spec)
     _plain_summaries(spec)

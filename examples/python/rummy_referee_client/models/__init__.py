@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .bot_level import BotLevel
 from .create_table_request import CreateTableRequest
 from .create_table_request_bots import CreateTableRequestBots
 from .create_table_request_bots_additional_property import (
@@ -25,12 +26,15 @@ from .hand_score_request_remaining import HandScoreRequestRemaining
 from .hand_score_response import HandScoreResponse
 from .hand_score_response_by_player import HandScoreResponseByPlayer
 from .hand_score_response_multiplier import HandScoreResponseMultiplier
+from .hand_size import HandSize
 from .health import Health
 from .lay_off_event import LayOffEvent
 from .lay_off_move import LayOffMove
 from .lay_off_move_out import LayOffMoveOut
 from .legal_moves_request import LegalMovesRequest
 from .legal_moves_response import LegalMovesResponse
+from .limit import Limit
+from .limits import Limits
 from .meld import Meld
 from .meld_check_request import MeldCheckRequest
 from .meld_check_response import MeldCheckResponse
@@ -44,10 +48,17 @@ from .moves_request import MovesRequest
 from .next_hand_request import NextHandRequest
 from .next_hand_response import NextHandResponse
 from .one_move_request import OneMoveRequest
+from .option_doc import OptionDoc
+from .option_doc_defaults import OptionDocDefaults
+from .option_doc_type import OptionDocType
+from .option_sentences import OptionSentences
+from .option_value import OptionValue
 from .phase import Phase
 from .player import Player
 from .player_out import PlayerOut
 from .pointer import Pointer
+from .preset_note import PresetNote
+from .preset_sentence import PresetSentence
 from .problem import Problem
 from .reason import Reason
 from .reason_code import ReasonCode
@@ -106,6 +117,7 @@ from .view_result_out_remaining import ViewResultOutRemaining
 from .view_result_out_remaining_cards import ViewResultOutRemainingCards
 
 __all__ = (
+    "BotLevel",
     "CreateTableRequest",
     "CreateTableRequestBots",
     "CreateTableRequestBotsAdditionalProperty",
@@ -129,12 +141,15 @@ __all__ = (
     "HandScoreResponse",
     "HandScoreResponseByPlayer",
     "HandScoreResponseMultiplier",
+    "HandSize",
     "Health",
     "LayOffEvent",
     "LayOffMove",
     "LayOffMoveOut",
     "LegalMovesRequest",
     "LegalMovesResponse",
+    "Limit",
+    "Limits",
     "Meld",
     "MeldCheckRequest",
     "MeldCheckResponse",
@@ -148,10 +163,17 @@ __all__ = (
     "NextHandRequest",
     "NextHandResponse",
     "OneMoveRequest",
+    "OptionDoc",
+    "OptionDocDefaults",
+    "OptionDocType",
+    "OptionSentences",
+    "OptionValue",
     "Phase",
     "Player",
     "PlayerOut",
     "Pointer",
+    "PresetNote",
+    "PresetSentence",
     "Problem",
     "Reason",
     "ReasonCode",

@@ -19,18 +19,18 @@ class ResolvedRules:
 
     Attributes:
         preset (ResolvedRulesPreset): The named set of options; default standard.
-        melds_per_turn (int | None): Melds one player may lay in one turn (R5); null = no limit.
+        melds_per_turn (int | None): Melds one player may lay in one turn (R5). null = no limit.
         going_rummy_doubles (bool): Going rummy doubles every opponent's total (R15).
         taken_discard_if_last (bool): The card taken from the discard pile may be discarded the same turn when it is the
             last card in hand (R8).
         final_discard_required (bool): The last card must be discarded: a meld or lay-off that empties the hand is
             illegal (R13).
         restock (ResolvedRulesRestock): How the stock is rebuilt when it runs out (R17).
-        max_restocks (int | None): Restocks allowed before the hand is a draw (R18); null = no limit.
+        max_restocks (int | None): Restocks allowed before the hand is a draw (R18). null = no limit.
         aces (ResolvedRulesAces): low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2 (R11).
         dealer_rotation (ResolvedRulesDealerRotation): Who deals next (R19).
         target_score (int): Points that end the game (R20).
-        deals (int | None): Play this many hands instead of to the target score (R20); null = use the target.
+        deals (int | None): Play this many hands instead of to the target score (R20). null = play to the target score.
     """
 
     preset: ResolvedRulesPreset

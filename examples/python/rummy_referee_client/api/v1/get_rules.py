@@ -52,7 +52,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | RulesList]:
-    """The three presets with every option value (R21).
+    """The presets with every option value (R21), and what the pages show of the rules.
+
+     Each preset's label and character, each option's label, sentence, allowed values and rule,
+    the limits (players, hand sizes, target score, deals) and the computer opponents' levels.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -75,7 +78,10 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | RulesList | None:
-    """The three presets with every option value (R21).
+    """The presets with every option value (R21), and what the pages show of the rules.
+
+     Each preset's label and character, each option's label, sentence, allowed values and rule,
+    the limits (players, hand sizes, target score, deals) and the computer opponents' levels.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,7 +100,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | RulesList]:
-    """The three presets with every option value (R21).
+    """The presets with every option value (R21), and what the pages show of the rules.
+
+     Each preset's label and character, each option's label, sentence, allowed values and rule,
+    the limits (players, hand sizes, target score, deals) and the computer opponents' levels.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,7 +124,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | RulesList | None:
-    """The three presets with every option value (R21).
+    """The presets with every option value (R21), and what the pages show of the rules.
+
+     Each preset's label and character, each option's label, sentence, allowed values and rule,
+    the limits (players, hand sizes, target score, deals) and the computer opponents' levels.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
