@@ -1,6 +1,6 @@
 /* What the pages take from the service itself (GET /v1/rules): the presets with their labels and
- * sentences, the computer opponents' levels, the limits (players at a table, the target score).
- * Pages never keep their own copy: they ask here, once per page load. */
+ * character, the computer opponents' levels, the limits (players at a table, the target score).
+ * Pages keep no copy of them: they ask here, once per page load. */
 import { getJson } from './api.js';
 
 let answer = null;
@@ -13,24 +13,21 @@ export function loadRules() {
 
 /** [{value, label, about}] of the presets, in the service's order. */
 export function presets(rules) {
-  return ((rules && rules.presets) || []).map((p) => ({
-    value: p.preset,
-    label: p.label || p.preset.charAt(0).toUpperCase() + p.preset.slice(1).replace('-', ' '),
-    about: p.summary || (p.options ? Object.values(p.options).join(' ') : ''),
-  }));
+  const notes = (rules && rules.preset_notes) || [];
+  return ((rules && rules.presets) || []).map((p) => {
+    const note = notes.find((n) => n.preset === p.preset) || {};
+    return { value: p.preset, label: note.label || p.preset, about: note.character || '' };
+  });
 }
 
-/** [{value, label}] of the computer opponents' levels. */
+/** [{value, label}] of the computer opponents' levels, weakest first. */
 export function levels(rules) {
-  const list = (rules && (rules.bot_levels || rules.levels)) || ['easy', 'medium', 'hard'];
-  return list.map((l) => (typeof l === 'string' ? { value: l, label: l.charAt(0).toUpperCase() + l.slice(1) } : { value: l.level || l.value, label: l.label || l.level }));
+  return ((rules && rules.bot_levels) || []).map((l) => ({ value: l.level, label: l.label }));
 }
 
-/** {min, max} players at a table and {min, max} target score. */
+/** {players: {min, max}, target: {min, max}}: the players at a table and the target score. */
 export function limits(rules) {
   const l = (rules && rules.limits) || {};
-  return {
-    players: l.players || { min: 2, max: 6 },
-    target: l.target_score || { min: 1, max: 100000 },
-  };
+  const range = (r, min, max) => ({ min: r && r.minimum !== undefined ? r.minimum : min, max: r && r.maximum !== undefined ? r.maximum : max });
+  return { players: range(l.players, 2, 6), target: range(l.target_score, 1, 100000) };
 }
