@@ -18,7 +18,13 @@ def _cpus() -> int:
 # referee is CPU-bound and stateless, so a worker per CPU keeps every CPU busy and more workers
 # only add memory and context switches. Scale out with more instances, not more workers.
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
-worker_class = "sync"
+# The worker: gunicorn's sync worker (one request at a time, CPU-bound work), through the public
+# `worker_class` setting, as web.worker.RefereeWorker: a request it cannot read (TLS bytes on a
+# plain port, a broken request line or headers, an HTTP version it does not speak, an absurd
+# chunk size) is answered at once as the app answers its errors (RFC 9457 problem details,
+# nosniff), and a request line and headers must arrive within RUMMY_BODY_TIMEOUT (else 408)
+# instead of holding the worker until it is killed. Behind nginx (deploy/) none of it is reached.
+worker_class = "web.worker.RefereeWorker"
 preload_app = True  # import once in the master: a broken setting stops start-up, workers fork fast
 bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 # A request takes milliseconds (the costliest, a full scorepad, well under a second); a worker
@@ -52,34 +58,3 @@ worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or str(Path(__file__)
 os.makedirs(worker_tmp_dir, exist_ok=True)
 control_socket_disable = True  # gunicorn 25+ would otherwise create ~/.gunicorn/gunicorn.ctl
 pidfile = None
-
-
-# gunicorn answers some refusals itself, before the app sees the request (a malformed request
-# line 400, a request line over limit_request_line 414, too many or too large headers 431). Its
-# page is text/html without the app's headers; answer them as the app answers its errors
-# (RFC 9457 problem details, nosniff). Behind nginx (deploy/) they never reach gunicorn.
-import json as _json  # noqa: E402
-
-from gunicorn import util as _util  # noqa: E402
-
-
-def _problem_page(sock, status_int, reason, mesg):
-    if status_int == 501:  # a transfer coding gunicorn cannot read: the client's, never a 5xx
-        status_int, reason = 400, "Bad Request"
-    detail = mesg or ("the service failed to answer; this is a fault of the service, not of the request" if status_int >= 500 else reason)
-    body = _json.dumps(
-        {
-            "type": "about:blank",
-            "title": reason,
-            "status": status_int,
-            "detail": f"the request could not be read: {detail}" if status_int < 500 else detail,
-        }
-    ).encode()
-    head = (
-        f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\r\n"
-    )
-    _util.write_nonblock(sock, head.encode("latin-1") + body)
-
-
-_util.write_error = _problem_page

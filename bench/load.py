@@ -8,7 +8,14 @@ p50/p99 latency and the error count.
     .venv/bin/python bench/load.py --host http://127.0.0.1:8000   # a service already running
 
 The mix: 40 % /v1/move (one legal move from a real mid-hand table), 30 % /v1/legal-moves,
-20 % /v1/melds/check, 10 % /v1/scorepad (a game of 3-15 hands). Tables come from seeded deals
+20 % /v1/melds/check, 10 % /v1/scorepad (a game of 3-15 hands); with ``--tables`` each client
+also plays a sealed table against an easy computer opponent (/v1/tables, /v1/tables/move; the
+stack's replay guard on), retrying a move whose answer was lost (a 502, a 503) with the very
+same request and catching up from a 409's ``table``, as a frontend would.
+
+Faults mid-run (stack only): ``--kill-at S`` kills instance 0 (SIGKILL, master and workers) S
+seconds in; ``--restart-redis-at S`` stops the stack's Redis (SIGTERM: it syncs its append-only
+file) and starts it again S seconds in. Tables come from seeded deals
 played forward by the rules core, so every request is valid; an error is any answer that is not
 200 or whose body is wrong (a legal move judged illegal, no legal moves listed). Traffic goes to
 the loopback interface only: any other host is refused. Results are written to
@@ -107,6 +114,8 @@ def build_corpus(seed: int, tables: int = 300) -> dict[str, list[bytes]]:
 # --- the simulated clients --------------------------------------------------------------------
 
 CORPUS: dict[str, list[bytes]] = {}
+TABLES: list[bool] = []  # [True] with --tables
+RETRIED: dict[int, int] = {}  # sealed moves answered 502/503 then sent again, and 409s caught up from
 JSON = {"Content-Type": "application/json"}
 
 
@@ -143,6 +152,69 @@ class RefereeClient(FastHttpUser):
     @task(1)
     def scorepad(self):
         self._post("/v1/scorepad", random.choice(CORPUS["pad"]), lambda b: None if b["hands"] and b["standings"] else "an empty pad")
+
+    table: dict | None = None
+
+    @task(2)
+    def sealed_table(self):
+        """One move at this client's sealed table (a new table when it has none or its hand is
+        over). A lost answer (502, 503) is retried with the very same request, up to 5 times;
+        a 409 hands the latest token, played on."""
+        if not TABLES:
+            return
+        if self.table is None:
+            body = orjson.dumps({"players": ["ana", "bob"], "bots": {"bob": "easy"}})
+            with self.client.post("/v1/tables", data=body, headers=JSON, name="/v1/tables", catch_response=True) as r:
+                if r.status_code != 201:
+                    r.failure(f"{r.status_code}: {r.text[:200]}")
+                    return
+                made = orjson.loads(r.content)
+            self.table = {"token": made["table"], "seat": made["seats"]["ana"], "view": None}
+            with self.client.post(
+                "/v1/tables/view",
+                data=orjson.dumps({"table": made["table"], "seat": made["seats"]["ana"]}),
+                headers=JSON,
+                name="/v1/tables/view",
+            ) as r:
+                self.table["view"] = orjson.loads(r.content)["view"] if r.status_code == 200 else None
+            return
+        t = self.table
+        legal = (t["view"] or {}).get("legal_moves") or []
+        if not legal:
+            self.table = None
+            return
+        move = random.choice([m for m in legal if m["action"] != "draw"] or legal)
+        body = orjson.dumps({"table": t["token"], "seat": t["seat"], "move": move})
+        for attempt in range(6):
+            with self.client.post("/v1/tables/move", data=body, headers=JSON, name="/v1/tables/move", catch_response=True) as r:
+                if r.status_code in (502, 503) and attempt < 5:
+                    RETRIED[r.status_code] = RETRIED.get(r.status_code, 0) + 1
+                    r.success()  # counted below if every retry fails
+                    gevent.sleep(0.2 * (attempt + 1))
+                    continue
+                if r.status_code == 409:
+                    RETRIED[409] = RETRIED.get(409, 0) + 1
+                    latest = orjson.loads(r.content).get("table")
+                    if not latest:
+                        r.failure("409 without the latest table")
+                        self.table = None
+                        return
+                    r.success()
+                    t["token"] = latest
+                    with self.client.post(
+                        "/v1/tables/view", data=orjson.dumps({"table": latest, "seat": t["seat"]}), headers=JSON, name="/v1/tables/view"
+                    ) as v:
+                        t["view"] = orjson.loads(v.content)["view"] if v.status_code == 200 else None
+                    return
+                if r.status_code != 200:
+                    r.failure(f"{r.status_code}: {r.text[:200]}")
+                    self.table = None
+                    return
+                answer = orjson.loads(r.content)
+                t["token"], t["view"] = answer["table"], answer["view"]
+                if answer["view"]["status"] != "playing":
+                    self.table = None
+                return
 
 
 # --- gunicorn -----------------------------------------------------------------------------------
@@ -188,11 +260,13 @@ def start_gunicorn(port: int, log) -> subprocess.Popen:
 # --- the run ------------------------------------------------------------------------------------
 
 
-def run(host: str, users: int, duration: float) -> dict:
+def run(host: str, users: int, duration: float, faults=()) -> dict:
     env = Environment(user_classes=[RefereeClient], host=host)
     runner = env.create_local_runner()
     runner.start(users, spawn_rate=users)
     started = time.monotonic()
+    for at, fault in faults:
+        gevent.spawn_later(at, fault)
     gevent.spawn_later(duration, runner.quit)
     runner.greenlet.join()
     elapsed = time.monotonic() - started
@@ -214,6 +288,7 @@ def run(host: str, users: int, duration: float) -> dict:
         **figures(total),
         "by_endpoint": {name: figures(e) for (name, _), e in sorted(env.stats.entries.items())},
         "error_samples": [f"{e.name}: {e.error} ×{e.occurrences}" for e in list(env.stats.errors.values())[:10]],
+        "sealed_retried": {str(k): v for k, v in sorted(RETRIED.items())},
     }
 
 
@@ -231,10 +306,15 @@ def main(argv=None) -> int:
         help="through nginx (deploy/stack.py, as `make stack`) over N instances; its rate limits exempt 127.0.0.1, the load's one address",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the request corpus")
+    parser.add_argument("--tables", action="store_true", help="each client also plays a sealed table (the stack's guard on)")
+    parser.add_argument("--kill-at", type=float, help="seconds in: kill instance 0 of the stack (SIGKILL)")
+    parser.add_argument("--restart-redis-at", type=float, help="seconds in: restart the stack's Redis")
     args = parser.parse_args(argv)
     if not 0 < args.duration <= 600 or not 0 < args.users <= 256:
         raise SystemExit("--duration must be in (0, 600] seconds and --users in 1..256")
     CORPUS.update(build_corpus(args.seed))
+    if args.tables:
+        TABLES.append(True)
     RESULTS.mkdir(parents=True, exist_ok=True)
     proc = stack = None
     with open(RESULTS / "load-gunicorn.log", "w") as log:
@@ -255,7 +335,23 @@ def main(argv=None) -> int:
             proc = start_gunicorn(port, log)
             host = f"http://127.0.0.1:{port}"
         try:
-            result = run(host, args.users, args.duration)
+            faults, done = [], []
+
+            def kill():
+                stack.stop_app(0, signal.SIGKILL)
+                done.append(f"instance 0 killed at {args.kill_at:g} s")
+
+            def restart_redis():
+                stack.stop_redis()
+                stack.start_redis()
+                done.append(f"Redis restarted at {args.restart_redis_at:g} s")
+
+            if stack is not None and args.kill_at is not None:
+                faults.append((args.kill_at, kill))
+            if stack is not None and args.restart_redis_at is not None:
+                faults.append((args.restart_redis_at, restart_redis))
+            result = run(host, args.users, args.duration, faults)
+            result["faults"] = done
         finally:
             if stack is not None:
                 log.write("".join(stack.log(f"app{i}") for i in range(args.stack)))
@@ -277,6 +373,10 @@ def main(argv=None) -> int:
         print(f"{name:18} {f['requests']:>9} {f['throughput_rps']:>8} {f['p50_ms']:>7} {f['p99_ms']:>7} {f['max_ms']:>7} {f['errors']:>6}")
     for sample in result["error_samples"]:
         print("error:", sample)
+    for fault in result.get("faults", []):
+        print("fault:", fault)
+    if result["sealed_retried"]:
+        print("sealed moves sent again after a lost answer, and 409s caught up from:", result["sealed_retried"])
     return 1 if result["errors"] else 0
 
 

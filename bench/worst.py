@@ -8,7 +8,10 @@ a test: it prints the five costliest requests and their CPU time in-process.
     .venv/bin/python bench/worst.py --replay bench/results/worst.json --root /tmp/old-tree
 
 Cost is the CPU time (``time.process_time``) of one whole request through the Flask test client,
-the least of 3 runs; every body is at most the app's body limit (256 KiB). The bodies found are
+the least of 3 runs; every body is at most its endpoint's body limit (``web.bodies.BODY_LIMITS``).
+Each cost is also given as a ratio to an ordinary ``/v1/move`` (a draw from the stock on a
+dealt hand of 2 players), and the costliest request of each endpoint is listed (issue #20: each
+at most 10× a move). The bodies found are
 saved to bench/results/worst.json, so ``--replay`` measures exactly them on another tree (the
 "before" column of bench/README.md).
 """
@@ -153,6 +156,31 @@ def load_client(root: Path):
     return app_module.create_app({"TESTING": True}).test_client(), app_module.DEFAULT_MAX_BODY_BYTES
 
 
+def path_limits(default: int) -> dict[str, int]:
+    """Each endpoint's body limit (``web.bodies.BODY_LIMITS``; a tree without it: ``default``)."""
+    try:
+        from web.bodies import BODY_LIMITS
+    except ImportError:
+        return {}
+    return dict(BODY_LIMITS)
+
+
+def bounded_families(default: int) -> list[tuple[str, str, bytes]]:
+    """:func:`families`, each filled up to its own endpoint's body limit."""
+    limits = path_limits(default)
+    out = []
+    for limit in sorted(set(limits.values()) | {default}):
+        out += [(n, p, b) for n, p, b in families(limit) if limits.get(p, default) == limit]
+    return out
+
+
+def ordinary_move(client) -> tuple[float, bytes]:
+    """The CPU seconds of an ordinary /v1/move (a draw on a dealt hand of 2), and its body."""
+    state = client.post("/v1/deal", json={"players": ["ana", "ben"], "seed": 1}).get_json()["state"]
+    body = json.dumps({"state": state, "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}}).encode()
+    return cost(client, "/v1/move", body, runs=20)[0], body
+
+
 def cost(client, path: str, body: bytes, runs: int = 3) -> tuple[float, int]:
     """(least CPU seconds of ``runs`` requests, status)."""
     best, status = float("inf"), None
@@ -264,13 +292,15 @@ def main() -> None:
     parser.add_argument("--replay", type=Path, help="measure the bodies saved by an earlier run")
     args = parser.parse_args()
     client, limit = load_client(args.root.resolve())
+    limits = path_limits(limit)
     if args.replay:
         saved = json.loads(args.replay.read_text())
         bodies = [(s["name"], s["path"], s["body"].encode()) for s in saved]
     else:
-        bodies = families(limit)
+        bodies = bounded_families(limit)
         if args.search > 0:
-            found, tried = search(client, limit, bodies, args.search, random.Random(args.seed))
+            found, tried = search(client, max(limits.values(), default=limit), bodies, args.search, random.Random(args.seed))
+            found = [(n, p, b) for n, p, b in found if len(b) <= limits.get(p, limit)]
             print(f"search: {tried} mutated bodies tried in {args.search:g} s")
             bodies += sorted(found, key=lambda x: -cost(client, x[1], x[2], runs=1)[0])[:5]
     rows = []
@@ -278,9 +308,20 @@ def main() -> None:
         c, status = cost(client, path, body)
         rows.append((c, status, name, path, body))
     rows.sort(key=lambda r: -r[0])
-    print(f"{'CPU ms':>8} {'µs/KB':>7} {'status':>6} {'KB':>6}  request")
+    move, _ = ordinary_move(client)
+    print(f"an ordinary /v1/move: {move * 1000:.2f} ms of CPU")
+    print(f"{'CPU ms':>8} {'× move':>7} {'µs/KB':>7} {'status':>6} {'KB':>6}  request")
     for c, status, name, path, body in rows:
-        print(f"{c * 1000:8.1f} {c * 1e6 / (len(body) / 1024):7.0f} {status:>6} {len(body) / 1024:6.1f}  {path} {name}")
+        print(f"{c * 1000:8.1f} {c / move:7.1f} {c * 1e6 / (len(body) / 1024):7.0f} {status:>6} {len(body) / 1024:6.1f}  {path} {name}")
+    print("\nthe costliest request of each endpoint:")
+    print("| endpoint | body limit | costliest request | CPU ms | × move |\n|---|---:|---|---:|---:|")
+    seen = set()
+    for c, status, name, path, body in rows:
+        if path not in seen:
+            seen.add(path)
+            print(
+                f"| `{path}` | {limits.get(path, limit) if not args.replay else '-'} | {name} ({len(body) / 1024:.1f} KB, {status}) | {c * 1000:.1f} | {c / move:.1f} |"
+            )
     if not args.replay:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "worst.json").write_text(

@@ -39,10 +39,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from web.bodies import BODY_LIMITS  # noqa: E402  (the one statement of each endpoint's body limit)
+
 TEMPLATE = HERE / "nginx.conf.template"
 REDIS_CONF = HERE / "redis.conf"  # the replay guard's Redis
 NGINX_CONF = HERE / "nginx.conf"  # the rendering for a machine (README)
 K8S_CONFIGMAP = HERE / "k8s" / "nginx-configmap.yaml"  # the rendering for the pod's proxy
+K8S_REDIS_CONFIGMAP = HERE / "k8s" / "redis-configmap.yaml"  # deploy/redis.conf for the StatefulSet
 
 # Per client address: (rate, burst). The general limit applies everywhere but /healthz; the
 # scorepad (a whole game replayed) and the sealed tables (decrypt, judge, encrypt) are stricter.
@@ -50,13 +53,17 @@ RATE_LIMITS = {
     "api": ("20r/s", 40),
     "scorepad": ("2r/s", 5),
     "tables": ("10r/s", 20),
+    "costly": ("2r/s", 5),  # requests with a body of 8,000 bytes or more, wherever they go
 }
 
 # nginx's own refusals, in the app's words where the app has words for them.
 NGINX_ERRORS = {
     400: "the request is malformed: its request line or headers could not be read",
     408: "the request did not arrive in time; send it whole, at once",
-    413: "the body is larger than this service accepts ({max_body_bytes} bytes)",
+    404: "there is no such path here; see /openapi.yaml for the paths of the API",
+    405: "this method is not allowed here; the paths of the API take POST (or GET for documents)",
+    411: "a body needs a Content-Length, or Transfer-Encoding: chunked",
+    413: "the body is larger than this service accepts ($rummy_body_limit bytes)",
     414: "the request line is too long",
     429: "too many requests from this address; slow down and retry in a second",
     494: "a request header is too large",
@@ -65,6 +72,7 @@ NGINX_ERRORS = {
     502: "no instance of the service could answer; retry shortly",
     503: "the service is unavailable; retry shortly",
     504: "no instance of the service answered in time; retry shortly",
+    505: "this service speaks HTTP/1.0 and HTTP/1.1: send the request line as HTTP/1.1",
 }
 # nginx's internal "header too large" code, answered as RFC 6585's; an unknown transfer coding
 # is the client's fault (the contract: never a 5xx for anything a client sends), as gunicorn says.
@@ -72,10 +80,11 @@ NGINX_STATUS = {494: 431, 501: 400}
 
 
 def max_body_bytes(env=os.environ) -> int:
-    """The app's body limit, read the way the app reads it."""
+    """The largest body any endpoint accepts: the largest of web/bodies.py's BODY_LIMITS, never
+    above the app's RUMMY_MAX_BODY_BYTES, read the way the app reads it."""
     from app import settings_from_environment
 
-    return settings_from_environment(env)["MAX_CONTENT_LENGTH"]
+    return min(max(BODY_LIMITS.values()), settings_from_environment(env)["MAX_CONTENT_LENGTH"])
 
 
 def _error_pages(limit: int) -> str:
@@ -85,7 +94,7 @@ def _error_pages(limit: int) -> str:
         body = orjson.dumps(
             {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail.format(max_body_bytes=limit)}
         ).decode()
-        if any(c in body for c in "'$\\"):  # nginx would read them as quoting or variables
+        if any(c in body.replace("$rummy_body_limit", "") for c in "'$\\"):  # nginx would read them as quoting or variables
             raise ValueError(f"an nginx error page cannot hold ' $ or \\: {body}")
         # A URI, not a named location: a request line that could not be read has no URI, and
         # nginx cannot redirect it to a named location (it would answer 500).
@@ -102,6 +111,18 @@ def _error_pages(limit: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def _endpoints(ceiling: int) -> str:
+    """A location per endpoint: its body limit (web/bodies.py), the general and costly rate
+    limits, and the scorepad's or the sealed tables' on top."""
+    out = []
+    for path, limit in BODY_LIMITS.items():
+        zones = ["api", *(["scorepad"] if path == "/v1/scorepad" else []), *(["tables"] if path.startswith("/v1/tables") else []), "costly"]
+        out += [f"        location = {path} {{", f"            client_max_body_size {min(limit, ceiling)};"]
+        out += [f"            limit_req zone={z} burst={RATE_LIMITS[z][1]} nodelay;" for z in zones]
+        out += ["            proxy_pass http://rummy;", "        }", ""]
+    return "\n".join(out)
+
+
 def render(upstreams: list[str], listen: str, exempt: tuple[str, ...] = (), limit: int | None = None) -> str:
     """deploy/nginx.conf.template filled in: nginx on ``listen`` (a port, or address:port) in
     front of ``upstreams`` (address:port each), with the app's body limit (``limit``, else
@@ -116,13 +137,15 @@ def render(upstreams: list[str], listen: str, exempt: tuple[str, ...] = (), limi
         "exempt": "".join(f"        {a} 1;\n" for a in exempt),
         "max_body_bytes": str(limit),
         "error_pages": _error_pages(limit),
+        "endpoints": _endpoints(limit),
+        "body_limit_map": "".join(f'        "~^{re.escape(path)}(\\?|$)" {min(n, limit)};\n' for path, n in BODY_LIMITS.items()),
     }
     for zone, (rate, burst) in RATE_LIMITS.items():
         values[f"rate_{zone}"], values[f"burst_{zone}"] = rate, str(burst)
     template = TEMPLATE.read_text()
     used = set(re.findall(r"\{\{(\w+)\}\}", template))
-    if used != set(values):
-        raise ValueError(f"the template's placeholders {sorted(used)} are not the values given {sorted(values)}")
+    if not used <= set(values):
+        raise ValueError(f"the template's placeholders {sorted(used - set(values))} have no value")
     return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], template)
 
 
@@ -147,11 +170,23 @@ def configmap(conf: str) -> str:
     )
 
 
+def redis_configmap() -> str:
+    """deploy/redis.conf as the Kubernetes ConfigMap the Redis StatefulSet mounts."""
+    body = "".join(f"    {line}\n" if line else "\n" for line in REDIS_CONF.read_text().splitlines())
+    return (
+        "# Generated by `make deploy-config` (deploy/stack.py) from deploy/redis.conf: do not edit.\n"
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: rummy-referee-redis\n"
+        "  labels:\n    app.kubernetes.io/name: rummy-referee-redis\n"
+        "data:\n  redis.conf: |\n" + body
+    )
+
+
 def write_renderings() -> None:
     NGINX_CONF.write_text(
         "# Generated by `make deploy-config` (deploy/stack.py) from nginx.conf.template: do not edit.\n" + machine_config()
     )
     K8S_CONFIGMAP.write_text(configmap(pod_config()))
+    K8S_REDIS_CONFIGMAP.write_text(redis_configmap())
 
 
 # --- running it ---------------------------------------------------------------------------

@@ -158,3 +158,44 @@ def test_gunicorns_own_refusals_are_problem_details_with_the_apps_headers(server
     assert headers["referrer-policy"] == "no-referrer"
     problem = json.loads(body)
     assert problem["status"] == status and problem["type"] == "about:blank" and problem["detail"].startswith(says)
+
+
+# --- what gunicorn alone answers to requests it cannot read (web/worker.py) ---------------------
+
+TLS_CLIENT_HELLO = bytes.fromhex("16030100f4010000f00303") + bytes(32) + b"\x00\x02\x13\x01\x01\x00"
+
+
+@pytest.mark.parametrize(
+    "head,status,says",
+    [
+        (TLS_CLIENT_HELLO, 400, "this is not an HTTP/1.1 request"),
+        (b"\x00\x01\x02\x03 / HTTP/1.1\r\n\r\n", 400, "this is not an HTTP/1.1 request"),
+        (b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505, "this service speaks HTTP/1.0 and HTTP/1.1"),
+        (
+            b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            b"ffffffffffffffffff\r\n{}\r\n0\r\n\r\n",
+            400,
+            "a chunk of the chunked body declares more bytes than any request here may have",
+        ),
+    ],
+    ids=["tls-handshake", "binary", "http-2.0", "absurd-chunk-size"],
+)
+def test_a_request_gunicorn_cannot_read_is_answered_at_once_as_problem_details(server, head, status, says):
+    """Finding 5: TLS bytes, a request line of noise, an HTTP version it does not speak and an
+    absurd chunk size are answered without waiting for more bytes (the connection stays open on
+    our side: the answer comes before anything times out) as problem details; 505 is the only
+    5xx a client can cause."""
+    code, headers, body, _ = _exchange(server, head)
+    assert code == status and headers["content-type"] == PROBLEM and headers["x-content-type-options"] == "nosniff"
+    problem = json.loads(body)
+    assert problem["status"] == status and says in problem["detail"]
+
+
+def test_a_request_line_and_headers_that_stop_coming_are_408_not_a_killed_worker(server):
+    code, headers, body, _ = _exchange(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # the blank line never comes
+    assert code == 408 and headers["content-type"] == PROBLEM
+    assert (
+        json.loads(body)["detail"]
+        == f"the request line and headers did not arrive within {BODY_TIMEOUT:g} seconds; send them whole, at once"
+    )
+    assert _exchange(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200

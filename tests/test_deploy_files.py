@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import kubernetes_validate
@@ -15,16 +16,20 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
 K8S = ROOT / "deploy" / "k8s"
 KUBERNETES_VERSION = "1.30.0"  # the oldest release still supported upstream when this was written
 MANIFESTS = sorted(K8S.glob("*.yaml"))
 
 
-def _resources() -> dict[str, dict]:
+def _resources(name: str = "rummy-referee") -> dict[str, dict]:
+    """The resources of one component (``rummy-referee``: the app; ``rummy-referee-redis``: the
+    replay guard's Redis), by kind."""
     out = {}
     for path in MANIFESTS:
         for doc in yaml.safe_load_all(path.read_text()):
-            out[doc["kind"]] = doc
+            if doc["metadata"]["labels"]["app.kubernetes.io/name"] == name:
+                out[doc["kind"]] = doc
     return out
 
 
@@ -86,6 +91,40 @@ def test_the_manifests_hang_together():
     assert command[command.index("-c") + 1] == mounts["nginx-conf"] + "/nginx.conf"
     assert command[command.index("-p") + 1].rstrip("/") == mounts["nginx-run"] and "emptyDir" in volumes["nginx-run"]
     assert volumes["nginx-conf"]["configMap"]["name"] == r["ConfigMap"]["metadata"]["name"]
+
+
+def test_the_replay_guards_redis_keeps_its_data_and_the_app_uses_it():
+    """Finding 3 and the issue's deployment: a Redis StatefulSet with a volume for its
+    append-only file, deploy/redis.conf (append-only, noeviction) from a ConfigMap kept current,
+    reachable from the app's pods only; the app's RUMMY_TABLE_STORE points at its Service."""
+    import stack
+
+    r = _resources("rummy-referee-redis")
+    assert set(r) == {"Service", "StatefulSet", "ConfigMap", "NetworkPolicy"}
+    sts = r["StatefulSet"]
+    pod = sts["spec"]["template"]["spec"]
+    labels = sts["spec"]["template"]["metadata"]["labels"]
+    assert sts["spec"]["selector"]["matchLabels"] == labels == r["Service"]["spec"]["selector"]
+    assert sts["spec"]["serviceName"] == r["Service"]["metadata"]["name"] and sts["spec"]["replicas"] == 1
+    redis = pod["containers"][0]
+    command = redis["command"]
+    mounts = {m["name"]: m["mountPath"] for m in redis["volumeMounts"]}
+    assert command[command.index("--dir") + 1] == mounts["data"]
+    assert [t["metadata"]["name"] for t in sts["spec"]["volumeClaimTemplates"]] == ["data"]
+    assert command[1] == mounts["redis-conf"] + "/redis.conf"
+    assert {v["name"]: v for v in pod["volumes"]}["redis-conf"]["configMap"]["name"] == r["ConfigMap"]["metadata"]["name"]
+    conf = r["ConfigMap"]["data"]["redis.conf"]
+    assert conf == stack.REDIS_CONF.read_text() and (K8S / "redis-configmap.yaml").read_text() == stack.redis_configmap()
+    settings = dict(line.split(None, 1) for line in conf.splitlines() if line.strip() and not line.startswith("#"))
+    assert settings["appendonly"] == "yes" and settings["maxmemory-policy"] == "noeviction"
+    assert redis["securityContext"]["allowPrivilegeEscalation"] is False and pod["securityContext"]["runAsNonRoot"] is True
+    policy = r["NetworkPolicy"]["spec"]
+    assert policy["podSelector"]["matchLabels"] == labels
+    assert policy["ingress"][0]["from"][0]["podSelector"]["matchLabels"] == _resources()["Deployment"]["spec"]["selector"]["matchLabels"]
+    app = next(c for c in _resources()["Deployment"]["spec"]["template"]["spec"]["containers"] if c["name"] == "app")
+    store = {e["name"]: e for e in app["env"]}["RUMMY_TABLE_STORE"]["value"]
+    port = r["Service"]["spec"]["ports"][0]["port"]
+    assert store == f"redis://{r['Service']['metadata']['name']}:{port}/0" and port == redis["ports"][0]["containerPort"]
 
 
 # --- the Dockerfile ---------------------------------------------------------------------------

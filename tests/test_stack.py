@@ -74,13 +74,14 @@ def test_the_committed_renderings_are_current():
     assert yaml.safe_load(stack.K8S_CONFIGMAP.read_text())["data"]["nginx.conf"] == stack.pod_config()
 
 
-def test_the_body_limit_is_the_apps_stated_once():
-    from app import DEFAULT_MAX_BODY_BYTES
-
+def test_the_body_limits_are_the_apps_stated_once():
+    """Each endpoint's limit comes from web/bodies.py BODY_LIMITS, capped by RUMMY_MAX_BODY_BYTES."""
     conf = stack.render(["127.0.0.1:1"], "8080", limit=12345)
-    assert re.findall(r"client_max_body_size (\d+);", conf) == ["12345"]
-    assert re.findall(r"client_max_body_size (\d+);", stack.machine_config()) == [str(DEFAULT_MAX_BODY_BYTES)]
-    assert stack.max_body_bytes({"RUMMY_MAX_BODY_BYTES": "65536"}) == 65536
+    assert re.findall(r"client_max_body_size (\d+);", conf) == ["12345"] + [str(min(n, 12345)) for n in stack.BODY_LIMITS.values()]
+    assert re.findall(r"client_max_body_size (\d+);", stack.machine_config()) == [str(max(stack.BODY_LIMITS.values()))] + [
+        str(n) for n in stack.BODY_LIMITS.values()
+    ]
+    assert stack.max_body_bytes({"RUMMY_MAX_BODY_BYTES": "16384"}) == 16384
 
 
 def test_the_rate_limits_cover_the_scorepad_and_the_sealed_tables():
@@ -91,6 +92,10 @@ def test_the_rate_limits_cover_the_scorepad_and_the_sealed_tables():
     assert "zone=scorepad" in scorepad and "zone=api" in scorepad
     assert "zone=tables" in tables and "zone=api" in tables
     assert "limit_req" not in health
+    for path, limit in stack.BODY_LIMITS.items():  # each endpoint's body limit, the app's own
+        block = conf[conf.index(f"location = {path} ") :].split("}", 1)[0]
+        assert f"client_max_body_size {limit};" in block and "zone=costly" in block and "zone=api" in block
+        assert ("zone=tables" in block) == path.startswith("/v1/tables")
     assert "server 127.0.0.1:8001" in conf and "server 127.0.0.1:8002" in conf
 
 
@@ -155,8 +160,8 @@ def test_the_apps_answers_pass_through_unchanged(running):
 def test_nginx_answers_its_own_refusals_as_problem_details(running):
     from app import create_app
 
-    limit = stack.max_body_bytes()
-    big = b'{"cards": ["' + b"Q" * limit + b'"]}'
+    limit = stack.BODY_LIMITS["/v1/melds/check"]
+    big = b'{"cards": ["QS"], "x": "' + b"Q" * 64 * 1024 + b'"}'  # a 64 KiB meld check (finding 4)
     ours = _problem(_call(running.port, "POST", "/v1/melds/check", big), 413)
     apps = create_app({"TESTING": True}).test_client().post("/v1/melds/check", data=big, content_type="application/json").get_json()
     assert ours["detail"] == apps["detail"] == f"the body is larger than this service accepts ({limit} bytes)"
@@ -164,6 +169,53 @@ def test_nginx_answers_its_own_refusals_as_problem_details(running):
     assert (
         _problem(_call(running.port, "GET", "/v1/rules", headers={"X-Big": "y" * 9000}), 431)["detail"] == "a request header is too large"
     )
+    assert _problem(_call(running.port, "TRACE", "/v1/rules"), 405)["detail"] == stack.NGINX_ERRORS[405]  # finding 5
+
+
+def _raw(port: int, data: bytes) -> tuple[bytes, bytes]:
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(data)
+        out = b""
+        while chunk := s.recv(65536):
+            out += chunk
+    head, _, body = out.partition(b"\r\n\r\n")
+    return head, body
+
+
+def test_an_http_version_nginx_does_not_speak_is_505_problem_details(running):
+    head, body = _raw(running.port, b"GET /healthz HTTP/2.0\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 505") and b"Content-Type: application/problem+json" in head, head
+    assert json.loads(body)["detail"] == stack.NGINX_ERRORS[505]
+
+
+def test_a_bad_chunked_body_from_a_client_over_its_rate_limit_is_problem_details(running):
+    """Finding 5: past the burst nginx refuses the request (429), then meets the bad chunk while
+    discarding the body and answers 400: that refusal too is problem details (recursive error
+    pages), never nginx's HTML."""
+    bad = (
+        b"POST /v1/tables/next HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+    )
+    heads = []
+    for _ in range(stack.RATE_LIMITS["tables"][1] + 10):
+        head, body = _raw(running.port, bad)
+        heads.append(head.split(b"\r\n")[0])
+        assert b"Content-Type: application/problem+json" in head, (head, body[:200])
+        assert json.loads(body)["status"] in (400, 429)
+    assert set(heads) <= {b"HTTP/1.1 400 Bad Request", b"HTTP/1.1 429 Too Many Requests"}, heads
+    time.sleep(3)  # the buckets refill before the next test of this stack
+
+
+def test_a_client_sending_costly_bodies_is_refused_before_one_sending_ordinary_ones(running):
+    """nginx's limits weighted by cost: bodies of 8,000 bytes or more count against a limit of
+    2 a second (burst 5) on top of the general one."""
+    costly = b'{"state": {}, "x": "' + b"y" * 8000 + b'"}'
+    statuses = [_call(running.port, "POST", "/v1/legal-moves", costly)[0] for _ in range(12)]
+    assert statuses.count(429) >= 4 and set(statuses) <= {422, 429}, statuses
+    assert _call(running.port, "POST", "/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}')[0] == 200
+    time.sleep(3)  # the buckets refill before the next test of this stack
 
 
 def test_an_unknown_transfer_coding_is_400_not_501(running):

@@ -1,4 +1,14 @@
-"""Request bodies: JSON only, bounded before any schema reads them.
+"""Request bodies: JSON only, bounded by what each endpoint needs, parsed once, and checked
+before any schema reads them.
+
+:data:`BODY_LIMITS` is the one statement of how large a body each endpoint accepts (413 beyond):
+the app applies it (``web.body_read``) and deploy/stack.py renders the same numbers into nginx's
+``client_max_body_size`` per location. Each is the largest legitimate request with room to spare:
+a meld check, a hand score, a deal or a new table is under 1 KiB; a state for 6 players at the
+end of a long hand (every card placed, 17 melds, names of 40 characters) under 4 KiB, and a
+move may add a turn's moves; a sealed table's token at most about 8 KiB; a scorepad of a long
+game about 110 hands of 6 players by points (70 with every card listed). They also bound the
+cost of the costliest request of each endpoint to about 10 ordinary moves (bench/worst.py).
 
 Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
 list's length only after loading every item, so a 60 000-item list would cost half a second
@@ -10,10 +20,36 @@ the rules (11 keys).
 from __future__ import annotations
 
 import json
+import re
 
 import orjson
 from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+
+KIB = 1024
+BODY_LIMITS = {
+    "/v1/melds/check": 4 * KIB,
+    "/v1/hand-score": 4 * KIB,
+    "/v1/deal": 4 * KIB,
+    "/v1/move": 16 * KIB,
+    "/v1/legal-moves": 8 * KIB,
+    "/v1/suggest": 8 * KIB,
+    "/v1/scorepad": 12 * KIB,
+    "/v1/tables": 4 * KIB,
+    "/v1/tables/view": 16 * KIB,
+    "/v1/tables/move": 32 * KIB,
+    "/v1/tables/next": 16 * KIB,
+    "/v1/tables/suggest": 16 * KIB,
+}
+DEFAULT_BODY_LIMIT = 16 * KIB  # a path not listed (a GET, a 404)
+
+
+def body_limit(path: str, ceiling: int | None = None) -> int:
+    """The largest body ``path`` accepts: its :data:`BODY_LIMITS` entry, never above
+    ``ceiling`` (``RUMMY_MAX_BODY_BYTES``, the operator's cap over all of them)."""
+    limit = BODY_LIMITS.get(path, DEFAULT_BODY_LIMIT)
+    return limit if ceiling is None else min(limit, ceiling)
+
 
 MAX_JSON_DEPTH = 32
 MAX_JSON_ITEMS = 1000
@@ -84,7 +120,8 @@ def _repeated_key_path(value, path=()):
 
 def _find_repeated_key(raw: bytes) -> tuple | None:
     """The path of a key repeated in one object of ``raw`` (orjson keeps the last silently, so
-    the body is read a second time, strictly, by the standard library), or None."""
+    the body is read a second time, strictly, by the standard library), or None. Only called
+    once :func:`_keys_written` and :func:`_keys_kept` disagree, that is for a refused body."""
     repeated = []
 
     def mark(pairs):
@@ -102,6 +139,30 @@ def _find_repeated_key(raw: bytes) -> tuple | None:
     except (ValueError, RecursionError):
         raise BadRequest("the body is not valid JSON") from None
     return _repeated_key_path(value) if repeated else None
+
+
+# Every JSON string, and whether a colon follows it (then it is a key): scanned from the left,
+# each match starts at an opening quote, so strings inside strings are never mistaken for keys.
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"(\s*:)?')
+
+
+def _keys_written(raw: bytes) -> int:
+    """How many object keys the valid JSON text ``raw`` writes (a regular-expression scan, not
+    a parse)."""
+    return sum(1 for colon in _STRING.findall(raw) if colon)
+
+
+def _keys_kept(value) -> int:
+    """How many keys the parsed ``value`` holds: fewer than written when one object repeats a key."""
+    n, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            n += len(v)
+            stack.extend(x for x in v.values() if isinstance(x, (dict, list)))
+        else:
+            stack.extend(x for x in v if isinstance(x, (dict, list)))
+    return n
 
 
 def decode_body() -> dict:
@@ -127,7 +188,9 @@ def decode_body() -> dict:
     fault = shape_fault(body)
     if fault:
         raise BodyProblem(fault[0], tuple(reversed(fault[1])))
-    repeated = _find_repeated_key(raw) if b'"' in raw else None
+    # One parse: a key repeated in an object shows as fewer keys kept than written; only then
+    # is the body read again, to name the key (a refused body, bounded by the endpoint's limit).
+    repeated = _find_repeated_key(raw) if b'"' in raw and _keys_written(raw) != _keys_kept(body) else None
     if repeated:
         shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
         raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)

@@ -6,7 +6,8 @@ worker until gunicorn's ``timeout`` kills it (the client then gets gunicorn's te
 a malformed chunked body (a bad chunk size, a missing CRLF, a body cut short) surfaces as an
 exception in the app, that is a 500. Here the body is read before anything else looks at it:
 
-- over ``MAX_CONTENT_LENGTH`` (announced, or read so far when chunked): 413;
+- over the endpoint's limit (``web.bodies.BODY_LIMITS``, never above ``MAX_CONTENT_LENGTH``;
+  announced, or read so far when chunked): 413;
 - malformed chunked framing, or fewer bytes than ``Content-Length`` announced: 400 naming it;
 - not all there within ``RUMMY_BODY_TIMEOUT`` seconds (default 5, below the worker timeout):
   408.
@@ -26,6 +27,8 @@ import time
 from flask import Flask, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, RequestTimeout
 
+from web.bodies import body_limit
+
 try:  # the framing errors of gunicorn's body reader (gunicorn.http.body)
     from gunicorn.http import errors as gunicorn_errors
 except ImportError:  # pragma: no cover - served by another WSGI server
@@ -36,6 +39,7 @@ READ_STEP = 64 * 1024
 
 # What each of gunicorn's body errors means, for the person who sent it.
 _FRAMING = {
+    "ChunkTooLarge": "a chunk of the chunked body declares more bytes than any request here may have",
     "InvalidChunkSize": "a chunk of the chunked body does not start with a valid size line (hexadecimal digits, then CRLF)",
     "ChunkMissingTerminator": "a chunk of the chunked body does not end with CRLF, or the body ends before its last chunk",
     "InvalidChunkExtension": "a chunk of the chunked body carries a malformed chunk extension",
@@ -133,7 +137,11 @@ def init_app(app: Flask) -> None:
     wrong value stops it with a message."""
     timeout = body_timeout()
 
+    ceiling = app.config.get("MAX_CONTENT_LENGTH")
+
     def _read_whole_body():
+        # Each endpoint's own limit (web.bodies.BODY_LIMITS), never above RUMMY_MAX_BODY_BYTES.
+        request.max_content_length = body_limit(request.path, ceiling)
         # Werkzeug's ``stream`` is a settable cached property: get_data() and form parsing read
         # this complete copy; the WSGI environ is left as the server made it.
         request.stream = io.BytesIO(read_body(request.environ, request.max_content_length, timeout))
