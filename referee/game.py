@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from . import bots as _bots
+from .cards import Card
 from .deal import deal
 from .errors import IllegalMove, InvalidInput, Problem
 from .legal import legal_moves
@@ -24,7 +25,7 @@ from .scorepad import HandEntry, Pad, Remaining, replay
 from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
-MAX_EVENTS = 500  # a hand's events kept (the oldest dropped beyond it); a hand rarely has 200
+MAX_EVENTS = 1000  # a hand's events kept (the oldest dropped beyond it); a hand rarely has 200, and a fair deal's record needs them all
 
 
 class GameOver(ValueError):
@@ -70,6 +71,12 @@ class Game:
         """The game's scores so far (R14–R16, R19, R20), exactly as ``/v1/scorepad`` gives them
         for the same hands."""
         return replay(self.players, self.rules, self.scored_hands(), self.first_dealer)
+
+    def scores(self) -> Pad:
+        """The scores a view shows: :meth:`pad`, whose ``next_dealer`` is None while a hand is
+        being played (it is known once the hand ends, R19)."""
+        pad = self.pad()
+        return replace(pad, next_dealer=None) if self.state.status == Status.PLAYING else pad
 
     def view(self, viewer: str | None) -> SeatView:
         """What ``viewer`` (None: a spectator) may see, with ``events`` the moves since the
@@ -119,9 +126,10 @@ def new_game(
     bots: Mapping[str, str] | None = None,
     seed: int | None = None,
     bot_seed: int | str = 0,
+    deck: Sequence[Card] | None = None,
 ) -> Game:
     """A new game at hand 1: dealt (R2, R3; ``seed`` None: from the operating system's
-    randomness), and played by the computer opponents until a human is to move.
+    randomness; ``deck``: that order, top card first), and played by the computer opponents until a human is to move.
 
     Raises :class:`~referee.errors.InvalidInput` for a wrong seating (R2), an unknown dealer or
     a fault of :func:`check_bots`.
@@ -130,13 +138,14 @@ def new_game(
     problems = check_bots(players, bots)
     if problems:
         raise InvalidInput(problems)
-    state = validate_state(deal(players, rules, dealer, seed))
+    state = validate_state(deal(players, rules, dealer, seed, deck))
     game = Game(tuple(players), rules, state.dealer, state, bots)
     return play_bots(game, bot_seed)[0]
 
 
-def next_hand(game: Game, seed: int | None = None, bot_seed: int | str = 0) -> Game:
-    """The game's next hand, dealt by the dealer R19 names, with the scores carried (R20).
+def next_hand(game: Game, seed: int | None = None, bot_seed: int | str = 0, deck: Sequence[Card] | None = None) -> Game:
+    """The game's next hand, dealt by the dealer R19 names (from ``deck``, top card first, when
+    given), with the scores carried (R20).
 
     Raises :class:`GameOver` while the hand is still being played or once the game is over.
     """
@@ -145,7 +154,7 @@ def next_hand(game: Game, seed: int | None = None, bot_seed: int | str = 0) -> G
     pad = game.pad()
     if pad.game_over:
         raise GameOver(f"the game is over: {pad.winner} won with {pad.totals[pad.winner]} points (R20)")
-    state = validate_state(deal(game.players, game.rules, pad.next_dealer, seed))
+    state = validate_state(deal(game.players, game.rules, pad.next_dealer, seed, deck))
     nxt = replace(game, state=state, hands=game.scored_hands(), events=(), seq=game.seq + 1)
     return play_bots(nxt, bot_seed)[0]
 

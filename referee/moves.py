@@ -1,5 +1,6 @@
 """Moves and how they change the table: draw (R4), meld (R5), lay off (R6), discard (R7, R8),
-no dead ends (R9), going out (R13) and the restocks a draw or a turn's end sets off (R17, R18).
+no dead ends (R9), going out (R13), the restocks a draw or a turn's end sets off (R17, R18) and
+a stalled hand's end (R18a).
 
 Each move type is judged by one ``verify_*`` function (pokerkit's verify/can/do):
 :func:`apply_move` applies what it accepts, :func:`can_play` asks it, and ``legal_moves`` keeps
@@ -17,6 +18,7 @@ from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import verify_finish
 from .melds import MeldCheck, _duplicates, check_meld, extend_meld
 from .restock import restock_at_turn_end, restock_on_draw
+from .stall import after_turn, stall_words
 from .state import Meld, Phase, Player, Result, State, Status, Turn
 
 
@@ -157,10 +159,17 @@ def verify_turn(state: State, move: Move) -> None:
 
 def hand_over(state: State) -> Reason:
     """The ``hand_over`` reason of a hand that has ended (``state.status`` not playing): who went
-    out (R13) or why it is a drawn hand (R18), and that nobody plays another turn."""
+    out (R13) or why it is a drawn hand (R18, R18a), and that nobody plays another turn."""
     if state.status == Status.OUT:
         winner = next(p.id for p in state.players if not p.hand)
         return Reason(Code.HAND_OVER, f"the hand is over: {winner} went out, so nobody plays another turn", (), "R13")
+    if state.stalled:
+        return Reason(
+            Code.HAND_OVER,
+            f"the hand is over: {stall_words(len(state.players))}, so it is a drawn hand and nobody plays another turn",
+            (),
+            "R18a",
+        )
     return Reason(Code.HAND_OVER, "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", (), "R18")
 
 
@@ -271,9 +280,11 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
     fitting = [(m, c) for m, c in checks if c.valid]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
+    if not fitting and not checks:
+        verb = "does" if len(move.cards) == 1 else "do"
+        raise _refuse(Code.DOES_NOT_FIT, f"{show(move.cards)} {verb} not fit anything: there are no melds on the table", move.cards, "R6")
     if not fitting:
-        where = "any meld on the table" if state.melds else "anything: there are no melds on the table"
-        raise _refuse(Code.DOES_NOT_FIT, f"{show(move.cards)} {'does' if len(move.cards) == 1 else 'do'} not fit {where}", move.cards, "R6")
+        raise IllegalMove(no_fit(move.cards, checks))
     if len(fitting) > 1:
         names = ", ".join(f"{m.id} ({show(m.cards)})" for m, _ in fitting)
         raise _refuse(
@@ -283,6 +294,48 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
             "R6",
         )
     return fitting[0]
+
+
+# How near a lay-off comes to fitting a meld, by the specific code of its miss (lower: nearer):
+# a run of its suit with a gap, an ace past the King or round the corner, a set of its rank that
+# is full. A card of another suit for a run, or of another rank for a set, is no near miss.
+_NEAR_MISS = {Code.RUN_GAP: 0, Code.ACE_HIGH: 1, Code.RUN_WRAPS: 1, Code.SET_TOO_LARGE: 2}
+_SHOWN_MELDS = 4
+
+
+def _missing(meld: Meld, cards: Sequence[Card]) -> int:
+    """Ranks a run would still need between the meld and ``cards`` (0 for a set)."""
+    if meld.kind != "run":
+        return 0
+    ranks = {c.rank for c in (*meld.cards, *cards)}
+    return max(ranks) - min(ranks) + 1 - len(ranks)
+
+
+def no_fit(cards: Sequence[Card], checks: Sequence[tuple[Meld, MeldCheck]]) -> tuple[Reason, ...]:
+    """Why a lay-off that names no meld fits none of the melds on the table (R6), in one sentence
+    that names the nearest miss: "9♠ fits no meld on the table; the nearest is meld m1 (5♠ 6♠
+    7♠): the ranks are not consecutive, 8♠ is missing", followed by that miss's specific reason;
+    or, when every meld misses by suit or rank, what each meld is: "5♦ fits no meld on the
+    table: m1 (5♠ 6♠ 7♠) is a run of spades and m2 (J♦ J♥ J♠) a set of jacks".
+    ``checks`` pairs each table meld with its failed :func:`extend_meld` check."""
+    fits = f"{show(cards)} {'fits' if len(cards) == 1 else 'fit'} no meld on the table"
+    near = []
+    for at, (meld, check) in enumerate(checks):
+        codes = [r.code for r in check.reasons[1:]]
+        if codes and all(c in _NEAR_MISS for c in codes):
+            near.append(((max(_NEAR_MISS[c] for c in codes), _missing(meld, cards), at), meld, check))
+    if near:
+        _, meld, check = min(near, key=lambda n: n[0])
+        why = check.reasons[0].message.split(": ", 1)[1]
+        return (
+            Reason(Code.DOES_NOT_FIT, f"{fits}; the nearest is meld {meld.id} ({show(meld.cards)}): {why}", tuple(cards), "R6"),
+        ) + tuple(check.reasons[1:])
+    shown = [f"{m.id} ({show(m.cards)}) {'is ' if not i else ''}a {m.kind} of {_of(m)}" for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])]
+    more = len(checks) - _SHOWN_MELDS
+    if more > 0:
+        shown.append(f"{more} more meld{'s' if more > 1 else ''} of other suits and ranks")
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return (Reason(Code.DOES_NOT_FIT, f"{fits}: {listed}", tuple(cards), "R6"),)
 
 
 def _laid_off(melds: tuple[Meld, ...], target: Meld, check: MeldCheck) -> tuple[Meld, ...]:
@@ -450,6 +503,8 @@ def what_next(state: State) -> str:
         rummy = ", going rummy," if result.rummy else ""
         doubled = " (doubled)" if result.multiplier == 2 else ""
         return f"{result.winner} went out{rummy} and scores {result.points} points{doubled}; the hand is over"
+    if result is not None and state.stalled:
+        return f"{stall_words(len(state.players))}: the hand is a draw, and nobody scores"
     if result is not None:
         return "the stock ran out: the hand is a draw, and nobody scores"
     player = state.turn.player
@@ -492,9 +547,12 @@ def _discard(state: State, rest: tuple[Card, ...], card: Card) -> State:
     discard = state.discard + (card,)
     if not rest:
         return replace(state.with_player(replace(mover, hand=rest)), discard=discard, status=Status.OUT)  # R13
-    tabled = mover.tabled or turn.melds_made > 0 or turn.laid_off
-    players = tuple(Player(mover.id, rest, tabled) if p.id == mover.id else p for p in state.players)
-    state = replace(state, players=players, discard=discard, turn=Turn(state.left_of(mover.id)))
+    acted = turn.melds_made > 0 or turn.laid_off
+    players = tuple(Player(mover.id, rest, mover.tabled or acted) if p.id == mover.id else p for p in state.players)
+    stalled_turns = after_turn(state.stalled_turns, acted)
+    state = replace(state, players=players, discard=discard, turn=Turn(state.left_of(mover.id)), stalled_turns=stalled_turns)
+    if state.stalled:  # R18a: the hand is a draw as this turn ends
+        return replace(state, status=Status.DRAWN_HAND)
     return restock_at_turn_end(state)
 
 

@@ -1,7 +1,8 @@
-"""Who sits at the table and how many cards each is dealt (R2)."""
+"""Who sits at the table, how names are compared, and how many cards each is dealt (R2, R2a)."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from .errors import Problem
@@ -9,15 +10,38 @@ from .errors import Problem
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
-def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
-    """Faults in a list of seats (R2): 2–6 players, no id twice, a dealer who sits at the table.
-    Paths: ``("players",)``, ``("players", i)``, ``(dealer_field,)``."""
-    problems = player_count_problems(len(players))
-    seen = set()
+def name_key(name: str) -> str:
+    """The form in which player names are compared (R2a): NFKC (full-width and other
+    compatibility letters as their plain forms), case folded, surrounding spaces removed. Two
+    names with the same key name the same player: ``Ana``, ``ana``, `` ana `` and ``ａｎａ``.
+    The phone page's ``nameKey`` (static/scorepad.js) computes the same key."""
+    return unicodedata.normalize("NFKC", name).casefold().strip()
+
+
+def same_names(players: Sequence[str], path: tuple = ("players",), suffix: tuple = ()) -> list[Problem]:
+    """Every name of ``players`` that names the same player as an earlier one (R2a), at
+    ``path + (i,) + suffix``: "player 'ana' is listed twice", or, spelled differently, "Ana and
+    ana name the same player"."""
+    problems = []
+    first: dict[str, str] = {}
     for i, p in enumerate(players):
-        if p in seen:
-            problems.append(Problem(("players", i), f"player {p!r} is listed twice"))
-        seen.add(p)
+        key = name_key(p)
+        if key not in first:
+            first[key] = p
+        elif first[key] == p:
+            problems.append(Problem((*path, i, *suffix), f"player {p!r} is listed twice"))
+        else:
+            problems.append(Problem((*path, i, *suffix), f"{first[key]} and {p} name the same player (R2a)"))
+    return problems
+
+
+def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
+    """Faults in a list of seats (R2, R2a): 2–6 players, no player twice (names compared by
+    :func:`name_key`), a dealer who sits at the table. Paths: ``("players",)``,
+    ``("players", i)``, ``(dealer_field,)``."""
+    problems = player_count_problems(len(players))
+    problems += same_names(players)
+    seen = set(players)
     if dealer is not None and dealer not in seen:
         problems.append(Problem((dealer_field,), f"{dealer_field.replace('_', ' ')} {dealer!r} is not one of the players"))
     return problems

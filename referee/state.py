@@ -17,7 +17,8 @@ from .finish import dead_end
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules
 from .scoring import hand_points, rummy_multiplier
-from .seating import default_dealer, first_to_play, hand_size, player_count_problems
+from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
+from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
 
 class Status(StrEnum):
@@ -124,7 +125,8 @@ class Result:
 @dataclass(frozen=True, slots=True)
 class State:
     """A table snapshot (contract, State). ``stock`` is top card first; ``discard`` is bottom
-    first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17)."""
+    first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17);
+    ``stalled_turns`` the turns played in a row with no meld and no lay-off (R18a)."""
 
     players: tuple[Player, ...]
     turn: Turn | None  # None before validate_state: the dealer's left to draw (R3)
@@ -135,6 +137,12 @@ class State:
     rules: Rules = PRESETS[DEFAULT_PRESET]
     restocks: int = 0
     status: Status = Status.PLAYING
+    stalled_turns: int = 0
+
+    @property
+    def stalled(self) -> bool:
+        """Whether the turns in a row with no meld or lay-off reached the limit (R18a)."""
+        return self.stalled_turns >= stall_limit(len(self.players))
 
     def as_dict(self) -> dict:
         """The contract's state in canonical form (a validated state: every field filled in,
@@ -148,6 +156,7 @@ class State:
             "discard": [c.code for c in self.discard],
             "melds": [m.as_dict() for m in self.melds],
             "restocks": self.restocks,
+            "stalled_turns": self.stalled_turns,
             "status": self.status.value,
         }
 
@@ -225,9 +234,8 @@ def validate_state(state: State) -> State:
     problems: list[Problem] = player_count_problems(len(players))
     ids: dict[str, int] = {}
     for i, p in enumerate(players):
-        if p.id in ids:
-            problems.append(Problem(("players", i, "id"), f"player id {p.id!r} is used twice"))
         ids.setdefault(p.id, i)
+    problems += same_names([p.id for p in players], suffix=("id",))  # R2a
     if state.dealer is not None and state.dealer not in ids:
         problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
     seating = list(ids) or [""]  # R3's defaults: the last player deals, the dealer's left draws first
@@ -354,12 +362,29 @@ def validate_state(state: State) -> State:
         inferred.append(p)
     players = tuple(inferred)
 
-    # R17, R18: a drawn hand has no stock left; under immediate restocks no turn starts without one.
-    if state.status == Status.DRAWN_HAND and state.stock:
+    # R18a: fewer turns in a row with no meld or lay-off than the limit, unless they drew the hand.
+    stalled = False
+    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        limit = stall_limit(len(players))
+        stalled = state.stalled_turns >= limit
+        if state.stalled_turns < 0:
+            problems.append(Problem(("stalled_turns",), "turns in a row with no meld or lay-off cannot be fewer than 0 (R18a)"))
+        elif state.stalled_turns > limit or (stalled and state.status != Status.DRAWN_HAND):
+            problems.append(
+                Problem(
+                    ("stalled_turns",),
+                    f"{state.stalled_turns} turns in a row with no meld or lay-off: after {limit} ({STALL_TURNS_PER_PLAYER} per player) "
+                    "the hand is a drawn hand, with status draw (R18a)",
+                )
+            )
+    # R17, R18: a drawn hand has no stock left (unless it stalled, R18a); under immediate
+    # restocks no turn starts without one.
+    if state.status == Status.DRAWN_HAND and state.stock and not stalled:
         problems.append(
             Problem(
                 ("status",),
-                f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)",
+                f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out "
+                f"(R18) or after {STALL_TURNS_PER_PLAYER} turns per player in a row with no meld or lay-off (R18a)",
             )
         )
     if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
@@ -394,4 +419,6 @@ def validate_state(state: State) -> State:
 
     if problems:
         raise InvalidInput(problems)
-    return State(players, turn, state.stock, state.discard, tuple(canonical_melds), dealer, rules, state.restocks, state.status)
+    return State(
+        players, turn, state.stock, state.discard, tuple(canonical_melds), dealer, rules, state.restocks, state.status, state.stalled_turns
+    )

@@ -86,7 +86,8 @@ class SeatView:
     card count; ``stock`` a count; ``discard`` the whole pile, bottom first; ``melds`` on the
     table; ``result`` once the hand is over, with ``remaining_cards`` each hand laid down to be
     counted (R14); ``events`` the moves seen this hand, oldest first; ``legal_moves`` every
-    legal move when the viewer is the player to move, else empty.
+    legal move when the viewer is the player to move, else empty; ``stalled_turns`` the turns
+    played in a row with no meld or lay-off (R18a).
     """
 
     viewer: str | None
@@ -104,6 +105,7 @@ class SeatView:
     remaining_cards: dict[str, tuple[Card, ...]] | None
     events: tuple[Event, ...] = ()
     legal_moves: tuple[Move, ...] = ()
+    stalled_turns: int = 0
 
     @property
     def to_move(self) -> bool:
@@ -147,4 +149,5 @@ def seat_view(state: State, viewer: str | None, events: Sequence[Event] = ()) ->
         remaining_cards={p.id: p.hand for p in state.players} if over else None,
         events=tuple(events),
         legal_moves=tuple(legal_moves(state)) if not over and viewer == state.turn.player else (),
+        stalled_turns=state.stalled_turns,
     )

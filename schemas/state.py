@@ -78,13 +78,31 @@ class StateSchema(CompiledSchema):
     discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
     melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds"))
     restocks = StrictInteger(load_default=0, validate=validate.Range(min=0, max=1000))
+    stalled_turns = StrictInteger(
+        load_default=0,
+        validate=validate.Range(min=0, max=1000),
+        metadata={
+            "description": "Turns played in a row with no meld and no lay-off by anyone (R18a): 0 after a deal or a turn that melded or laid off; at 25 per player the hand is a draw."
+        },
+    )
     status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
 
     @post_load
     def make(self, d, **kw):
         rules = d["rules"]
         players = tuple(d["players"])
-        state = State(players, d["turn"], d["stock"], d["discard"], tuple(d["melds"]), d["dealer"], rules, d["restocks"], d["status"])
+        state = State(
+            players,
+            d["turn"],
+            d["stock"],
+            d["discard"],
+            tuple(d["melds"]),
+            d["dealer"],
+            rules,
+            d["restocks"],
+            d["status"],
+            d["stalled_turns"],
+        )
         try:
             return validate_state(state)
         except InvalidInput as bad:

@@ -10,6 +10,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source, Status
 from referee.bots import LEVELS
+from referee.fairness import commitment, reveal
 from referee.seating import MAX_PLAYERS
 from tables.codec import Table
 from tables.seal import MAX_TOKEN_CHARS
@@ -18,6 +19,7 @@ from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, one_of
+from .fairness import FairnessSchema, RevealedOutSchema, entropy_field
 from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MeldOutSchema, MoveSchema, TurnOutSchema
@@ -57,6 +59,7 @@ class CreateTableRequest(CompiledSchema):
             "description": "A human player whose view the answer gives (so no /v1/tables/view call is needed); left out, the spectator's view."
         },
     )
+    entropy = entropy_field()
 
 
 class ViewRequest(CompiledSchema):
@@ -105,6 +108,7 @@ class NextHandRequest(CompiledSchema):
         allow_none=True,
         metadata={**SEAT_DOC, "description": "A player's seat: the answer gives that seat's view; left out, the spectator's."},
     )
+    entropy = entropy_field()
 
 
 # --- the view ----------------------------------------------------------------------------
@@ -150,6 +154,13 @@ class ViewResultSchema(ResultSchema):
         values=fields.List(CardCode()),
         metadata={"description": "Every player's cards left, laid down to be counted (R14)."},
     )
+    fairness = fields.Nested(
+        RevealedOutSchema,
+        allow_none=True,
+        metadata={
+            "description": "The hand's seed, deck and record, revealed now that it is over (README, Provably fair); null only for a table from before fair deals."
+        },
+    )
 
 
 class ScoresSchema(ScorepadResponse):
@@ -178,13 +189,31 @@ class ViewSchema(Answer):
     )
     melds = fields.List(fields.Nested(MeldOutSchema), required=True)
     restocks = fields.Integer(required=True)
+    stalled_turns = fields.Integer(
+        required=True,
+        metadata={"description": "Turns played in a row with no meld and no lay-off (R18a): at 25 per player the hand is a draw."},
+    )
     status = fields.String(required=True, metadata={"enum_of": Status})
     result = fields.Nested(ViewResultSchema, allow_none=True, required=True)
-    scores = fields.Nested(ScoresSchema, required=True, metadata={"description": "The game's scores, as /v1/scorepad answers them."})
+    scores = fields.Nested(
+        ScoresSchema,
+        required=True,
+        metadata={
+            "description": "The game's scores over the finished hands, as /v1/scorepad answers them; next_dealer is null while a hand is being played."
+        },
+    )
     events = fields.List(
         fields.Nested(EventSchema),
         required=True,
         metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
+    )
+    fairness = fields.Nested(
+        FairnessSchema,
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The hand's commitment and entropy (contract, Provably fair deals); null only for a table from before fair deals."
+        },
     )
     legal_moves = fields.List(
         fields.Nested(MoveOutSchema),
@@ -193,10 +222,17 @@ class ViewSchema(Answer):
 
 
 def _scores(game) -> dict:
-    """The game's scores as /v1/scorepad answers them, less the rules (the view has its own)."""
-    scores = game.pad().as_dict()
+    """The game's scores as /v1/scorepad answers them, less the rules (the view has its own);
+    while a hand is being played its ``next_dealer`` is null (nobody knows it before the hand
+    ends, R19)."""
+    scores = game.scores().as_dict()
     del scores["rules"]
     return scores
+
+
+def next_commitment(table: Table) -> str | None:
+    """SHA-256 of the next hand's seed once this hand is over (None while it is played)."""
+    return None if table.next_seed is None else commitment(table.next_seed)
 
 
 def view_out(table: Table, viewer: str | None) -> dict:
@@ -210,9 +246,11 @@ def view_out(table: Table, viewer: str | None) -> dict:
         if s.id == viewer:
             seat["hand"] = [c.code for c in v.hand]
         players.append(seat)
+    fair = table.fair
     result = None
     if v.result is not None:
         result = {**v.result.as_dict(), "remaining_cards": {p: [c.code for c in h] for p, h in (v.remaining_cards or {}).items()}}
+        result["fairness"] = None if fair is None else reveal(fair, game.players, v.dealer, game.rules, game.events).as_dict()
     out = {
         "table_id": table.id,
         "hand": game.number,
@@ -225,10 +263,12 @@ def view_out(table: Table, viewer: str | None) -> dict:
         "discard": [c.code for c in v.discard],
         "melds": [m.as_dict() for m in v.melds],
         "restocks": v.restocks,
+        "stalled_turns": v.stalled_turns,
         "status": v.status.value,
         "result": result,
         "scores": _scores(game),
         "events": [e.as_dict() for e in v.events],
+        "fairness": None if fair is None else {**fair.public(), "next_commitment": next_commitment(table)},
     }
     if v.to_move:
         out["legal_moves"] = [m.as_dict() for m in v.legal_moves]

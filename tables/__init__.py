@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 import orjson
 
 from referee import bots
+from referee.fairness import SEED_BYTES, HandSeed
 from referee.game import new_game, next_hand, play
 from referee.moves import Move, MovesOutcome
 from referee.rules import Rules
@@ -208,14 +209,17 @@ class Tables:
         *,
         seed: int | None = None,
         table_id: str | None = None,
+        entropy: str | None = None,
     ) -> tuple[Table, str]:
-        """A new table and its token: a deal from the operating system's CSPRNG, the bots played
-        until a human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
+        """A new table and its token: hand 1 dealt from a fresh secret seed (32 bytes from the
+        CSPRNG) and the players' ``entropy`` (``referee.fairness``), the bots played until a
+        human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
         benchmarks only (the HTTP API takes neither). Raises
         :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
         table_id = table_id or secrets.token_urlsafe(12)
-        game = new_game(players, rules, dealer, bots, seed=seed, bot_seed=table_id)
-        table = Table(table_id, game, self.sealer.table_secret())
+        fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
+        game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck())
+        table = _committed(Table(table_id, game, self.sealer.table_secret(), fair))
         return table, self.seal(table)
 
     def view(self, token, seat=None) -> Opened:
@@ -237,7 +241,7 @@ class Tables:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
         pending = self._check(table, self.digest("move", token, seat, orjson.dumps([m.as_dict() for m in moves])))
         outcome, game, events = play(table.game, moves, bot_seed=table.id)
-        after = replace(table, game=game)
+        after = _committed(replace(table, game=game))
         if pending is not None:
             pending = replace(pending, new=game.seq)
         return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events, pending)
@@ -256,15 +260,27 @@ class Tables:
             raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
         return bots.choose_move(view, level, table.id)
 
-    def next(self, token, seat=None) -> Dealt:
-        """Deal the game's next hand (R19), the bots played until a human is to move. ``seat``
-        (the view the answer gives) is part of the request's name for the replay guard, so a
-        retry answers the same seat's view and no other. Raises :class:`BadTable`,
-        :class:`Stale`, :class:`Replayed`, :class:`referee.game.GameOver`."""
+    def next(self, token, seat=None, entropy: str | None = None) -> Dealt:
+        """Deal the game's next hand (R19) from the seed committed to when the last hand ended
+        (``Table.next_seed``; a fresh one for an older token) and ``entropy``, the bots played
+        until a human is to move. ``seat`` (the view the answer gives) and ``entropy`` are part
+        of the request's name for the replay guard, so a retry answers the same seat's view of
+        the same deal and no other. Raises :class:`BadTable`, :class:`Stale`, :class:`Replayed`,
+        :class:`referee.game.GameOver`."""
         table = self.open(token)
-        pending = self._check(table, self.digest("next", token, seat or ""))
-        game = next_hand(table.game, bot_seed=table.id)
-        after = replace(table, game=game)
+        pending = self._check(table, self.digest("next", token, seat or "", entropy or ""))
+        fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
+        game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
+        after = _committed(replace(table, game=game, fair=fair, next_seed=None))
         if pending is not None:
             pending = replace(pending, new=game.seq)
         return Dealt(after, self.seal(after), game.events, pending)
+
+
+def _committed(table: Table) -> Table:
+    """``table`` with the next hand's seed drawn (32 bytes from ``secrets``) once its hand is
+    over, so that every view of the finished hand commits to it before the players send the
+    next hand's entropy (README, Provably fair)."""
+    if table.fair is not None and table.next_seed is None and table.game.state.status != Status.PLAYING:
+        return replace(table, next_seed=secrets.token_bytes(SEED_BYTES))
+    return table

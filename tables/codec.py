@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.cards import parse_card
+from referee.fairness import HandSeed
 from referee.game import Game
 from referee.moves import Action, Source
 from referee.scorepad import HandEntry, Remaining
@@ -37,13 +38,18 @@ def _schema(name: str):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game`, and its
-    own ``secret`` (the seats' key, ``tables.seal``; None for a table made before tables had
-    one)."""
+    """A sealed table: its ``id`` (random, chosen by the service), the :class:`Game`, its own
+    ``secret`` (the seats' key, ``tables.seal``; None for a table made before tables had one),
+    the secret of the hand being played (``fair``: its seed and entropy, contract, Provably fair
+    deals; None only for a table sealed before fair deals) and, once that hand is over, the seed
+    of the next hand (``next_seed``), whose commitment the views show before the players send
+    the next hand's entropy."""
 
     id: str
     game: Game
     secret: bytes | None = None
+    fair: HandSeed | None = None
+    next_seed: bytes | None = None
 
 
 def to_payload(table: Table) -> dict:
@@ -61,6 +67,7 @@ def to_payload(table: Table) -> dict:
         "hands": [_entry_out(h) for h in g.hands],
         "state": g.state.as_dict(),
         "events": [e.as_dict() for e in g.events],
+        **({"fair": _fair_out(table)} if table.fair is not None else {}),
     }
 
 
@@ -81,7 +88,21 @@ def from_payload(data: dict) -> Table:
         seq=data["seq"],
     )
     secret = data.get("k")
-    return Table(data["id"], game, None if secret is None else b64decode_canonical(secret))
+    fair, nxt = data.get("fair"), (data.get("fair") or {}).get("next")
+    return Table(
+        data["id"],
+        game,
+        None if secret is None else b64decode_canonical(secret),
+        None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]),
+        None if nxt is None else bytes.fromhex(nxt),
+    )
+
+
+def _fair_out(table: Table) -> dict:
+    out = {"seed": table.fair.seed.hex(), "entropy": table.fair.entropy}
+    if table.next_seed is not None:
+        out["next"] = table.next_seed.hex()
+    return out
 
 
 def _state_in(d: dict) -> State:

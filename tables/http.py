@@ -11,7 +11,9 @@ import orjson
 from flask import Flask, Response, current_app
 
 from referee.errors import InvalidInput, Problem
+from referee.fairness import verify
 from referee.game import GameOver
+from schemas import fairness as F
 from schemas import tables as T
 from schemas.suggest import SuggestResponse
 from web.problems import invalid, problem
@@ -52,6 +54,10 @@ EXAMPLES = {
     },
     "next": {"next": {"summary": "Deal the next hand", "value": {"table": TOKEN}}},
     "suggest": {"hint": {"summary": "Advice for ana, from the hard bot", "value": {"table": TOKEN, "seat": SEAT, "level": "hard"}}},
+}
+EXAMPLES["create"]["entropy"] = {
+    "summary": "With the players' own randomness in the deck",
+    "value": {"players": ["ana", "ben"], "entropy": "f3a9c2e1-ana+7b0d44-ben"},
 }
 
 
@@ -120,7 +126,7 @@ def create_table(args):
     Answers the sealed `table`, a `seat` for each human player (give each player only
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
-    table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"])
+    table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"], entropy=args["entropy"])
     seats, viewer = _tables().seats(table), args["seat"]
     if viewer is not None and viewer not in seats:
         raise InvalidInput([Problem(("seat",), f"{viewer} is not a human player at this table: the view answered is a human player's")])
@@ -172,7 +178,7 @@ def move_at_table(args):
 def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
-    dealt = _tables().next(args["table"], args["seat"])
+    dealt = _tables().next(args["table"], args["seat"], args["entropy"])
     viewer = None if args["seat"] is None else _tables().seat_player(dealt.table, args["seat"])
     answer = {
         "table": dealt.token,
@@ -194,3 +200,14 @@ def suggest_at_table(args):
     Reads the table and changes nothing (the same token stays the latest). 409 when it is not
     the seat's turn or the hand is over."""
     return _tables().suggest(args["table"], args["seat"], args["level"])
+
+
+@blp.post("/verify", F.VerifyRequest, F.VerifyResponse, F.EXAMPLES)
+def verify_deal(args):
+    """Check a finished hand's `result.fairness` without trusting the service and without any
+    key: SHA-256 of the seed is the commitment shown during the hand, the deck follows from the
+    seed and the entropy (README, Provably fair), the record's deal is that deck's, and every
+    move is legal where it stands with every card drawn the one the stock (through every
+    restock, R17) or the discard pile held. `verified: false` is a normal answer naming the
+    first thing that does not hold."""
+    return verify(args["fairness"], args["rules"])

@@ -92,12 +92,13 @@ def store(url: str) -> SeqStore:
 
 def hidden_cards(table, viewer):
     """Card codes ``viewer`` may not see: the other players' hands and the stock, while the hand
-    is playing (once it is over the hands are laid down: only the stock stays hidden). The card
-    taken from the discard pile this turn is not hidden: everyone saw it taken (R8)."""
+    is playing. Once it is over nothing is hidden: the hands are laid down (R14) and the deck,
+    the stock's order with it, is revealed (contract, Provably fair deals). The card taken from
+    the discard pile this turn is not hidden: everyone saw it taken (R8)."""
     state = table.game.state
-    hidden = {c.code for c in state.stock}
-    if state.status == "playing":
-        hidden |= {c.code for p in state.players if p.id != viewer for c in p.hand}
+    if state.status != "playing":
+        return set()
+    hidden = {c.code for c in state.stock} | {c.code for p in state.players if p.id != viewer for c in p.hand}
     if state.turn.taken_discard is not None:
         hidden.discard(state.turn.taken_discard.code)
     return hidden

@@ -654,7 +654,9 @@ def test_legal_moves_and_moves_at_their_worst_are_answered_in_full(client, state
     lay_offs = [{"player": "ana", "action": "lay_off", "cards": [c]} for c in worst["players"][0]["hand"]]
     r = _post_json(client, "/v1/move", {"state": worst, "moves": lay_offs[:10]})
     assert r.status_code == 200 and r.get_json()["applied"] == 10
-    # 200 moves, every one applied: draw and discard in turn.
+    # 200 moves, every one applied: draw and discard in turn (six players, so that 100 turns
+    # with no meld stay below R18a's 150).
+    state = client.post("/v1/deal", json={"players": ["ana", "ben", "cy", "dee", "eve", "fay"], "seed": 7}).get_json()["state"]
     moves, s = [], state
     for _ in range(100):
         who = s["turn"]["player"]

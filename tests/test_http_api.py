@@ -319,8 +319,8 @@ def test_every_documented_request_example_is_answered_200(client, app):
             assert r.status_code == success, (path, name, r.get_json())
             seen += 1
     # melds/check 3, hand-score 1, deal 1, move 2, legal-moves 1, scorepad 1, suggest 1,
-    # tables 2, tables/view 2, tables/move 2, tables/next 1, tables/suggest 1
-    assert seen == 18
+    # tables 3, tables/view 2, tables/move 2, tables/next 1, tables/suggest 1, verify 1
+    assert seen == 20
     r = client.post("/v1/melds/check", json={"cards": ["Q♠", "K♠", "A♠"]})
     assert r.get_json()["reasons"][0]["code"] == "ace_high"
 

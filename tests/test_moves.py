@@ -306,8 +306,39 @@ def test_r6_does_not_fit_the_named_meld_then_the_specific_code():
     ]
 
 
-def test_r6_does_not_fit_any_meld_when_none_is_named():
-    assert refused(table_state(), Move.lay_off("ana", cards("2C"))) == [("does_not_fit", "2♣ does not fit any meld on the table", ["2C"])]
+def test_r6_does_not_fit_any_meld_when_none_is_named_says_what_each_meld_is():
+    assert refused(table_state(), Move.lay_off("ana", cards("2C"))) == [
+        ("does_not_fit", "2♣ fits no meld on the table: m1 (7♣ 7♦ 7♠) is a set of 7s and m2 (8♥ 9♥ 10♥) a run of hearts", ["2C"])
+    ]
+
+
+def test_r6_a_lay_off_that_fits_no_meld_names_the_nearest_miss():
+    st = make_state(
+        {"ana": "3S 10S 4D KC QD", "ben": "2C 3C 4C 8H 9H JC QC"},
+        discard="2S",
+        melds=[("m1", "ben", "JD JH JS"), ("m2", "ben", "5S 6S 7S"), ("m3", "ben", "8D 9D 10D")],
+        turn=Turn("ana", "play"),
+    )
+    # 3♠ misses the spades run by one card (4♠), 10♠ by two: each is named with its gap
+    assert refused(st, Move.lay_off("ana", cards("3S"))) == [
+        (
+            "does_not_fit",
+            "3♠ fits no meld on the table; the nearest is meld m2 (5♠ 6♠ 7♠): the ranks are not consecutive, 4♠ is missing",
+            ["3S"],
+        ),
+        ("run_gap", "5♠ 6♠ 7♠ 3♠ would not be a run (a gap in the ranks)", ["5S", "6S", "7S", "3S"]),
+    ]
+    assert refused(st, Move.lay_off("ana", cards("10S")))[0][1] == (
+        "10♠ fits no meld on the table; the nearest is meld m2 (5♠ 6♠ 7♠): the ranks are not consecutive, 8♠ 9♠ are missing"
+    )
+    # 4♦ misses the diamonds run by three cards: still the nearest, a run of its own suit
+    assert refused(st, Move.lay_off("ana", cards("4D")))[0][1] == (
+        "4♦ fits no meld on the table; the nearest is meld m3 (8♦ 9♦ 10♦): the ranks are not consecutive, 5♦ 6♦ 7♦ are missing"
+    )
+    # K♣ misses every meld by suit or rank: what each meld is
+    assert refused(st, Move.lay_off("ana", cards("KC")))[0][1] == (
+        "K♣ fits no meld on the table: m1 (J♦ J♥ J♠) is a set of jacks, m2 (5♠ 6♠ 7♠) a run of spades and m3 (8♦ 9♦ 10♦) a run of diamonds"
+    )
 
 
 def test_r6_does_not_fit_with_no_melds_on_the_table():
@@ -753,7 +784,7 @@ def test_validate_state_duplicate_player_id():
     state = good()
     ana, ben = state.players
     assert problems_of(replace(state, players=(ana, replace(ben, id="ana", tabled=True)), dealer="ana")) == [
-        (("players", 1, "id"), "player id 'ana' is used twice")
+        (("players", 1, "id"), "player 'ana' is listed twice")
     ]
 
 
@@ -835,7 +866,7 @@ def test_r18_status_draw_with_cards_left_in_the_stock_is_malformed():
     assert problems_of(replace(state, status="draw")) == [
         (
             ("status",),
-            f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18)",
+            f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out (R18) or after 25 turns per player in a row with no meld or lay-off (R18a)",
         )
     ]
 
@@ -966,7 +997,9 @@ def test_r6_lay_off_with_several_melds_and_no_fit_is_does_not_fit_alone():
         melds=[("m1", "ben", "5S 6S 7S"), ("m2", "ben", "JD JH JS")],
         turn=Turn("ana", "play"),
     )
-    assert refused(st, Move.lay_off("ana", cards("5D"))) == [("does_not_fit", "5♦ does not fit any meld on the table", ["5D"])]
+    assert refused(st, Move.lay_off("ana", cards("5D"))) == [
+        ("does_not_fit", "5♦ fits no meld on the table: m1 (5♠ 6♠ 7♠) is a run of spades and m2 (J♦ J♥ J♠) a set of jacks", ["5D"])
+    ]
 
 
 def test_core_draw_source_and_discard_card_are_required():

@@ -27,10 +27,12 @@ VIEW_FIELDS = {
     "discard",
     "melds",
     "restocks",
+    "stalled_turns",
     "status",
     "result",
     "scores",
     "events",
+    "fairness",
 }
 
 
@@ -79,7 +81,7 @@ def test_a_new_table_gives_a_seat_per_player_and_the_spectators_view(tc):
     assert [(p["id"], p["cards"]) for p in v["players"]] == [("ana", 7), ("ben", 7), ("cy", 7)]
     assert all(set(p) == {"id", "cards", "tabled"} for p in v["players"])
     assert v["stock"] == 30 and len(v["discard"]) == 1
-    assert v["scores"]["totals"] == {"ana": 0, "ben": 0, "cy": 0} and v["scores"]["next_dealer"] == "cy"
+    assert v["scores"]["totals"] == {"ana": 0, "ben": 0, "cy": 0} and v["scores"]["next_dealer"] is None  # while the hand is played
     assert made["table"].startswith("rt1.")
 
 
@@ -376,7 +378,8 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
     assert v["hand"] == 2 and v["status"] == "playing" and v["stock"] == 31 and v["seq"] == last["view"]["seq"] + 1
     # R19 under standard rules with two players: the winner of a hand deals the next; after a drawn hand, the dealer's left
     assert v["dealer"] == (result["winner"] if result["outcome"] == "out" else "ana")
-    assert v["scores"]["hands"][0]["dealer"] == "ben" and v["scores"]["next_dealer"] == v["dealer"]
+    assert v["scores"]["hands"][0]["dealer"] == "ben" and last["view"]["scores"]["next_dealer"] == v["dealer"]
+    assert v["scores"]["next_dealer"] is None  # while the new hand is played
     table2, last2 = play_hand(tc, nxt["table"], made["seats"])
     final = view(tc, table2)
     hands = [

@@ -34,7 +34,7 @@ def check_views(table, token):
             "turn": seen.turn,
             "discard": [c.code for c in seen.discard],
             "melds": seen.melds,
-            "scores": table.game.pad(),
+            "scores": table.game.scores(),
         }
         by_fields["scores"] = {
             k: getattr(by_fields["scores"], k) for k in ("hands", "totals", "standings", "next_dealer", "game_over", "winner", "to_target")

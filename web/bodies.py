@@ -40,6 +40,7 @@ BODY_LIMITS = {
     "/v1/tables/move": 32 * KIB,
     "/v1/tables/next": 16 * KIB,
     "/v1/tables/suggest": 16 * KIB,
+    "/v1/verify": 64 * KIB,  # a revealed hand: 7 KiB for a usual one, about 60 KiB at its 1000 moves
 }
 DEFAULT_BODY_LIMIT = 16 * KIB  # a path not listed (a GET, a 404)
 

@@ -22,7 +22,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from referee.reasons import code_table
-from referee.rules import OPTION_NAMES, PRESETS
+from referee.rules import OPTIONS, PRESET_LIST
 
 RULEBOOK = Path(__file__).resolve().parent.parent / "RULES.md"
 RULE_ID = re.compile(r"\bR(\d+)(a?)\b")
@@ -48,15 +48,16 @@ def _sections(text: str) -> dict[str, str]:
 
 
 def option_rule(text: str) -> dict[str, str]:
-    """The rule that introduces each option (its text says "Option `name`"), by option name.
-    Raises ``LookupError`` naming an option no rule introduces, or one two rules introduce."""
+    """The rule whose text introduces each option (it says "Option `name`"), by option name.
+    Raises ``LookupError`` naming an option introduced by two rules, or one that no rule
+    introduces (a test checks it is the rule the option declares, :data:`referee.rules.OPTIONS`)."""
     out: dict[str, str] = {}
     for rule, body in _sections(text).items():
         for name in re.findall(r"Option\s+`(\w+)", body):
             if name in out and out[name] != rule:
                 raise LookupError(f"option {name} is introduced by both {out[name]} and {rule}")
             out[name] = rule
-    missing = [name for name in OPTION_NAMES if name not in out]
+    missing = [o.name for o in OPTIONS if o.name not in out]
     if missing:
         raise LookupError(f"no rule of RULES.md introduces the option(s) {', '.join(missing)} (write Option `name` in its rule)")
     return out
@@ -67,13 +68,14 @@ def _value(value) -> str:
 
 
 def options_table(text: str) -> str:
-    """The R21 table: each option, the rule that explains it and its value in each preset."""
-    rules = option_rule(text)
-    names = list(PRESETS)
-    rows = ["| option | rule | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|---|" + "---|" * len(names)]
-    for option in OPTION_NAMES:
-        rows.append(f"| `{option}` | {rules[option]} | " + " | ".join(_value(getattr(PRESETS[n], option)) for n in names) + " |")
-    return "\n".join(rows) + "\n\n`null` means no limit (`melds_per_turn`, `max_restocks`) or no fixed number of hands (`deals`).\n"
+    """The R21 table, from the one declaration of the options (:data:`referee.rules.OPTIONS`):
+    each option, what it is, the rule that explains it and its value in each preset."""
+    rows = ["| option | rule | " + " | ".join(f"`{p.name}`" for p in PRESET_LIST) + " |", "|---|---|" + "---|" * len(PRESET_LIST)]
+    for o in OPTIONS:
+        values = " | ".join(_value(o.preset_value(p.name)) for p in PRESET_LIST)
+        rows.append(f"| `{o.name}`: {o.sentence} | {o.rule} | {values} |")
+    nulls = "; ".join(f"`{o.name}` {o.null}" for o in OPTIONS if o.null is not None)
+    return "\n".join(rows) + f"\n\n`null`: {nulls}.\n"
 
 
 def generated(text: str) -> str:

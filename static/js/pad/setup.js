@@ -120,10 +120,11 @@ export function integerOrRaw(text) {
   return /^-?\d+$/.test(t) ? Number(t) : t;
 }
 
-/* The form a name is compared in: trimmed, spaces collapsed, case ignored ("Ana" and " ana"
- * are one player); the page still sends each name as it was typed, trimmed. */
+/* The form a name is compared in, the referee's own (R2a; referee.seating.name_key): NFKC,
+ * case folded (upper then lower case, final sigma as sigma, as Python's casefold), trimmed, so
+ * "Ana", " ana" and "ａｎａ" are one player; the page still sends each name as typed, trimmed. */
 export function nameKey(name) {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return name.normalize('NFKC').toUpperCase().toLowerCase().replace(/ς/g, 'σ').trim();
 }
 
 /* [{index, text}] for every name that reads the same as an earlier one. */

@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .bot_level import BotLevel
+from .checked import Checked
 from .create_table_request import CreateTableRequest
 from .create_table_request_bots import CreateTableRequestBots
 from .create_table_request_bots_additional_property import (
@@ -15,6 +16,7 @@ from .discard_move_out import DiscardMoveOut
 from .draw_event import DrawEvent
 from .draw_move import DrawMove
 from .draw_move_out import DrawMoveOut
+from .fairness import Fairness
 from .hand_entry import HandEntry
 from .hand_entry_remaining import HandEntryRemaining
 from .hand_line import HandLine
@@ -62,6 +64,18 @@ from .preset_sentence import PresetSentence
 from .problem import Problem
 from .reason import Reason
 from .reason_code import ReasonCode
+from .record import Record
+from .record_dealt import RecordDealt
+from .record_discard import RecordDiscard
+from .record_discard_out import RecordDiscardOut
+from .record_draw import RecordDraw
+from .record_draw_out import RecordDrawOut
+from .record_lay_off import RecordLayOff
+from .record_lay_off_out import RecordLayOffOut
+from .record_meld import RecordMeld
+from .record_meld_out import RecordMeldOut
+from .record_out import RecordOut
+from .record_out_dealt import RecordOutDealt
 from .remaining_cards import RemainingCards
 from .remaining_points import RemainingPoints
 from .resolved_rules import ResolvedRules
@@ -73,6 +87,8 @@ from .result_draw import ResultDraw
 from .result_out import ResultOut
 from .result_out_multiplier import ResultOutMultiplier
 from .result_out_remaining import ResultOutRemaining
+from .revealed import Revealed
+from .revealed_out import RevealedOut
 from .rules import Rules
 from .rules_aces import RulesAces
 from .rules_dealer_rotation import RulesDealerRotation
@@ -106,6 +122,8 @@ from .table_suggest_request import TableSuggestRequest
 from .table_suggest_request_level import TableSuggestRequestLevel
 from .turn import Turn
 from .turn_out import TurnOut
+from .verify_request import VerifyRequest
+from .verify_response import VerifyResponse
 from .view import View
 from .view_request import ViewRequest
 from .view_response import ViewResponse
@@ -118,6 +136,7 @@ from .view_result_out_remaining_cards import ViewResultOutRemainingCards
 
 __all__ = (
     "BotLevel",
+    "Checked",
     "CreateTableRequest",
     "CreateTableRequestBots",
     "CreateTableRequestBotsAdditionalProperty",
@@ -130,6 +149,7 @@ __all__ = (
     "DrawEvent",
     "DrawMove",
     "DrawMoveOut",
+    "Fairness",
     "HandEntry",
     "HandEntryRemaining",
     "HandLine",
@@ -177,6 +197,18 @@ __all__ = (
     "Problem",
     "Reason",
     "ReasonCode",
+    "Record",
+    "RecordDealt",
+    "RecordDiscard",
+    "RecordDiscardOut",
+    "RecordDraw",
+    "RecordDrawOut",
+    "RecordLayOff",
+    "RecordLayOffOut",
+    "RecordMeld",
+    "RecordMeldOut",
+    "RecordOut",
+    "RecordOutDealt",
     "RemainingCards",
     "RemainingPoints",
     "ResolvedRules",
@@ -188,6 +220,8 @@ __all__ = (
     "ResultOut",
     "ResultOutMultiplier",
     "ResultOutRemaining",
+    "Revealed",
+    "RevealedOut",
     "Rules",
     "RulesAces",
     "RulesDealerRotation",
@@ -221,6 +255,8 @@ __all__ = (
     "TableSuggestRequestLevel",
     "Turn",
     "TurnOut",
+    "VerifyRequest",
+    "VerifyResponse",
     "View",
     "ViewRequest",
     "ViewResponse",

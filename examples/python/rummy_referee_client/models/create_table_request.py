@@ -26,6 +26,9 @@ class CreateTableRequest:
             They get no seat; at least one player must be human.
         seat (None | str | Unset): A human player whose view the answer gives (so no /v1/tables/view call is needed);
             left out, the spectator's view. Default: none (null). Example: ana.
+        entropy (None | str | Unset): Randomness of the players' own (for example drawn by each player's device and
+            joined), 1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone (README,
+            Provably fair). Default: none (null). Example: f3a9c2e1-ana+7b0d44-ben.
     """
 
     players: list[str]
@@ -33,6 +36,7 @@ class CreateTableRequest:
     rules: None | Rules | Unset = UNSET
     bots: CreateTableRequestBots | Unset = UNSET
     seat: None | str | Unset = UNSET
+    entropy: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.rules import Rules
@@ -63,6 +67,12 @@ class CreateTableRequest:
         else:
             seat = self.seat
 
+        entropy: None | str | Unset
+        if isinstance(self.entropy, Unset):
+            entropy = UNSET
+        else:
+            entropy = self.entropy
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,6 +88,8 @@ class CreateTableRequest:
             field_dict["bots"] = bots
         if seat is not UNSET:
             field_dict["seat"] = seat
+        if entropy is not UNSET:
+            field_dict["entropy"] = entropy
 
         return field_dict
 
@@ -131,12 +143,22 @@ class CreateTableRequest:
 
         seat = _parse_seat(d.pop("seat", UNSET))
 
+        def _parse_entropy(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        entropy = _parse_entropy(d.pop("entropy", UNSET))
+
         create_table_request = cls(
             players=players,
             dealer=dealer,
             rules=rules,
             bots=bots,
             seat=seat,
+            entropy=entropy,
         )
 
         return create_table_request

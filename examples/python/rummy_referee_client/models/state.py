@@ -31,6 +31,8 @@ class State:
         turn (None | Turn | Unset): Default: the dealer's left to draw.
         melds (list[Meld] | Unset):
         restocks (int | Unset): Default: `0`.
+        stalled_turns (int | Unset): Turns played in a row with no meld and no lay-off by anyone (R18a): 0 after a deal
+            or a turn that melded or laid off; at 25 per player the hand is a draw. Default: `0`.
         status (Status | Unset): playing, out (someone went out, R13) or draw (a drawn hand, R18).
     """
 
@@ -42,6 +44,7 @@ class State:
     turn: None | Turn | Unset = UNSET
     melds: list[Meld] | Unset = UNSET
     restocks: int | Unset = UNSET
+    stalled_turns: int | Unset = UNSET
     status: Status | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,6 +91,8 @@ class State:
 
         restocks = self.restocks
 
+        stalled_turns = self.stalled_turns
+
         status: str | Unset = UNSET
         if not isinstance(self.status, Unset):
             status = self.status.value
@@ -111,6 +116,8 @@ class State:
             field_dict["melds"] = melds
         if restocks is not UNSET:
             field_dict["restocks"] = restocks
+        if stalled_turns is not UNSET:
+            field_dict["stalled_turns"] = stalled_turns
         if status is not UNSET:
             field_dict["status"] = status
 
@@ -189,6 +196,8 @@ class State:
 
         restocks = d.pop("restocks", UNSET)
 
+        stalled_turns = d.pop("stalled_turns", UNSET)
+
         _status = d.pop("status", UNSET)
         status: Status | Unset
         if isinstance(_status, Unset):
@@ -205,6 +214,7 @@ class State:
             turn=turn,
             melds=melds,
             restocks=restocks,
+            stalled_turns=stalled_turns,
             status=status,
         )
 

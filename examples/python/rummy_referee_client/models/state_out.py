@@ -30,6 +30,8 @@ class StateOut:
         discard (list[str]): Face up, bottom card first; the last card is the visible top.
         melds (list[MeldOut]):
         restocks (int):
+        stalled_turns (int): Turns played in a row with no meld and no lay-off by anyone (R18a): 0 after a deal or a
+            turn that melded or laid off; at 25 per player the hand is a draw.
         status (Status): playing, out (someone went out, R13) or draw (a drawn hand, R18).
     """
 
@@ -41,6 +43,7 @@ class StateOut:
     discard: list[str]
     melds: list[MeldOut]
     restocks: int
+    stalled_turns: int
     status: Status
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +69,8 @@ class StateOut:
 
         restocks = self.restocks
 
+        stalled_turns = self.stalled_turns
+
         status = self.status.value
 
         field_dict: dict[str, Any] = {}
@@ -80,6 +85,7 @@ class StateOut:
                 "discard": discard,
                 "melds": melds,
                 "restocks": restocks,
+                "stalled_turns": stalled_turns,
                 "status": status,
             }
         )
@@ -120,6 +126,8 @@ class StateOut:
 
         restocks = d.pop("restocks")
 
+        stalled_turns = d.pop("stalled_turns")
+
         status = Status(d.pop("status"))
 
         state_out = cls(
@@ -131,6 +139,7 @@ class StateOut:
             discard=discard,
             melds=melds,
             restocks=restocks,
+            stalled_turns=stalled_turns,
             status=status,
         )
 

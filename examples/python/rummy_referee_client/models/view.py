@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.discard_move_out import DiscardMoveOut
     from ..models.draw_event import DrawEvent
     from ..models.draw_move_out import DrawMoveOut
+    from ..models.fairness import Fairness
     from ..models.lay_off_event import LayOffEvent
     from ..models.lay_off_move_out import LayOffMoveOut
     from ..models.meld_event import MeldEvent
@@ -45,11 +46,15 @@ class View:
         discard (list[str]): Face up, bottom card first; the last card is the visible top.
         melds (list[MeldOut]):
         restocks (int):
+        stalled_turns (int): Turns played in a row with no meld and no lay-off (R18a): at 25 per player the hand is a
+            draw.
         status (Status): playing, out (someone went out, R13) or draw (a drawn hand, R18).
         result (None | ViewResultDraw | ViewResultOut):
         scores (Scores): The game's scores, as /v1/scorepad answers them (the rules are the view's).
         events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The moves since this seat's last move (a
             spectator: this hand's).
+        fairness (Fairness | None): The hand's commitment and entropy (contract, Provably fair deals); null only for a
+            table from before fair deals.
         legal_moves (list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset): Every legal move: only
             for the seat whose turn it is.
     """
@@ -65,10 +70,12 @@ class View:
     discard: list[str]
     melds: list[MeldOut]
     restocks: int
+    stalled_turns: int
     status: Status
     result: None | ViewResultDraw | ViewResultOut
     scores: Scores
     events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    fairness: Fairness | None
     legal_moves: (
         list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset
     ) = UNSET
@@ -76,6 +83,7 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         from ..models.draw_event import DrawEvent
         from ..models.draw_move_out import DrawMoveOut
+        from ..models.fairness import Fairness
         from ..models.lay_off_event import LayOffEvent
         from ..models.lay_off_move_out import LayOffMoveOut
         from ..models.meld_event import MeldEvent
@@ -111,6 +119,8 @@ class View:
 
         restocks = self.restocks
 
+        stalled_turns = self.stalled_turns
+
         status = self.status.value
 
         result: dict[str, Any] | None
@@ -136,6 +146,12 @@ class View:
                 events_item = events_item_data.to_dict()
 
             events.append(events_item)
+
+        fairness: dict[str, Any] | None
+        if isinstance(self.fairness, Fairness):
+            fairness = self.fairness.to_dict()
+        else:
+            fairness = self.fairness
 
         legal_moves: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.legal_moves, Unset):
@@ -168,10 +184,12 @@ class View:
                 "discard": discard,
                 "melds": melds,
                 "restocks": restocks,
+                "stalled_turns": stalled_turns,
                 "status": status,
                 "result": result,
                 "scores": scores,
                 "events": events,
+                "fairness": fairness,
             }
         )
         if legal_moves is not UNSET:
@@ -185,6 +203,7 @@ class View:
         from ..models.discard_move_out import DiscardMoveOut
         from ..models.draw_event import DrawEvent
         from ..models.draw_move_out import DrawMoveOut
+        from ..models.fairness import Fairness
         from ..models.lay_off_event import LayOffEvent
         from ..models.lay_off_move_out import LayOffMoveOut
         from ..models.meld_event import MeldEvent
@@ -229,6 +248,8 @@ class View:
             melds.append(melds_item)
 
         restocks = d.pop("restocks")
+
+        stalled_turns = d.pop("stalled_turns")
 
         status = Status(d.pop("status"))
 
@@ -298,6 +319,21 @@ class View:
 
             events.append(events_item)
 
+        def _parse_fairness(data: object) -> Fairness | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                fairness_type_0 = Fairness.from_dict(data)
+
+                return fairness_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Fairness | None, data)
+
+        fairness = _parse_fairness(d.pop("fairness"))
+
         _legal_moves = d.pop("legal_moves", UNSET)
         legal_moves: (
             list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset
@@ -357,10 +393,12 @@ class View:
             discard=discard,
             melds=melds,
             restocks=restocks,
+            stalled_turns=stalled_turns,
             status=status,
             result=result,
             scores=scores,
             events=events,
+            fairness=fairness,
             legal_moves=legal_moves,
         )
 

@@ -15,6 +15,7 @@ from attrs import define as _attrs_define
 from ..models.view_result_out_multiplier import ViewResultOutMultiplier
 
 if TYPE_CHECKING:
+    from ..models.revealed_out import RevealedOut
     from ..models.view_result_out_remaining import ViewResultOutRemaining
     from ..models.view_result_out_remaining_cards import ViewResultOutRemainingCards
 
@@ -34,6 +35,8 @@ class ViewResultOut:
         multiplier (ViewResultOutMultiplier):
         remaining (ViewResultOutRemaining): Each opponent's plain card total.
         remaining_cards (ViewResultOutRemainingCards): Every player's cards left, laid down to be counted (R14).
+        fairness (None | RevealedOut): The hand's seed, deck and record, revealed now that it is over (README, Provably
+            fair); null only for a table from before fair deals.
     """
 
     outcome: Literal["out"]
@@ -43,8 +46,11 @@ class ViewResultOut:
     multiplier: ViewResultOutMultiplier
     remaining: ViewResultOutRemaining
     remaining_cards: ViewResultOutRemainingCards
+    fairness: None | RevealedOut
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.revealed_out import RevealedOut
+
         outcome = self.outcome
 
         points = self.points
@@ -59,6 +65,12 @@ class ViewResultOut:
 
         remaining_cards = self.remaining_cards.to_dict()
 
+        fairness: dict[str, Any] | None
+        if isinstance(self.fairness, RevealedOut):
+            fairness = self.fairness.to_dict()
+        else:
+            fairness = self.fairness
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -70,6 +82,7 @@ class ViewResultOut:
                 "multiplier": multiplier,
                 "remaining": remaining,
                 "remaining_cards": remaining_cards,
+                "fairness": fairness,
             }
         )
 
@@ -77,6 +90,7 @@ class ViewResultOut:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.revealed_out import RevealedOut
         from ..models.view_result_out_remaining import ViewResultOutRemaining
         from ..models.view_result_out_remaining_cards import ViewResultOutRemainingCards
 
@@ -99,6 +113,21 @@ class ViewResultOut:
             d.pop("remaining_cards")
         )
 
+        def _parse_fairness(data: object) -> None | RevealedOut:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                fairness_type_0 = RevealedOut.from_dict(data)
+
+                return fairness_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RevealedOut, data)
+
+        fairness = _parse_fairness(d.pop("fairness"))
+
         view_result_out = cls(
             outcome=outcome,
             points=points,
@@ -107,6 +136,7 @@ class ViewResultOut:
             multiplier=multiplier,
             remaining=remaining,
             remaining_cards=remaining_cards,
+            fairness=fairness,
         )
 
         return view_result_out

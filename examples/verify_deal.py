@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Check a sealed table's revealed hand without trusting the service (README, "Provably fair").
+
+    python3 examples/verify_deal.py FILE.json [FILE.json ...]      (or - for standard input)
+
+FILE holds a finished hand's `result.fairness` (or any answer containing it, or a list of
+them). Standard library only, and nothing of the service's code: it recomputes the commitment,
+the deck from seed and entropy, the deal, and every card drawn from the stock through every
+restock (R17), keeping each hand to check that every card played was held. It prints one line
+per hand and exits 1 when any hand does not hold. (The legality of melds and lay-offs is the
+referee's to judge: POST /v1/verify replays the hand through the same referee.)
+"""
+
+import hashlib
+import hmac
+import json
+import sys
+
+CARDS = [r + s for s in "CDHS" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]]
+
+
+def deck_of(seed: bytes, entropy: str) -> list:
+    """HMAC-SHA256(seed, label 0x00 entropy counter) words, rejection sampling, Fisher-Yates."""
+
+    def words():
+        for counter in range(1 << 64):
+            msg = b"rummy-referee deck v1\x00" + entropy.encode("utf-8") + counter.to_bytes(8, "big")
+            block = hmac.new(seed, msg, hashlib.sha256).digest()
+            yield from (int.from_bytes(block[k : k + 4], "big") for k in range(0, 32, 4))
+
+    stream, deck = words(), list(CARDS)
+    for i in range(51, 0, -1):
+        n = i + 1
+        w = next(stream)
+        while w >= 2**32 - 2**32 % n:
+            w = next(stream)
+        j = w % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def check(f: dict) -> str:
+    """A sentence saying the hand holds; raises ValueError with the first thing that does not."""
+    seed, rec = bytes.fromhex(f["seed"]), f["record"]
+    if hashlib.sha256(seed).hexdigest() != f["commitment"].lower():
+        raise ValueError("the seed does not match the commitment")
+    deck = deck_of(seed, f["entropy"])
+    if deck != f["deck"]:
+        i = next(i for i, (a, b) in enumerate(zip(deck, f["deck"])) if a != b)
+        raise ValueError(f"the deck does not follow from the seed and the entropy: card {i + 1} is {f['deck'][i]}, not {deck[i]}")
+    players, rules = rec["players"], rec["rules"]
+    n = len(players)
+    size = 10 if n == 2 else 7 if n <= 4 else 6
+    first = (players.index(rec["dealer"]) + 1) % n  # the dealer's left is dealt first, one card at a time
+    hands = {p: [] for p in players}
+    for k in range(size * n):
+        hands[players[(first + k) % n]].append(deck[k])
+    if hands != rec["dealt"] or deck[size * n] != rec["up_card"]:
+        raise ValueError("the record's deal is not the one this deck deals: it is the record of another hand")
+    stock, pile, restocks, drawn, over = deck[size * n + 1 :], [deck[size * n]], 0, 0, False
+    limit = rules["max_restocks"]
+
+    def turn_over(keep_top):
+        nonlocal stock, pile, restocks, over
+        new = pile[:-1] if keep_top else pile
+        if (limit is not None and restocks >= limit) or not new:
+            over = True  # R18: a drawn hand
+            return
+        stock, pile, restocks = list(new), pile[-1:] if keep_top else [], restocks + 1
+
+    turn, drew = first, False  # whose turn (the dealer's left leads), and whether they have drawn
+    for i, m in enumerate(rec["moves"], start=1):
+        who, act, hand = m["player"], m["action"], hands[m["player"]]
+        if over:
+            raise ValueError(f"move {i} comes after the hand ended")
+        if who != players[turn] or drew != (act != "draw"):
+            raise ValueError(f"move {i} ({who} {act}) is out of turn: {players[turn]} is to {'play' if drew else 'draw'}")
+        drew = act != "discard"
+        turn = (turn + 1) % n if act == "discard" else turn
+        if act == "draw" and m["source"] == "stock":
+            drawn += 1
+            if not stock:
+                turn_over(rules["restock"] == "keep_top")
+            card = None if over else stock.pop(0)
+            if m.get("card") != card:
+                raise ValueError(f"stock draw {drawn} (move {i}) was {m.get('card')}, but the deck put {card} there")
+            if card:
+                hand.append(card)
+        elif act == "draw":
+            card = pile.pop()
+            if m.get("card") != card:
+                raise ValueError(f"move {i}: the top of the discard pile was {card}, not {m.get('card')}")
+            hand.append(card)
+        else:
+            for c in m.get("cards") or [m["card"]]:
+                if c not in hand:
+                    raise ValueError(f"move {i}: {who} does not hold {c}")
+                hand.remove(c)
+            if act == "discard":
+                pile.append(m["card"])
+            if not hand:
+                over = True  # went out (R13)
+            elif act == "discard" and not stock and rules["restock"] == "immediate":
+                turn_over(False)
+    if not over:
+        raise ValueError("the record stops before the hand is over")
+    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restocks) come from it"
+
+
+def fairness_objects(value):
+    if isinstance(value, list):
+        for v in value:
+            yield from fairness_objects(v)
+    elif isinstance(value, dict):
+        if "seed" in value and "record" in value:
+            yield value
+        else:
+            for v in value.values():
+                yield from fairness_objects(v)
+
+
+def main(paths) -> int:
+    failed = 0
+    for path in paths or ["-"]:
+        try:
+            if path == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(path, encoding="utf-8") as file:
+                    data = json.load(file)
+        except (OSError, ValueError) as fault:
+            failed += 1
+            print(f"FAILED {path}: {fault}")
+            continue
+        for f in fairness_objects(data):
+            try:
+                print(f"OK {f['commitment'][:12]}: {check(f)}")
+            except (ValueError, KeyError, IndexError, TypeError) as fault:
+                failed += 1
+                print(f"FAILED {str(f.get('commitment'))[:12]}: {fault}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,394 @@
+"""Provably fair deals (contract, Provably fair deals): a hand dealt from a committed secret seed
+and the players' entropy, revealed once the hand is over, and checked by replaying it.
+
+The deck (README, "Provably fair"), written so that it can be reimplemented elsewhere:
+
+- ``seed``: 32 random bytes; ``commitment`` = SHA-256(seed), lower-case hex.
+- A stream of 32-bit words: HMAC-SHA256 keyed by the seed over ``b"rummy-referee deck v1"``,
+  one zero byte, the entropy's UTF-8 bytes (none when no entropy was given) and a 64-bit
+  big-endian block counter 0, 1, 2, …; each 32-byte block is read as eight big-endian
+  unsigned 32-bit words, in order.
+- A whole number below ``n``: the next word ``w``, drawn again while ``w >= 2**32 - 2**32 % n``
+  (rejection sampling, so every value is equally likely), then ``w % n``.
+- Fisher–Yates (Durstenfeld) over the 52 cards in the order A♣ 2♣ … K♣, A♦ … K♦, A♥ … K♥,
+  A♠ … K♠: for ``i`` from 51 down to 1, swap positions ``i`` and a number below ``i + 1``.
+  Position 0 is the top card: the deal takes it first (R2, R3).
+
+:func:`verify` checks a revealed hand with nothing but the referee itself: the commitment, the
+deck, the deal, every draw from that deck through every restock (R17) and every move's
+legality by :func:`~referee.moves.apply_move`. It names the first thing that does not hold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import DECK, Card, show
+from .deal import deal
+from .errors import IllegalMove, InvalidInput, Reason
+from .moves import Action, Move, Source
+from .moves import apply_move as _apply_move
+from .rules import Rules
+from .seating import check_seating
+from .state import State, Status, validate_state
+from .view import Event
+
+SEED_BYTES = 32
+LABEL = b"rummy-referee deck v1\x00"
+MAX_ENTROPY = 128  # characters (code points)
+
+
+class FairCode(StrEnum):
+    """The reason codes of :func:`verify`, one per thing that can fail to hold."""
+
+    SEED_MISMATCH = "seed_mismatch"  # SHA-256(seed) is not the commitment
+    DECK_MISMATCH = "deck_mismatch"  # the deck is not the one seed and entropy give (a card changed or swapped)
+    ENTROPY_MISMATCH = "entropy_mismatch"  # the deck follows from another entropy than the one shown
+    RULES_MISMATCH = "rules_mismatch"  # the record's rules are not the rules the check was asked for
+    RECORD_INVALID = "record_invalid"  # the record's players or dealer cannot be a table (R2, R3)
+    OTHER_HAND = "other_hand"  # the record's deal is not the deal of this deck: the record of another hand
+    DRAW_MISMATCH = "draw_mismatch"  # a card drawn is not the card the deck (or the discard pile) put there
+    ILLEGAL_MOVE = "illegal_move"  # a move the referee refuses at that point (out of order, not held…)
+    MELD_MISMATCH = "meld_mismatch"  # a meld recorded under another id than the referee gave it
+    UNFINISHED = "unfinished"  # the record stops while the hand is still being played
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``…"""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# --- the deck ----------------------------------------------------------------------------
+
+
+def commitment(seed: bytes) -> str:
+    """SHA-256 of the seed's bytes, lower-case hex (64 characters)."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def _words(seed: bytes, entropy: str) -> Iterator[int]:
+    prefix = LABEL + entropy.encode("utf-8")
+    counter = 0
+    while True:
+        block = hmac.digest(seed, prefix + counter.to_bytes(8, "big"), "sha256")
+        for k in range(0, 32, 4):
+            yield int.from_bytes(block[k : k + 4], "big")
+        counter += 1
+
+
+def _below(words: Iterator[int], n: int) -> int:
+    limit = 2**32 - 2**32 % n
+    while True:
+        w = next(words)
+        if w < limit:
+            return w % n
+
+
+def shuffled_deck(seed: bytes, entropy: str = "") -> tuple[Card, ...]:
+    """The 52 cards, top card first, as seed and entropy order them (the module's algorithm).
+    Raises UnicodeEncodeError for entropy with a lone surrogate (not UTF-8)."""
+    deck = list(DECK)
+    words = _words(seed, entropy)
+    for i in range(51, 0, -1):
+        j = _below(words, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeed:
+    """The secret of one hand of a sealed table: ``seed`` (32 bytes) and the ``entropy`` the
+    players gave ("" when none). Lives only inside the sealed token until the hand is over."""
+
+    seed: bytes
+    entropy: str = ""
+
+    @classmethod
+    def fresh(cls, entropy: str | None = None) -> HandSeed:
+        """A new seed from the operating system's CSPRNG (``secrets``)."""
+        return cls(secrets.token_bytes(SEED_BYTES), entropy or "")
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+    def deck(self) -> tuple[Card, ...]:
+        return shuffled_deck(self.seed, self.entropy)
+
+    def public(self) -> dict:
+        """What every view of the hand shows: ``commitment`` and ``entropy``."""
+        return {"commitment": self.commitment, "entropy": self.entropy}
+
+
+# --- the record --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A hand as it was played: ``players`` in seat order, the ``dealer``, the ``rules``, the
+    hands ``dealt`` and the ``up_card`` (as claimed: :func:`verify` checks them), and every move
+    in order as an :class:`~referee.view.Event` whose draws carry the card drawn, from the stock
+    too."""
+
+    players: tuple[str, ...]
+    dealer: str
+    rules: Rules
+    dealt: Mapping[str, tuple[Card, ...]]
+    up_card: Card
+    moves: tuple[Event, ...]
+
+    def as_dict(self) -> dict:
+        return {
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "rules": self.rules.as_dict(),
+            "dealt": {p: [c.code for c in h] for p, h in self.dealt.items()},
+            "up_card": self.up_card.code,
+            "moves": [e.as_dict() for e in self.moves],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """``result.fairness``: the ``commitment``, the ``entropy``, the ``seed``, the ``deck`` as
+    dealt (top card first) and the :class:`Record`."""
+
+    commitment: str
+    entropy: str
+    seed: bytes
+    deck: tuple[Card, ...]
+    record: Record | None
+
+    def as_dict(self) -> dict:
+        return {
+            "commitment": self.commitment,
+            "entropy": self.entropy,
+            "seed": self.seed.hex(),
+            "deck": [c.code for c in self.deck],
+            "record": None if self.record is None else self.record.as_dict(),
+        }
+
+
+def _move(e: Event) -> Move:
+    if e.action == Action.DRAW:
+        return Move.draw(e.player, e.source)
+    if e.action == Action.DISCARD:
+        return Move.discard(e.player, e.card)
+    if e.action == Action.MELD:
+        return Move.make_meld(e.player, e.cards)
+    return Move.lay_off(e.player, e.cards, e.meld)
+
+
+def dealt_state(deck: Sequence[Card], players: Sequence[str], rules: Rules, dealer: str) -> State:
+    """The opening state ``deck`` deals (the referee's own deal, R2, R3)."""
+    return validate_state(deal(players, rules, dealer, deck=deck))
+
+
+def drawn_card(before: State, after: State, player: str) -> Card | None:
+    """The card ``player`` drew going from ``before`` to ``after`` (it joins the end of the
+    hand), or None when the draw ended the hand instead (R18: no card to turn over)."""
+    hand = after.player(player).hand
+    return hand[-1] if len(hand) > len(before.player(player).hand) else None
+
+
+def _card(card: Card | None) -> str:
+    return card.symbol if card is not None else "no card"
+
+
+def reveal(hand: HandSeed, players: Sequence[str], dealer: str, rules: Rules, events: Sequence[Event]) -> Revealed:
+    """The revealed hand of a sealed table: its deck dealt to ``players`` by ``dealer`` and the
+    hand's ``events`` (every move as every player saw it) replayed through
+    :func:`~referee.moves.apply_move` to learn each card drawn from the stock. ``record`` is
+    None when the events are not the whole hand from its deal (a hand longer than
+    ``referee.game.MAX_EVENTS`` moves): the seed and the deck are revealed all the same."""
+    deck = hand.deck()
+    state = dealt_state(deck, players, rules, dealer)
+    opening = state
+    moves = []
+    try:
+        for e in events:
+            after = _apply_move(state, _move(e))
+            if e.action == Action.DRAW:
+                e = Event(e.player, e.action, e.source, card=drawn_card(state, after, e.player))
+            moves.append(e)
+            state = after
+    except (IllegalMove, InvalidInput):
+        return Revealed(hand.commitment, hand.entropy, hand.seed, deck, None)
+    record = Record(tuple(players), dealer, rules, {p.id: p.hand for p in opening.players}, opening.discard[-1], tuple(moves))
+    return Revealed(hand.commitment, hand.entropy, hand.seed, deck, record)
+
+
+# --- verification ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of :func:`verify`: ``verified``, the ``reasons`` (the first thing that does
+    not hold; empty when verified), a ``summary`` sentence, and what was checked: ``moves``
+    replayed, cards ``drawn`` from the stock, ``restocks`` (R17)."""
+
+    verified: bool
+    reasons: tuple[Reason, ...]
+    summary: str
+    moves: int = 0
+    drawn: int = 0
+    restocks: int = 0
+    outcome: str | None = None
+
+    def as_dict(self) -> dict:
+        checked = {"moves": self.moves, "stock_draws": self.drawn, "restocks": self.restocks, "outcome": self.outcome}
+        return {"verified": self.verified, "reasons": [r.as_dict() for r in self.reasons], "summary": self.summary, "checked": checked}
+
+
+def _refused(code: FairCode, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> Verdict:
+    reason = Reason(code, message, tuple(cards), rule)  # type: ignore[arg-type]  # a FairCode, not a move's Code
+    return Verdict(False, (reason,), f"Not verified: {message}.")
+
+
+def _deck_fault(given: Sequence[Card], made: Sequence[Card], entropy: str) -> Verdict:
+    """Why ``given`` is not ``made``, the deck seed and entropy give."""
+    doubled = sorted({c for c in given if given.count(c) > 1})
+    if doubled:
+        lacking = [c for c in made if c not in given]
+        return _refused(
+            FairCode.DECK_MISMATCH,
+            f"the deck holds {show(doubled)} twice and lacks {show(lacking)}: it is not the deck the seed and the entropy give",
+            [*doubled, *lacking],
+        )
+    diff = [i for i, (a, b) in enumerate(zip(given, made, strict=True)) if a is not b]
+    if len(diff) == 2:
+        i, j = diff
+        return _refused(
+            FairCode.DECK_MISMATCH,
+            f"the deck's {ordinal(i + 1)} and {ordinal(j + 1)} cards ({given[i].symbol} and {given[j].symbol}) are swapped: "
+            f"the seed and the entropy put {made[i].symbol} {ordinal(i + 1)} and {made[j].symbol} {ordinal(j + 1)}",
+            [given[i], given[j]],
+        )
+    i = diff[0]
+    shown = f'the entropy "{entropy}"' if entropy else "no entropy"
+    return _refused(
+        FairCode.ENTROPY_MISMATCH if len(diff) > 4 else FairCode.DECK_MISMATCH,
+        f"the deck does not follow from this seed and {shown}: {len(diff)} of its 52 cards are elsewhere, from the "
+        f"{ordinal(i + 1)} card on ({given[i].symbol}, where they put {made[i].symbol}), so the entropy or the deck is not the one dealt",
+        [given[i], made[i]],
+    )
+
+
+def _describe(e: Event) -> str:
+    if e.action == Action.DRAW:
+        return f"{e.player} draws from the {'stock' if e.source == Source.STOCK else 'discard pile'}"
+    if e.action == Action.DISCARD:
+        return f"{e.player} discards {e.card.symbol}"
+    verb = "melds" if e.action == Action.MELD else "lays off"
+    return f"{e.player} {verb} {show(e.cards)}" + (f" on {e.meld}" if e.action == Action.LAY_OFF and e.meld else "")
+
+
+def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
+    """Check a revealed hand (``result.fairness``) with no key and no stored state: SHA-256 of
+    the seed is the commitment; the deck follows from seed and entropy; the record's deal is
+    that deck's; every move is legal where it stands (by :func:`~referee.moves.apply_move`) and
+    every card drawn is the one the stock (restocks included, R17) or the discard pile held;
+    the record ends with the hand over. ``rules``, when given, must be the record's.
+
+    Returns a :class:`Verdict` naming the first thing that does not hold."""
+    if commitment(revealed.seed) != revealed.commitment.lower():
+        return _refused(
+            FairCode.SEED_MISMATCH,
+            f"the seed does not match the commitment: its SHA-256 is {commitment(revealed.seed)[:16]}…, "
+            f"the commitment shown during the hand is {revealed.commitment.lower()[:16]}…",
+        )
+    try:
+        made = shuffled_deck(revealed.seed, revealed.entropy)
+    except UnicodeEncodeError:
+        return _refused(FairCode.ENTROPY_MISMATCH, "the entropy is not text that can be written in UTF-8, so no deck follows from it")
+    if tuple(revealed.deck) != made:
+        return _deck_fault(revealed.deck, made, revealed.entropy)
+    rec = revealed.record
+    if rec is None:
+        return _refused(FairCode.UNFINISHED, "there is no record of the hand's moves to check")
+    if rules is not None and rules != rec.rules:
+        differ = [k for k, v in rules.as_dict().items() if rec.rules.as_dict().get(k) != v]
+        return _refused(FairCode.RULES_MISMATCH, f"the record was played under other rules than these ({', '.join(differ)} differ)")
+    problems = check_seating(rec.players, rec.dealer)
+    if problems:
+        return _refused(FairCode.RECORD_INVALID, f"the record's table is not a real one: {problems[0].message}")
+    state = dealt_state(made, rec.players, rec.rules, rec.dealer)
+    for p in state.players:
+        claimed = tuple(rec.dealt.get(p.id, ()))
+        if claimed != p.hand or set(rec.dealt) != set(rec.players):
+            return _refused(
+                FairCode.OTHER_HAND,
+                f"the record is of another hand: the deck deals {p.id} {show(p.hand)}, but the record says {p.id} was dealt "
+                f"{show(claimed) or 'nothing'}",
+                p.hand,
+            )
+    if rec.up_card is not state.discard[-1]:
+        return _refused(
+            FairCode.OTHER_HAND,
+            f"the record is of another hand: the deck turns up {state.discard[-1].symbol} to start the discard pile, the record {rec.up_card.symbol}",
+            [state.discard[-1], rec.up_card],
+        )
+    drawn = 0
+    for n, e in enumerate(rec.moves, start=1):
+        if state.status != Status.PLAYING:
+            return _refused(FairCode.ILLEGAL_MOVE, f"move {n} ({_describe(e)}) comes after the hand was over")
+        try:
+            after = _apply_move(state, _move(e))
+        except (IllegalMove, InvalidInput) as refused:
+            why = refused.reasons[0].message if isinstance(refused, IllegalMove) else str(refused)
+            return _refused(
+                FairCode.ILLEGAL_MOVE,
+                f"move {n} ({_describe(e)}) is not legal after the moves before it: {why}",
+                refused.reasons[0].cards if isinstance(refused, IllegalMove) else (),
+            )
+        if e.action == Action.DRAW:
+            got = drawn_card(state, after, e.player)
+            if e.source == Source.STOCK:
+                drawn += 1
+                if e.card is not got:
+                    where = (
+                        f"the stock, turned over from the discard pile {after.restocks} time{'s' if after.restocks != 1 else ''} (R17), put"
+                        if after.restocks
+                        else "the deck put"
+                    )
+                    return _refused(
+                        FairCode.DRAW_MISMATCH,
+                        f"the {ordinal(drawn)} card drawn from the stock (move {n}, {e.player}) was "
+                        f"{_card(e.card)}, but {where} {_card(got)} there",
+                        [c for c in (e.card, got) if c is not None],
+                        "R17" if after.restocks else "R4",
+                    )
+            elif e.card is not got:
+                return _refused(
+                    FairCode.DRAW_MISMATCH,
+                    f"move {n}: {e.player} took {_card(got)} from the discard pile, not {_card(e.card)}",
+                    [c for c in (e.card, got) if c is not None],
+                    "R4",
+                )
+        elif e.action == Action.MELD and e.meld is not None:
+            new = next((m.id for m in after.melds if m.id not in {x.id for x in state.melds}), None)
+            if new != e.meld:
+                return _refused(FairCode.MELD_MISMATCH, f"move {n} ({_describe(e)}) made meld {new}, not {e.meld}", e.cards)
+        state = after
+    if state.status == Status.PLAYING:
+        return _refused(
+            FairCode.UNFINISHED,
+            f"the record stops after {len(rec.moves)} moves with the hand still being played ({state.turn.player} to move)",
+        )
+    result = state.result()
+    ended = (
+        f"{result.winner} went out" + (" going rummy" if result.rummy else "") if result.outcome == Status.OUT else "the hand was a draw"
+    )
+    turned = f" through {state.restocks} restock{'s' if state.restocks != 1 else ''}" if state.restocks else ""
+    summary = (
+        f"Verified: the seed matches the commitment, the deck follows from the seed and "
+        f"{'the entropy' if revealed.entropy else 'no entropy'}, the deal and all {drawn} cards drawn from the stock{turned} "
+        f"came from that deck, and all {len(rec.moves)} moves were legal; {ended}."
+    )
+    return Verdict(True, (), summary, len(rec.moves), drawn, state.restocks, result.outcome.value)

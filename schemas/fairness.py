@@ -1,0 +1,255 @@
+"""Provably fair deals (contract, Provably fair deals): a view's ``fairness``, the revealed
+``result.fairness``, and ``POST /v1/verify``. The core is ``referee.fairness``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+
+from referee import Action, Source
+from referee.fairness import MAX_ENTROPY, SEED_BYTES, FairCode, Record, Revealed
+from referee.view import Event
+
+from .api import ReasonSchema
+from .base import AnswerSchema
+from .compiled import CompiledSchema
+from .doc import Answer, CardCode, one_of
+from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName, VisibleId
+from .rules import ResolvedRulesSchema, RulesField, RulesSchema
+
+HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
+MAX_RECORD_MOVES = 1000  # a hand's moves, as many as a table keeps (referee.game.MAX_EVENTS)
+COMMITMENT_DOC = "SHA-256 of the hand's secret seed, hex: the same in every view from the deal to the end of the hand."
+ENTROPY_DOC = (
+    "The players' randomness the deck depends on, as sent to POST /v1/tables or /v1/tables/next; "
+    '"" when none was sent (the deck then depends on the seed alone).'
+)
+
+
+def entropy_field() -> fields.String:
+    """A request's optional ``entropy``: 1 to 128 characters of text (any, as long as it can be
+    written in UTF-8: the deck hashes its UTF-8 bytes exactly as sent, unnormalised)."""
+    return fields.String(
+        load_default=None,
+        validate=[
+            validate.Length(min=1, max=MAX_ENTROPY, error="entropy must be 1 to {max} characters of text"),
+            _utf8,
+        ],
+        metadata={
+            "description": "Randomness of the players' own (for example drawn by each player's device and joined), "
+            "1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone "
+            "(README, Provably fair).",
+            "example": "f3a9c2e1-ana+7b0d44-ben",
+        },
+    )
+
+
+def _utf8(value: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("entropy must be text that can be written in UTF-8 (it holds a lone surrogate)") from None
+
+
+def _hex(what: str, description: str, **kw) -> fields.String:
+    return fields.String(
+        validate=validate.Regexp(HEX, error=f"{what} is {2 * SEED_BYTES} hexadecimal digits"),
+        metadata={"description": description, "pattern": HEX, "minLength": 2 * SEED_BYTES, "maxLength": 2 * SEED_BYTES},
+        **kw,
+    )
+
+
+# --- what every view shows ----------------------------------------------------------------
+
+
+class FairnessSchema(Answer):
+    """A hand's commitment, shown from the deal on (contract, Provably fair deals)."""
+
+    commitment = fields.String(metadata={"description": COMMITMENT_DOC, "pattern": "^[0-9a-f]{64}$"})
+    entropy = fields.String(metadata={"description": ENTROPY_DOC})
+    next_commitment = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "Once the hand is over: SHA-256 of the next hand's seed, drawn now, before the players send the next "
+            "hand's entropy to POST /v1/tables/next (that hand's commitment will be this). Null while the hand is played."
+        },
+    )
+
+
+# --- the record, as /v1/verify reads it ---------------------------------------------------
+
+RECORD_SHAPES = {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)}
+
+
+@one_of(
+    "action",
+    RECORD_SHAPES,
+    optional=("card", "meld"),
+    names={"draw": "RecordDraw", "meld": "RecordMeld", "lay_off": "RecordLayOff", "discard": "RecordDiscard"},
+)
+class RecordMoveSchema(CompiledSchema):
+    """One move of a hand's record: a draw with its ``source`` and the ``card`` drawn (from the
+    stock too; left out only for a draw that ended the hand, R18); a meld or lay-off with its
+    ``cards`` and ``meld`` id; a discard with its ``card``."""
+
+    player = PlayerName(required=True)
+    action = fields.Enum(Action, by_value=fields.String, required=True)
+    source = fields.Enum(Source, by_value=fields.String)
+    cards = CardList(max_length=11, min_length=1)
+    meld = VisibleId(allow_none=True)
+    card = Card()
+
+    @validates_schema
+    def fields_match_action(self, d, **kw):
+        action = d.get("action")
+        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}.get(action)
+        allowed = {Action.DRAW: {"source", "card"}, Action.MELD: {"cards", "meld"}, Action.LAY_OFF: {"cards", "meld"}}.get(action, {"card"})
+        errors = {}
+        if needs and needs not in d:
+            errors[needs] = [f"{action} needs {needs!r}"]
+        for extra in ("source", "cards", "meld", "card"):
+            if extra in d and extra not in allowed and action is not None:
+                errors[extra] = [f"{extra!r} does not belong to a {action} move"]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def make(self, d, **kw):
+        return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
+
+
+class RecordSchema(CompiledSchema):
+    """The hand as it was played: players in seat order, dealer, rules, the hands dealt and the
+    card turned up, and every move in order."""
+
+    players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"description": "In seat order (R3)."})
+    dealer = PlayerName(required=True)
+    rules = RulesField(metadata={"description": "The rules the hand was played under (R21)."})
+    dealt = PlayerEntries(
+        keys=PlayerName(),
+        values=CardList(max_length=10, min_length=1),
+        required=True,
+        validate=validate.Length(min=2, max=6),
+        metadata={"description": "Each player's cards as dealt (R2)."},
+    )
+    up_card = Card(required=True, metadata={"description": "The card turned up to start the discard pile (R2)."})
+    moves = BoundedList(
+        fields.Nested(RecordMoveSchema),
+        required=True,
+        validate=validate.Length(max=MAX_RECORD_MOVES),
+        metadata={"description": "Every move of the hand, in order, the cards drawn included."},
+    )
+
+    @post_load
+    def make(self, d, **kw):
+        return Record(tuple(d["players"]), d["dealer"], d["rules"], dict(d["dealt"]), d["up_card"], tuple(d["moves"]))
+
+
+class RevealedSchema(CompiledSchema):
+    """A finished hand's ``result.fairness``, as /v1/verify reads it."""
+
+    commitment = _hex("the commitment", COMMITMENT_DOC, required=True)
+    entropy = fields.String(required=True, validate=[validate.Length(max=MAX_ENTROPY), _utf8], metadata={"description": ENTROPY_DOC})
+    seed = _hex("the seed", "The hand's secret seed (32 bytes, hex), revealed once the hand is over.", required=True)
+    deck = CardList(
+        required=True,
+        validate=validate.Length(equal=52, error="the deck is all 52 cards, top card first"),
+        metadata={"description": "The deck as dealt, top card first."},
+    )
+    record = fields.Nested(RecordSchema, required=True)
+
+    @post_load
+    def make(self, d, **kw):
+        return Revealed(d["commitment"], d["entropy"], bytes.fromhex(d["seed"]), tuple(d["deck"]), d["record"])
+
+
+# --- the same as answers give them -------------------------------------------------------
+
+
+@one_of(
+    "action",
+    RECORD_SHAPES,
+    optional=("card",),
+    names={"draw": "RecordDrawOut", "meld": "RecordMeldOut", "lay_off": "RecordLayOffOut", "discard": "RecordDiscardOut"},
+)
+class RecordMoveOutSchema(Answer):
+    """One move of a hand's record: a draw with the ``card`` drawn (from the stock too; none
+    only for a draw that ended the hand, R18); a meld or lay-off with its ``cards`` and
+    ``meld`` id; a discard with its ``card``."""
+
+    player = fields.String()
+    action = fields.String(metadata={"enum_of": Action})
+    source = fields.String(metadata={"enum_of": Source})
+    cards = fields.List(CardCode())
+    meld = fields.String(allow_none=True)
+    card = CardCode()
+
+
+class RecordOutSchema(Answer):
+    """The hand as it was played (see ``RecordSchema``)."""
+
+    players = fields.List(fields.String(), metadata={"description": "In seat order (R3)."})
+    dealer = fields.String()
+    rules = fields.Nested(ResolvedRulesSchema)
+    dealt = fields.Dict(keys=fields.String(), values=fields.List(CardCode()), metadata={"description": "Each player's cards as dealt."})
+    up_card = CardCode(metadata={"description": "The card turned up to start the discard pile (R2)."})
+    moves = fields.List(fields.Nested(RecordMoveOutSchema), metadata={"description": "Every move, in order, the cards drawn included."})
+
+
+class RevealedOutSchema(Answer):
+    """Revealed once the hand is over: everything needed to check the deal without trusting the
+    service (POST /v1/verify, or README, Provably fair)."""
+
+    commitment = fields.String(metadata={"description": COMMITMENT_DOC, "pattern": "^[0-9a-f]{64}$"})
+    entropy = fields.String(metadata={"description": ENTROPY_DOC})
+    seed = fields.String(metadata={"description": "The hand's secret seed, 32 bytes in hex; SHA-256 of these bytes is the commitment."})
+    deck = fields.List(CardCode(), metadata={"description": "The deck as dealt, top card first."})
+    record = fields.Nested(
+        RecordOutSchema,
+        allow_none=True,
+        metadata={"description": "The hand as it was played; null only for a hand longer than the 1000 moves a table keeps."},
+    )
+
+
+# --- /v1/verify ----------------------------------------------------------------------------
+
+
+class VerifyRequest(CompiledSchema):
+    fairness = fields.Nested(RevealedSchema, required=True, metadata={"description": "A finished hand's result.fairness, as received."})
+    rules = fields.Nested(
+        RulesSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "The rules you agreed to play: the record's rules must be these. Left out: not checked."},
+    )
+
+
+class CheckedSchema(Answer):
+    """What a verified hand held: moves, stock draws, restocks and how it ended (zeros and a
+    null outcome when it is not verified)."""
+
+    moves = fields.Integer(metadata={"description": "Moves replayed through the referee."})
+    stock_draws = fields.Integer(metadata={"description": "Cards drawn from the stock, each checked against the deck."})
+    restocks = fields.Integer(metadata={"description": "Times the discard pile was turned over as the new stock (R17)."})
+    outcome = fields.String(allow_none=True, metadata={"description": "How the hand ended: out or draw; null when not verified."})
+
+
+class VerifyResponse(AnswerSchema):
+    verified = fields.Boolean(required=True, metadata={"description": "Everything holds: the deal was fair and every move legal."})
+    reasons = fields.List(
+        fields.Nested(ReasonSchema),
+        required=True,
+        metadata={
+            "description": f"The first thing that does not hold (codes: {', '.join(c.value for c in FairCode)}); empty when verified."
+        },
+    )
+    summary = fields.String(required=True, metadata={"description": "One sentence for a person: what was checked, or what does not hold."})
+    checked = fields.Nested(CheckedSchema, required=True)
+
+
+# A real finished hand (ana and ben, two medium computer opponents, 18 moves): /docs shows it and
+# tests/test_fairness.py checks that it verifies.
+EXAMPLE = json.loads((Path(__file__).with_name("verify_example.json")).read_text(encoding="utf-8"))
+EXAMPLES = {"hand": {"summary": "A finished hand's result.fairness, as the last view gave it", "value": {"fairness": EXAMPLE}}}

@@ -1,0 +1,416 @@
+"""Provably fair deals (contract, Provably fair deals; README, Provably fair): the deck from seed
+and entropy (test vectors, and an independent reimplementation agreeing), the commitment in
+every view, the reveal, POST /v1/verify and examples/verify_deal.py on hundreds of real hands,
+and every tampering refused with a sentence naming it."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import runpy
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tables_support import make_app
+
+from referee import PRESETS, bots
+from referee.fairness import FairCode, HandSeed, commitment, reveal, shuffled_deck, verify
+from referee.game import Game, play_bots
+from referee.rules import resolve_rules
+from referee.state import Status
+from referee.view import seat_view
+from schemas.fairness import EXAMPLE, RevealedSchema
+from schemas.tables import view_out
+
+ROOT = Path(__file__).resolve().parents[1]
+VERIFIER = ROOT / "examples" / "verify_deal.py"
+INDEPENDENT = runpy.run_path(str(VERIFIER))  # its deck_of and check, never importing the project
+
+# Test vectors (README, Provably fair): seed (hex), entropy -> the deck, top card first.
+VECTORS = [
+    (
+        "00" * 32,
+        "",
+        "2H QH 7C 5S 5D 3H 5H 10D KS QD 3D 10C 9S 6S 9C QC 9D 3C JS 10S AC 6H 8H 6D AH 2D "
+        "10H 7S 5C JD 4S 4C QS 4D 9H 7H 2S KD 6C JH AD 7D 8D 2C AS KH 8S 4H 8C 3S KC JC",
+    ),
+]
+SEED_1 = bytes(range(32)).hex()
+
+
+def test_the_commitment_is_sha256_of_the_seed_bytes():
+    assert commitment(bytes(32)) == "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+    assert commitment(bytes(32)) == hashlib.sha256(bytes(32)).hexdigest()
+
+
+@pytest.mark.parametrize(("seed", "entropy", "deck"), VECTORS + [])
+def test_vectors(seed, entropy, deck):
+    assert " ".join(c.code for c in shuffled_deck(bytes.fromhex(seed), entropy)) == deck
+    assert " ".join(INDEPENDENT["deck_of"](bytes.fromhex(seed), entropy)) == deck
+
+
+def test_vectors_with_entropy_as_the_readme_gives_them():
+    """The README's table, computed: each line's deck is the referee's and the example's."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for seed, entropy in [("00" * 32, ""), ("00" * 32, "ana"), (SEED_1, "f3a9c2e1-ana+7b0d44-ben"), (SEED_1, "é♠✓")]:
+        deck = " ".join(c.code for c in shuffled_deck(bytes.fromhex(seed), entropy))
+        assert deck == " ".join(INDEPENDENT["deck_of"](bytes.fromhex(seed), entropy))
+        assert f"| `{seed}` | `{json.dumps(entropy, ensure_ascii=False)}` | `{deck}` |" in readme
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.binary(min_size=32, max_size=32), entropy=st.text(max_size=128))
+def test_the_independent_verifier_deals_the_same_deck(seed, entropy):
+    try:
+        entropy.encode("utf-8")
+    except UnicodeEncodeError:
+        return
+    made = shuffled_deck(seed, entropy)
+    assert [c.code for c in made] == INDEPENDENT["deck_of"](seed, entropy)
+    assert sorted(made) == sorted(shuffled_deck(bytes(32)))  # a permutation of the 52 cards
+
+
+def test_entropy_changes_the_deck_and_no_entropy_is_the_empty_string():
+    seed = bytes(32)
+    assert shuffled_deck(seed) == shuffled_deck(seed, "")
+    assert shuffled_deck(seed, "a") != shuffled_deck(seed, "")
+    assert shuffled_deck(seed, "a") != shuffled_deck(seed, "b")
+    assert shuffled_deck(seed, "é") != shuffled_deck(seed, "e\u0301")  # the UTF-8 bytes as sent, never normalised
+
+
+# --- many real hands ------------------------------------------------------------------------
+
+PRESET_NAMES = sorted(PRESETS)
+
+
+def bot_hand(i: int) -> tuple[Game, HandSeed]:
+    """A finished hand of a sealed table: a fresh seed (from ``random`` for reproducibility),
+    the players' entropy, the deal of :func:`referee.game.new_game` from that deck, and every
+    seat played by a computer opponent (the human seat by the easy bot's own policy)."""
+    rng = random.Random(i)
+    n = 2 + i % 5
+    players = tuple(f"p{k}" for k in range(n))
+    rules = PRESETS[PRESET_NAMES[i % len(PRESET_NAMES)]]
+    fair = HandSeed(rng.randbytes(32), rng.choice(["", "ana's phone 93a1", "é♠✓", "x" * 128]))
+    dealer = players[rng.randrange(n)]
+    from referee.deal import deal
+    from referee.state import validate_state
+
+    state = validate_state(deal(players, rules, dealer, deck=fair.deck()))
+    game = Game(players, rules, dealer, state, {p: rng.choice(bots.LEVELS[:2]) for p in players})
+    game, _ = play_bots(game, f"t{i}")
+    assert game.state.status != Status.PLAYING
+    return game, fair
+
+
+@pytest.fixture(scope="module")
+def hands():
+    """200 revealed hands (2–6 players, every preset), as result.fairness gives them."""
+    out = []
+    for i in range(200):
+        game, fair = bot_hand(i)
+        out.append(reveal(fair, game.players, game.state.dealer, game.rules, game.events).as_dict())
+    return out
+
+
+@pytest.fixture(scope="module")
+def tc():
+    return make_app().test_client()
+
+
+def post_verify(tc, fairness, **extra):
+    r = tc.post("/v1/verify", json={"fairness": fairness, **extra})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def run_verifier(tmp_path, data) -> tuple[int, list[str]]:
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout.splitlines()
+
+
+def test_200_hands_verify_by_the_endpoint_and_by_the_independent_verifier(hands, tc, tmp_path):
+    kinds = set()
+    for f in hands:
+        body = post_verify(tc, f)
+        assert body["verified"] is True and body["reasons"] == [], body
+        assert body["summary"].startswith("Verified: the seed matches the commitment")
+        done = body["checked"]
+        assert done["moves"] == len(f["record"]["moves"])
+        kinds.add((len(f["record"]["players"]), f["record"]["rules"]["preset"], done["outcome"], done["restocks"] > 0))
+    # the sample covers what the issue asks: 2-6 players, every preset, restocks, won and drawn hands
+    assert {k[0] for k in kinds} == {2, 3, 4, 5, 6}
+    assert {k[1] for k in kinds} == set(PRESETS)
+    assert {k[2] for k in kinds} == {"out", "draw"} and {k[3] for k in kinds} == {True, False}
+    code, lines = run_verifier(tmp_path, hands)
+    assert code == 0 and len(lines) == 200 and all(line.startswith("OK ") for line in lines), lines[:3]
+
+
+def test_the_documented_example_verifies(tc, tmp_path):
+    assert post_verify(tc, EXAMPLE)["verified"] is True
+    assert run_verifier(tmp_path, EXAMPLE)[0] == 0
+
+
+# --- tampering ------------------------------------------------------------------------------
+
+
+def _long_hand(hands):
+    """A won hand with a restock: every kind of tampering has something to change."""
+    return next(f for f in hands if verify(RevealedSchema().load(f)).restocks > 0 and verify(RevealedSchema().load(f)).outcome == "out")
+
+
+def tampered(f, how, other):
+    f = copy.deepcopy(f)
+    moves = f["record"]["moves"]
+    if how == "seed":
+        f["seed"] = hashlib.sha256(bytes.fromhex(f["seed"])).hexdigest()
+    elif how == "deck card swapped":
+        f["deck"][3], f["deck"][40] = f["deck"][40], f["deck"][3]
+    elif how == "stock draw changed":
+        i = [k for k, m in enumerate(moves) if m["action"] == "draw" and m["source"] == "stock"][2]
+        held = set(f["record"]["dealt"][moves[i]["player"]])
+        moves[i]["card"] = next(c for c in f["deck"] if c != moves[i]["card"] and c not in held)
+    elif how == "move reordered":
+        i = next(k for k, m in enumerate(moves) if m["action"] == "discard" and k > 4)
+        moves[i - 1], moves[i] = moves[i], moves[i - 1]
+    elif how == "entropy":
+        f["entropy"] = f["entropy"] + "!" if f["entropy"] else "mine"
+    elif how == "other hand":
+        f["record"] = other["record"]
+    return f
+
+
+CASES = {
+    "seed": (FairCode.SEED_MISMATCH, "the seed does not match the commitment"),
+    "deck card swapped": (FairCode.DECK_MISMATCH, "cards (", "are swapped"),
+    "stock draw changed": (FairCode.DRAW_MISMATCH, "card drawn from the stock", "but the deck put"),
+    "move reordered": (FairCode.ILLEGAL_MOVE, "is not legal after the moves before it"),
+    "entropy": (FairCode.ENTROPY_MISMATCH, "does not follow from this seed and the entropy"),
+    "other hand": (FairCode.OTHER_HAND, "the record is of another hand"),
+}
+
+
+@pytest.mark.parametrize("how", sorted(CASES))
+def test_each_tampering_is_refused_with_a_sentence_naming_it(hands, tc, tmp_path, how):
+    honest = _long_hand(hands)
+    other = next(f for f in hands if f["record"]["players"] == honest["record"]["players"] and f is not honest)
+    bad = tampered(honest, how, other)
+    body = post_verify(tc, bad)
+    code, *words = CASES[how]
+    assert body["verified"] is False and len(body["reasons"]) == 1
+    reason = body["reasons"][0]
+    assert reason["code"] == code.value
+    assert all(w in reason["message"] for w in words), reason["message"]
+    assert body["summary"] == f"Not verified: {reason['message']}."
+    status, lines = run_verifier(tmp_path, bad)
+    assert status == 1 and lines[0].startswith("FAILED "), lines
+
+
+def test_the_sentences_name_cards_and_positions(hands, tc):
+    honest = _long_hand(hands)
+    body = post_verify(tc, tampered(honest, "stock draw changed", None))
+    moves = honest["record"]["moves"]
+    i = [k for k, m in enumerate(moves) if m["action"] == "draw" and m["source"] == "stock"][2]
+    real = moves[i]["card"]
+    assert "the 3rd card drawn from the stock" in body["reasons"][0]["message"]
+    assert real in body["reasons"][0]["cards"]
+    swapped = post_verify(tc, tampered(honest, "deck card swapped", None))["reasons"][0]["message"]
+    assert "deck's 4th and 41st cards" in swapped
+
+
+def test_a_record_cut_short_or_under_other_rules_is_refused(hands, tc):
+    honest = _long_hand(hands)
+    cut = copy.deepcopy(honest)
+    cut["record"]["moves"] = cut["record"]["moves"][:-1]
+    body = post_verify(tc, cut)
+    assert body["reasons"][0]["code"] == "unfinished"
+    other_rules = {"preset": "basic" if honest["record"]["rules"]["preset"] != "basic" else "standard"}
+    assert post_verify(tc, honest, rules=other_rules)["reasons"][0]["code"] == "rules_mismatch"
+    assert post_verify(tc, honest, rules=honest["record"]["rules"])["verified"] is True
+
+
+def test_a_malformed_revealed_hand_is_a_422_naming_the_field(tc):
+    bad = copy.deepcopy(EXAMPLE)
+    bad["seed"] = "xyz"
+    r = tc.post("/v1/verify", json={"fairness": bad})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/fairness/seed"
+    short = copy.deepcopy(EXAMPLE)
+    short["deck"] = short["deck"][:51]
+    r = tc.post("/v1/verify", json={"fairness": short})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/fairness/deck"
+
+
+# --- sealed tables --------------------------------------------------------------------------
+
+
+def _views(tc, token, seats):
+    out = [tc.post("/v1/tables/view", json={"table": token}).get_json()["view"]]
+    for seat in seats.values():
+        out.append(tc.post("/v1/tables/view", json={"table": token, "seat": seat}).get_json()["view"])
+    return out
+
+
+def _play_human(tc, made, human="ana", limit=600):
+    """Play the human seat with the easy bot's choice, through HTTP, collecting every view."""
+    token, seats, views = made["table"], made["seats"], [made["view"]]
+    for _ in range(limit):
+        v = tc.post("/v1/tables/view", json={"table": token, "seat": seats[human]}).get_json()["view"]
+        views += [v, tc.post("/v1/tables/view", json={"table": token}).get_json()["view"]]
+        if v["status"] != "playing":
+            break
+        state_view = seat_view(_table(tc, token).game.state, human, _table(tc, token).game.events)
+        move = bots.choose_move(state_view, "easy", "t").move.as_dict()
+        body = tc.post("/v1/tables/move", json={"table": token, "seat": seats[human], "move": move}).get_json()
+        token = body["table"]
+        views.append(body["view"])
+    return token, views
+
+
+def _table(tc, token):
+    return tc.application.extensions["rummy_tables"].open(token)
+
+
+def test_a_sealed_hand_over_http_commits_reveals_and_verifies(tc, tmp_path):
+    r = tc.post("/v1/tables", json={"players": ["ana", "bob", "cy"], "bots": {"bob": "easy", "cy": "medium"}, "entropy": "ana-dice-4-2-6"})
+    assert r.status_code == 201
+    made = r.get_json()
+    first = made["view"]["fairness"]
+    assert first["entropy"] == "ana-dice-4-2-6" and len(first["commitment"]) == 64
+    token, views = _play_human(tc, made)
+    table = _table(tc, token)
+    seed_hex = table.fair.seed.hex()
+    for v in views:
+        assert v["fairness"]["commitment"] == first["commitment"]  # the same from the deal to the end
+        assert v["fairness"]["entropy"] == first["entropy"]
+        assert (v["fairness"]["next_commitment"] is None) == (v["status"] == "playing")
+        if v["status"] == "playing":
+            text = json.dumps(v)
+            assert seed_hex not in text and "deck" not in text and v["result"] is None
+    last = views[-1]
+    revealed = last["result"]["fairness"]
+    assert revealed["commitment"] == first["commitment"] and revealed["seed"] == seed_hex
+    assert hashlib.sha256(bytes.fromhex(revealed["seed"])).hexdigest() == first["commitment"]
+    assert revealed["record"]["players"] == ["ana", "bob", "cy"]
+    body = post_verify(tc, revealed)
+    assert body["verified"] is True, body
+    assert run_verifier(tmp_path, last)[0] == 0
+    nxt = tc.post("/v1/tables/next", json={"table": token, "entropy": "second hand"})
+    assert nxt.status_code == 200
+    second = nxt.get_json()["view"]["fairness"]
+    assert second["entropy"] == "second hand" and second["next_commitment"] is None
+    # a fresh seed per hand, committed to when the last hand ended, before this entropy was sent
+    assert second["commitment"] == last["fairness"]["next_commitment"] != first["commitment"]
+
+
+@pytest.mark.parametrize(
+    ("entropy", "why"),
+    [("", "1 to 128"), ("x" * 129, "1 to 128"), (7, "string"), (["a"], "string")],
+)
+def test_entropy_is_1_to_128_characters_of_text(tc, entropy, why):
+    r = tc.post("/v1/tables", json={"players": ["ana", "ben"], "entropy": entropy})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/entropy"
+    made = tc.post("/v1/tables", json={"players": ["ana", "ben"]}).get_json()
+    assert made["view"]["fairness"]["entropy"] == ""
+    r = tc.post("/v1/tables/next", json={"table": made["table"], "entropy": entropy})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/entropy"
+
+
+def test_entropy_that_is_not_utf8_is_refused():
+    """A lone surrogate cannot be hashed as UTF-8: the JSON reader refuses the body (400), and the
+    schema would refuse it too (422), never a 500."""
+    tc = make_app().test_client()
+    r = tc.post("/v1/tables", data=b'{"players": ["ana", "ben"], "entropy": "\\ud800"}', content_type="application/json")
+    assert r.status_code in (400, 422)
+    from schemas.tables import CreateTableRequest
+
+    with pytest.raises(Exception, match="UTF-8"):
+        CreateTableRequest().load({"players": ["ana", "ben"], "entropy": "\ud800"})
+
+
+@settings(max_examples=12, deadline=None)
+@given(i=st.integers(0, 10_000), entropy=st.one_of(st.none(), st.text(min_size=1, max_size=128).filter(lambda t: t.isprintable())))
+def test_the_commitment_is_in_the_first_view_and_every_later_one_and_nothing_reveals_early(i, entropy):
+    """Property: through the sealed-table functions (a token per move, every seat's view), the
+    commitment never changes; before the end no view holds the seed or the deck; after it the
+    revealed seed hashes to that commitment and the hand verifies."""
+    rng = random.Random(i)
+    n = 2 + i % 3
+    players = [f"p{k}" for k in range(n)]
+    tables = _TABLES
+    table, token = tables.create(players, PRESETS[PRESET_NAMES[i % 3]], bots={p: "easy" for p in players[1:]}, seed=i, entropy=entropy)
+    seat = tables.seats(table)["p0"]
+    first = view_out(table, "p0")["fairness"]
+    assert first == {"commitment": commitment(table.fair.seed), "entropy": entropy or "", "next_commitment": None}
+    seed_hex = table.fair.seed.hex()
+    deck_codes = [c.code for c in table.fair.deck()]
+    while True:
+        for viewer in [None, *players]:
+            v = view_out(table, viewer)
+            assert v["fairness"]["commitment"] == first["commitment"] and v["fairness"]["entropy"] == first["entropy"]
+            if table.game.state.status == Status.PLAYING:
+                assert v["fairness"] == first
+                text = json.dumps(v)
+                assert seed_hex not in text and not _holds_deck(v, deck_codes)
+        if table.game.state.status != Status.PLAYING:
+            break
+        move = bots.choose_move(seat_view(table.game.state, "p0", table.game.events), "easy", rng.random()).move
+        done = tables.move(token, seat, [move])
+        table, token = done.table, done.token
+    revealed = view_out(table, None)["result"]["fairness"]
+    assert revealed["deck"] == deck_codes and commitment(bytes.fromhex(revealed["seed"])) == first["commitment"]
+    assert verify(RevealedSchema().load(revealed)).verified
+
+
+def _holds_deck(value, deck_codes) -> bool:
+    """Whether some list in ``value`` is the deck (or holds more than a seat may see)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            if v == deck_codes or len(v) > 40 and all(isinstance(c, str) and c in deck_codes for c in v):
+                return True
+            stack.extend(v)
+    return False
+
+
+_TABLES = make_app().extensions["rummy_tables"]
+
+
+def test_bots_and_hints_never_see_the_seed():
+    """A seat's advice and the bots' moves are the same whatever the hand's secret: they decide
+    from the seat's view, which holds no seed."""
+    table, token = _TABLES.create(["ana", "bob"], PRESETS["standard"], bots={"bob": "hard"}, seed=5)
+    other = replace(table, fair=HandSeed(bytes(32), "another"))
+    seat = _TABLES.seats(table)["ana"]
+    assert _TABLES.suggest(token, seat, "hard") == _TABLES.suggest(_TABLES.seal(other), seat, "hard")
+    assert "fair" not in {f for f in seat_view(table.game.state, "ana").__slots__}
+
+
+def test_the_revealed_record_replays_to_the_table_as_it_ended(hands):
+    """The reveal is the table's own history: replaying the record gives the final state."""
+    for i in range(5):
+        game, fair = bot_hand(i)
+        rec = reveal(fair, game.players, game.state.dealer, game.rules, game.events)
+        assert len(rec.record.moves) == len(game.events)
+        assert verify(rec).verified
+        assert resolve_rules(rec.record.rules.as_dict()) == game.rules
+
+
+def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record():
+    """A hand longer than the events a table keeps (referee.game.MAX_EVENTS) cannot be replayed:
+    its seed and deck are still revealed, its record is null, and /v1/verify cannot verify it."""
+    game, fair = bot_hand(7)
+    cut = reveal(fair, game.players, game.state.dealer, game.rules, game.events[1:])
+    assert cut.record is None and cut.deck == fair.deck() and cut.as_dict()["record"] is None
+    assert verify(cut).reasons[0].code == FairCode.UNFINISHED
