@@ -82,6 +82,15 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
     else:
         expect(page.locator("#end-title")).to_have_text("The hand is a draw")
 
+    # The deal was shuffled with the page's own entropy (16 random bytes, hex), and "Check this
+    # deal" shows what POST /v1/verify says of the hand's result.fairness.
+    fair = r["fairness"]
+    assert re.fullmatch(r"[0-9a-f]{32}", fair["entropy"]), fair["entropy"]
+    verdict = play.api("/v1/verify", {"fairness": fair})
+    assert verdict["verified"] is True
+    page.click("#check-deal")
+    expect(page.locator("#fair-said")).to_have_text(f"✓ {verdict['summary']}")
+
     # Next hand: hand 2, dealt by the player to the left of hand 1's dealer (R19, 3 players).
     assert view["dealer"] == "Cy" and view["scores"]["next_dealer"] == "Ana"
     expect(page.locator("#end-next")).to_have_text("You deal the next hand.")
@@ -89,6 +98,7 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
     play.wait_idle()
     view2 = play.seat_view()
     assert view2["hand"] == 2 and view2["dealer"] == "Ana"
+    assert re.fullmatch(r"[0-9a-f]{32}", view2["fairness"]["entropy"]) and view2["fairness"]["entropy"] != fair["entropy"]
     expect(page.locator("#scores caption")).to_have_text("Hand 2, playing to 500")
     expect(page.locator("#player-Ana .dealer")).to_have_text("dealer")
     for p, total in view["scores"]["totals"].items():
