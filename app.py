@@ -127,8 +127,9 @@ def suggest(args):
     """A legal move for the player to move, and one sentence why.
 
     Exactly the move the computer opponent of `level` (default hard) would make from that
-    player's seat, seeing only what that seat may see. A hand that is over: 422."""
-    return referee.bots.suggest(args["state"], args["level"])
+    player's seat, seeing only what that seat may see: the state, and the hand's `events` when
+    they are sent. A hand that is over: 422."""
+    return referee.bots.suggest(args["state"], args["level"], args.get("events", ()))
 
 
 @blp.get("/rules", RulesListSchema)

@@ -18,7 +18,11 @@ Options: --hands N (default 2000), --games N (default 200), --quick (200 hands, 
 --save PATH (JSON; default bench/results/bots.json), --example SEED (print one 3-player hand, a
 person following the Easy hints against Medium and Hard, as the events showed it, and stop),
 --ablation (Hard vs Medium with each part of Hard switched off in turn, and stop), --endings (how
-bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop).
+bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop),
+--strength (issue #24: Hard vs the old Hard, `hard-fast`, and every level against the outside
+anchor of bench/anchor.py, 2 players, and a 4-player table of Hard, the anchor, Medium and Easy;
+--hands N, default 1000; --only a,b for one pairing; --processes, default 2), --costs (issue #24:
+Hard's decision cost in ms at 2 and 6 players, and a sealed move with three Hard opponents).
 """
 
 from __future__ import annotations
@@ -210,6 +214,197 @@ def endings(seeds: int) -> None:
         )
 
 
+# --- strength against each other and against an outside anchor (issue #24) ----------------------------
+
+BOTS = ("hard", "hard-fast", "medium", "easy", "anchor")
+"""``hard-fast`` is the old Hard without search; ``anchor`` the outside player of bench/anchor.py."""
+
+
+def _policy(name: str):
+    if name == "anchor":
+        from anchor import anchor
+
+        return anchor
+    return name
+
+
+def _one_hand(job: tuple) -> dict:
+    """One hand: ``job`` = (bot names in seat order, seed, rules name); the points, the winner,
+    going rummy and the moves, by bot name."""
+    names, seed, rules = job
+    ids = [f"s{i}" for i in range(len(names))]
+    seats = {pid: _policy(n) for pid, n in zip(ids, names)}
+    state, events = play_hand(seats, PRESETS[rules], seed)
+    result = state.result()
+    out = {"moves": len(events), "drawn": result.outcome == "draw", "points": {}, "winner": None, "rummy": False}
+    if result.outcome == "out":
+        out["winner"] = names[ids.index(result.winner)]
+        out["points"] = {out["winner"]: result.points}
+        out["rummy"] = bool(result.rummy)
+    return out
+
+
+def _share_interval(per_hand: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """Share of points Σa / Σt over hands (a, t), with a 95% interval (the ratio estimator's
+    normal approximation, hands as the unit)."""
+    n = len(per_hand)
+    sa = sum(a for a, _ in per_hand)
+    st = sum(t for _, t in per_hand)
+    if not st or n < 2:
+        return 0.0, 0.0, 0.0
+    r = sa / st
+    var = sum((a - r * t) ** 2 for a, t in per_hand) / (n - 1) * n / st**2
+    half = 1.96 * var**0.5
+    return r, r - half, r + half
+
+
+def table_match(names: tuple[str, ...], hands: int, rules: str = "standard", processes: int = 2) -> dict:
+    """``hands`` hands at a table of the bots ``names`` (two or more), every deal played once with
+    each rotation of the seats (so each bot sits in each seat on the same cards); hand ``i`` deals
+    with seed BASE_SEED + i // len(names). The first bot's share of all points with its 95% interval,
+    hands won, going rummy and moves per hand, by bot."""
+    from multiprocessing import Pool
+
+    k = len(names)
+    jobs = [(tuple(names[(j + i % k) % k] for j in range(k)), BASE_SEED + i // k, rules) for i in range(hands)]
+    if processes > 1:
+        with Pool(processes) as pool:
+            results = pool.map(_one_hand, jobs, chunksize=4)
+    else:
+        results = [_one_hand(j) for j in jobs]
+    focal = names[0]
+    per_hand = [(r["points"].get(focal, 0), sum(r["points"].values())) for r in results]
+    share, lo, hi = _share_interval(per_hand)
+    won = Counter(r["winner"] for r in results if r["winner"])
+    rummy = Counter(r["winner"] for r in results if r["rummy"])
+    points = Counter()
+    for r in results:
+        points.update(r["points"])
+    return {
+        "bots": list(names),
+        "rules": rules,
+        "hands": hands,
+        "share": share,
+        "interval": [lo, hi],
+        "points": {n: points[n] for n in names},
+        "won": {n: won[n] for n in names},
+        "rummy": {n: rummy[n] for n in names},
+        "drawn": sum(r["drawn"] for r in results),
+        "moves_per_hand": sum(r["moves"] for r in results) / hands,
+    }
+
+
+def print_match(m: dict) -> None:
+    names = m["bots"]
+    decided = sum(m["won"].values())
+    rummy = sum(m["rummy"].values())
+    print(
+        f"  {' vs '.join(names):<38} {m['hands']:>5} hands  share {m['share']:.3f} ({m['interval'][0]:.3f}–{m['interval'][1]:.3f})"
+        f"  won {'–'.join(str(m['won'][n]) for n in names)}  rummy {rummy / decided if decided else 0:.2f}"
+        f"  drawn {m['drawn']}  {m['moves_per_hand']:.1f} moves/hand",
+        flush=True,
+    )
+
+
+def search_costs(players: int, deals: int, level: str = "hard") -> dict:
+    """CPU time (ms) of each decision of ``level`` bots (the view built) over every decision of
+    ``deals`` bot-only hands of ``players`` under the standard preset (issue #24's decision cost)."""
+    ids = [f"p{i}" for i in range(players)]
+    samples = []
+    for seed in range(deals):
+        state = deal(ids, STANDARD, seed=BASE_SEED + seed)
+        for step in steps(state, {p: level for p in ids}, seed):
+            t = time.process_time_ns()
+            choose_move(step.view, level, seed)
+            samples.append((time.process_time_ns() - t) / 1e6)
+    return _quantiles(samples) | {"level": level, "players": players}
+
+
+def _quantiles(samples: list[float]) -> dict:
+    samples = sorted(samples)
+    pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]  # noqa: E731
+    return {"n": len(samples), "median": statistics.median(samples), "p90": pick(0.90), "p99": pick(0.99), "max": samples[-1]}
+
+
+def sealed_move_costs(hands: int) -> dict:
+    """CPU time (ms) of each ``POST /v1/tables/move`` that ends a person's turn at a table with
+    three Hard opponents (the answer plays their turns), through the app's test client; the
+    person plays Medium's advice, a whole turn in one request."""
+    from app import create_app
+
+    client = create_app({"TESTING": True}).test_client()
+    samples = []
+    for _ in range(hands):
+        r = client.post("/v1/tables", json={"players": ["ana", "b1", "b2", "b3"], "bots": {"b1": "hard", "b2": "hard", "b3": "hard"}})
+        body = r.get_json()
+        token, seat = body["table"], body["seats"]["ana"]
+        while True:
+            view = client.post("/v1/tables/view", json={"table": token, "seat": seat}).get_json()["view"]
+            if view.get("result") or view["turn"]["player"] != "ana":
+                break
+            hint = client.post("/v1/tables/suggest", json={"table": token, "seat": seat, "level": "medium"}).get_json()
+            if hint["move"]["action"] != "discard":
+                r = client.post("/v1/tables/move", json={"table": token, "seat": seat, "move": _bare(hint["move"])})
+                token = r.get_json()["table"]
+                continue
+            t = time.process_time_ns()
+            r = client.post("/v1/tables/move", json={"table": token, "seat": seat, "move": _bare(hint["move"])})
+            samples.append((time.process_time_ns() - t) / 1e6)
+            answer = r.get_json()
+            token = answer["table"]
+            if answer.get("result"):
+                break
+    return _quantiles(samples)
+
+
+def _bare(move: dict) -> dict:
+    return {k: v for k, v in move.items() if k != "player"}
+
+
+STRENGTH_TABLES = (
+    ("hard", "hard-fast"),
+    ("hard", "anchor"),
+    ("hard-fast", "anchor"),
+    ("medium", "anchor"),
+    ("easy", "anchor"),
+    ("hard", "anchor", "medium", "easy"),
+)
+
+
+def strength_table(hands: int, processes: int, only: str | None, save: str) -> None:
+    """Issue #24's strength table: each pairing ``hands`` hands, every deal played with each
+    rotation of the seats (see :func:`table_match`)."""
+    tables = [tuple(only.split(","))] if only else STRENGTH_TABLES
+    print(f"\nStrength, standard preset, seeds {BASE_SEED}…, each deal played with every rotation of the seats; share = the first bot's")
+    out = []
+    for names in tables:
+        m = table_match(names, hands, processes=processes)
+        out.append(m)
+        print_match(m)
+        if len(names) > 2:
+            total = sum(m["points"].values())
+            print("    shares: " + ", ".join(f"{n} {m['points'][n] / total:.3f}" for n in names))
+    path = Path(save).with_name("bots-strength.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out, indent=1))
+
+
+def cost_table(deals: int) -> None:
+    """Issue #24's decision-cost table: Hard's search at 2 and 6 players, one core (CPU time), and
+    a sealed move with three Hard opponents."""
+    print(f"\nDecision cost (CPU ms, the view built; all decisions of {deals} bot-only hands per row)")
+    for level, players in (("hard", 2), ("hard", 6), ("hard-fast", 2), ("hard-fast", 6)):
+        c = search_costs(players, deals, level)
+        goal = "  [goals: median ≤ 50, p99 ≤ 150]" if level == "hard" else ""
+        print(
+            f"  {level:<9} {players} players: median {c['median']:6.2f}, p90 {c['p90']:6.2f}, p99 {c['p99']:6.2f}, max {c['max']:6.2f} over {c['n']}{goal}"
+        )
+    c = sealed_move_costs(max(2, deals // 2))
+    print(
+        f"  sealed move, 3 Hard opponents: median {c['median']:6.1f}, p90 {c['p90']:6.1f}, p99 {c['p99']:6.1f}, max {c['max']:6.1f} over {c['n']}  [goal: p99 ≤ 500]"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -219,7 +414,15 @@ def main() -> None:
     ap.add_argument("--example", type=int, metavar="SEED", help="print one 3-player hand (a person, Medium, Hard) and stop")
     ap.add_argument("--ablation", action="store_true", help="Hard vs Medium with each part of Hard off in turn, and stop")
     ap.add_argument("--endings", action="store_true", help="how bot-only hands end under every preset, 2-6 players, and stop")
+    ap.add_argument("--strength", action="store_true", help="issue #24's strength table (every level against the anchor), and stop")
+    ap.add_argument("--costs", action="store_true", help="issue #24's decision-cost table (Hard's search), and stop")
+    ap.add_argument("--processes", type=int, default=2, help="processes for --strength (default 2)")
+    ap.add_argument("--only", help="--strength: only this pairing, e.g. hard,anchor (a table of 3+ bots: hard,anchor,medium,easy)")
     args = ap.parse_args()
+    if args.strength:
+        return strength_table(args.hands if args.hands != 2000 else 1000, args.processes, args.only, args.save)
+    if args.costs:
+        return cost_table(5 if args.quick else 20)
     if args.example is not None:
         return example_hand(args.example)
     if args.ablation:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from referee import Action, Source
 from referee.bots import LEVELS
+from referee.view import Event
 
 from .api import MoveOutSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
+from .doc import one_of
+from .fields import BoundedList, Card, CardList, PlayerName, VisibleId
 from .state import StateSchema
+
+MAX_EVENTS = 200  # more than a hand usually has (referee.game.MAX_EVENTS); within /v1/suggest's body limit (web/bodies.py): send the latest
 
 DEFAULT_LEVEL = "hard"
 
@@ -23,9 +29,76 @@ def level_field() -> fields.String:
     )
 
 
+EVENT_FIELDS = {
+    Action.DRAW: {"source", "card"},
+    Action.MELD: {"cards", "meld"},
+    Action.LAY_OFF: {"cards", "meld"},
+    Action.DISCARD: {"card"},
+}
+
+
+@one_of(
+    "action",
+    {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
+    optional=("card", "meld"),
+    names={"draw": "DrawEventSeen", "meld": "MeldEventSeen", "lay_off": "LayOffEventSeen", "discard": "DiscardEventSeen"},
+)
+class EventInSchema(CompiledSchema):
+    """One move of the hand as every player saw it, as sealed tables report them in ``events``: a
+    draw from the stock without its card; a draw from the discard pile with the ``card`` taken;
+    a meld or lay-off with its ``cards`` (and the ``meld`` id); a discard with its ``card``."""
+
+    player = PlayerName(required=True)
+    action = fields.Enum(Action, by_value=fields.String, required=True)
+    source = fields.Enum(Source, by_value=fields.String)
+    cards = CardList(max_length=11, min_length=1)
+    meld = VisibleId(allow_none=True)
+    card = Card()
+
+    @validates_schema
+    def fields_match_action(self, d, **kw):
+        action = d.get("action")
+        if action is None:
+            return
+        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}[action]
+        errors = {}
+        if needs not in d:
+            errors[needs] = [f"a {action} event needs {needs!r}"]
+        for extra in ("source", "cards", "meld", "card"):
+            if extra in d and extra not in EVENT_FIELDS[action]:
+                errors[extra] = [f"{extra!r} does not belong to a {action} event"]
+        if action == Action.DRAW and "card" in d and d.get("source") == Source.STOCK:
+            errors["card"] = ["a draw from the stock shows no card"]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def make(self, d, **kw):
+        return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
+
+
 class SuggestRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True, metadata={"description": "An open table whose hand is still being played."})
     level = level_field()
+    events = BoundedList(
+        fields.Nested(EventInSchema),
+        validate=validate.Length(max=MAX_EVENTS),
+        metadata={
+            "description": "Optional: the moves of this hand so far, oldest first (at most the latest 200), as sealed tables report them in "
+            "`events`. The advice then sees what a seated computer opponent sees (which cards each "
+            "opponent took from or passed on the discard pile). Without them the advice sees only the state."
+        },
+    )
+
+    @validates_schema
+    def events_name_players_at_the_table(self, d, **kw):
+        state, events = d.get("state"), d.get("events")
+        if state is None or not events:
+            return
+        seated = {p.id for p in state.players}
+        errors = {i: {"player": [f"{e.player!r} is not at this table"]} for i, e in enumerate(events) if e.player not in seated}
+        if errors:
+            raise ValidationError({"events": errors})
 
 
 class SuggestResponse(AnswerSchema):

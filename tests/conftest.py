@@ -5,7 +5,13 @@ openapi-core (``tests/openapi_check.py``), whichever app it belongs to."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
+
+# Hard searches (referee/bots/search.py): the suite plays it on a small budget, so it stays fast
+# (servers the tests start inherit it); bench/bots.py measures the real one.
+os.environ.setdefault("RUMMY_BOT_ROLLOUTS", "8")
+os.environ.setdefault("RUMMY_BOT_TURNS", "6")
 
 import pytest
 from flask import Flask

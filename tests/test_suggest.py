@@ -87,3 +87,67 @@ def test_every_suggestion_along_played_hands_is_judged_legal_by_move(client, pre
                 assert judged["legal"] is True, (advice, judged["reasons"])
                 checked += 1
     assert checked >= 60
+
+
+def _played(seed=3, moves=12):
+    """A 2-player hand played ``moves`` moves by Medium: the state and the events so far."""
+    from referee import PRESETS, deal
+    from referee.bots.selfplay import steps
+
+    events, last = [], None
+    for k, step in enumerate(steps(deal(["a", "b"], PRESETS["standard"], seed=seed), {"a": "medium", "b": "medium"}, seed)):
+        if k == moves:
+            break
+        events.append(step.event)
+        last = step.after
+    return last, events
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_suggest_with_the_hands_events_is_the_seated_bots_move(client, level):
+    """With ``events`` the advice sees what a seated bot sees: the move of the bot of that level
+    from the view with those events."""
+    state, events = _played()
+    got = client.post("/v1/suggest", json=_body(state, level=level, events=[e.as_dict() for e in events])).get_json()
+    choice = choose_move(seat_view(state, state.turn.player, events), level)
+    assert got == {"move": choice.move.as_dict(), "summary": choice.summary}
+
+
+def test_suggest_refuses_events_of_a_player_not_at_the_table_and_a_stock_draw_showing_its_card(client):
+    state, events = _played()
+    bad = [e.as_dict() for e in events]
+    bad[0] = {**bad[0], "player": "zed"}
+    r = client.post("/v1/suggest", json=_body(state, events=bad))
+    assert r.status_code == 422 and r.mimetype == "application/problem+json"
+    assert r.get_json()["errors"] == [{"pointer": "/events/0/player", "detail": "'zed' is not at this table"}]
+    r = client.post("/v1/suggest", json=_body(state, events=[{"player": "a", "action": "draw", "source": "stock", "card": "3C"}]))
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/events/0/card", "detail": "a draw from the stock shows no card"}]
+    r = client.post("/v1/suggest", json=_body(state, events=[{"player": "a", "action": "discard"}]))
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/events/0/card", "detail": "a discard event needs 'card'"}]
+
+
+def test_the_longest_events_a_request_for_advice_takes_fit_its_body_limit(client):
+    """200 events (draws and discards, names of 40 characters) with a 6-player state fit
+    /v1/suggest's body limit; one more event is refused at the list, naming it."""
+    import json
+
+    from schemas.suggest import MAX_EVENTS
+    from web.bodies import BODY_LIMITS
+
+    names = [c * 40 for c in "abcdef"]
+    hands = ["5H 6H KC QD 9S 2C", "4C 4D 4S JC 10D 6C", "AH 2H 3H 9H 8H 7C", "3C 5C 8C 9C JS QS", "2D 3D 5D 7D 8D 9D", "2S 3S 5S 7S 8S 10S"]
+    state = make_state(dict(zip(names, hands)), discard="7H")
+    events = [
+        {"player": names[i % 6], "action": "draw", "source": "discard", "card": "10H"}
+        if i % 2 == 0
+        else {"player": names[i % 6], "action": "discard", "card": "10H"}
+        for i in range(MAX_EVENTS)
+    ]
+    body = _body(state, level="easy", events=events)
+    assert MAX_EVENTS == 200
+    assert len(json.dumps(body, separators=(",", ":"))) <= BODY_LIMITS["/v1/suggest"]
+    r = client.post("/v1/suggest", json=_body(state, level="easy", events=[*events, events[1]]))
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0]["pointer"] == "/events"

@@ -6,9 +6,9 @@ the app applies it (``web.body_read``) and deploy/stack.py renders the same numb
 ``client_max_body_size`` per location. Each is the largest legitimate request with room to spare:
 a meld check, a hand score, a deal or a new table is under 1 KiB; a state for 6 players at the
 end of a long hand (every card placed, 17 melds, names of 40 characters) under 4 KiB, and a
-move may add a turn's moves; a sealed table's token at most about 8 KiB; a scorepad of a long
-game about 110 hands of 6 players by points (70 with every card listed). They also bound the
-cost of the costliest request of each endpoint to about 10 ordinary moves (bench/worst.py).
+move may add a turn's moves, a request for advice up to 200 of the hand's events; a sealed
+table's token at most about 8 KiB; a scorepad of a long game about 110 hands of 6 players by
+points (70 with every card listed). They also bound the cost of the costliest request of each endpoint to about 10 ordinary moves (bench/worst.py).
 
 Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
 list's length only after loading every item, so a 60 000-item list would cost half a second
@@ -33,7 +33,7 @@ BODY_LIMITS = {
     "/v1/deal": 4 * KIB,
     "/v1/move": 16 * KIB,
     "/v1/legal-moves": 8 * KIB,
-    "/v1/suggest": 8 * KIB,
+    "/v1/suggest": 24 * KIB,  # a state (4 KiB) and up to 200 of the hand's events (about 50 bytes each, 90 with long names)
     "/v1/scorepad": 12 * KIB,
     "/v1/tables": 4 * KIB,
     "/v1/tables/view": 16 * KIB,

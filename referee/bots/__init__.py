@@ -12,26 +12,32 @@ both places).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..errors import InvalidInput, Problem
 from ..state import State, Status
-from ..view import SeatView, seat_view
-from .policies import POLICIES, Choice
+from ..view import Event, SeatView, seat_view
+from . import policies
+from .policies import Choice
+from .search import searching_hard
 
 LEVELS = ("easy", "medium", "hard")
+POLICIES = {"easy": policies.easy, "medium": policies.medium, "hard": searching_hard, "hard-fast": policies.hard}
+"""The policy of each level; ``hard-fast`` is the old Hard without search (the fast policy Hard's
+search weighs its plans against, and a benchmark's opponent), not a level a table offers."""
 
 __all__ = ["LEVELS", "Choice", "choose_move", "suggest"]
 
 
-def suggest(state: State, level: str = "hard") -> Choice:
+def suggest(state: State, level: str = "hard", events: Sequence[Event] = ()) -> Choice:
     """Advice for the player to move on an open ``state`` (contract, ``/v1/suggest``): exactly
-    the move the bot of ``level`` would make from that seat's view. An open state carries no
-    history, so the view has no events. Raises :class:`~referee.errors.InvalidInput` (path
+    the move the bot of ``level`` would make from that seat's view, with the hand's ``events``
+    (oldest first) when the client sends them (an open state carries no history). Raises :class:`~referee.errors.InvalidInput` (path
     ``("state", "status")``) when the hand is over."""
     if state.status != Status.PLAYING:
         ended = "someone went out" if state.status == Status.OUT else "a drawn hand"
         raise InvalidInput([Problem(("state", "status"), f"the hand is over ({ended}): there is no move to suggest")])
-    return choose_move(seat_view(state, state.turn.player), level)
+    return choose_move(seat_view(state, state.turn.player, events), level)
 
 
 def choose_move(view: SeatView, level: str, seed: int | str = 0) -> Choice:

@@ -9,7 +9,9 @@ rules core's list, so a bot never restates a rule) and says why in one sentence 
 - **Medium** splits its hand for the fewest deadwood points (:mod:`referee.bots.hand`), melds
   and lays off greedily, takes the top discard when it completes a meld of that split or lays
   off on the table, and discards the card that helps the fewest melds.
-- **Hard** also keeps count of the cards seen (:mod:`referee.bots.tally`): it weighs only live
+- **Hard** (here its fast policy, ``hard-fast``; the level Hard plays it unless its search,
+  :mod:`referee.bots.search`, finds a plan clearly better) also keeps count of the cards seen
+  (:mod:`referee.bots.tally`): it weighs only live
   cards when judging what a card may still become, avoids discarding what the next player
   wants (a card fitting a meld on the table, or near cards they took from the discard pile),
   holds its melds back to go rummy where going rummy doubles (R15) while every opponent still
@@ -426,4 +428,4 @@ def _fits(meld: Meld, card: Card, view: SeatView) -> bool:
     return fits(meld.cards, meld.kind, card, view.rules)
 
 
-POLICIES: dict[str, Callable[[SeatView, random.Random], Choice]] = {"easy": easy, "medium": medium, "hard": hard}
+POLICIES: dict[str, Callable[[SeatView, random.Random], Choice]] = {"easy": easy, "medium": medium, "hard-fast": hard}

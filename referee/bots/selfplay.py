@@ -6,7 +6,7 @@ is judged by :func:`~referee.moves.apply_move`, so an illegal choice raises at o
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..deal import deal
@@ -31,7 +31,12 @@ class Step:
     event: Event
 
 
-def steps(state: State, levels: Mapping[str, str], seed: int | str = 0, max_moves: int = MAX_MOVES) -> Iterator[Step]:
+Policy = str | Callable[[SeatView], Choice]
+"""A bot: a level name (:func:`~referee.bots.choose_move`) or a function of the view (a benchmark's
+own opponent)."""
+
+
+def steps(state: State, levels: Mapping[str, Policy], seed: int | str = 0, max_moves: int = MAX_MOVES) -> Iterator[Step]:
     """Play ``state`` (valid) to the end of the hand, each player by the bot of ``levels[id]``,
     yielding every :class:`Step`. Raises RuntimeError after ``max_moves`` moves (a stalled hand)."""
     events: list[Event] = []
@@ -40,7 +45,8 @@ def steps(state: State, levels: Mapping[str, str], seed: int | str = 0, max_move
             return
         player = state.turn.player
         view = seat_view(state, player, events)
-        choice = choose_move(view, levels[player], seed)
+        policy = levels[player]
+        choice = choose_move(view, policy, seed) if isinstance(policy, str) else policy(view)
         after = apply_move(state, choice.move)
         event = seen(state, choice.move, after)
         events.append(event)
@@ -50,7 +56,7 @@ def steps(state: State, levels: Mapping[str, str], seed: int | str = 0, max_move
         raise RuntimeError(f"the hand did not end within {max_moves} moves")
 
 
-def play_hand(levels: Mapping[str, str], rules: Rules, seed: int, dealer: str | None = None) -> tuple[State, list[Event]]:
+def play_hand(levels: Mapping[str, Policy], rules: Rules, seed: int, dealer: str | None = None) -> tuple[State, list[Event]]:
     """Deal a hand (``seed``; players in the order of ``levels``, ``dealer`` default the last)
     and play it out by bots; returns the final state and the events, oldest first."""
     state = deal(list(levels), rules, dealer=dealer, seed=seed)

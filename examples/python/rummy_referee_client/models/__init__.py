@@ -11,9 +11,11 @@ from .create_table_response import CreateTableResponse
 from .create_table_response_seats import CreateTableResponseSeats
 from .deal_request import DealRequest
 from .discard_event import DiscardEvent
+from .discard_event_seen import DiscardEventSeen
 from .discard_move import DiscardMove
 from .discard_move_out import DiscardMoveOut
 from .draw_event import DrawEvent
+from .draw_event_seen import DrawEventSeen
 from .draw_move import DrawMove
 from .draw_move_out import DrawMoveOut
 from .fairness import Fairness
@@ -31,6 +33,7 @@ from .hand_score_response_multiplier import HandScoreResponseMultiplier
 from .hand_size import HandSize
 from .health import Health
 from .lay_off_event import LayOffEvent
+from .lay_off_event_seen import LayOffEventSeen
 from .lay_off_move import LayOffMove
 from .lay_off_move_out import LayOffMoveOut
 from .legal_moves_request import LegalMovesRequest
@@ -41,6 +44,7 @@ from .meld import Meld
 from .meld_check_request import MeldCheckRequest
 from .meld_check_response import MeldCheckResponse
 from .meld_event import MeldEvent
+from .meld_event_seen import MeldEventSeen
 from .meld_kind import MeldKind
 from .meld_move import MeldMove
 from .meld_move_out import MeldMoveOut
@@ -144,9 +148,11 @@ __all__ = (
     "CreateTableResponseSeats",
     "DealRequest",
     "DiscardEvent",
+    "DiscardEventSeen",
     "DiscardMove",
     "DiscardMoveOut",
     "DrawEvent",
+    "DrawEventSeen",
     "DrawMove",
     "DrawMoveOut",
     "Fairness",
@@ -164,6 +170,7 @@ __all__ = (
     "HandSize",
     "Health",
     "LayOffEvent",
+    "LayOffEventSeen",
     "LayOffMove",
     "LayOffMoveOut",
     "LegalMovesRequest",
@@ -174,6 +181,7 @@ __all__ = (
     "MeldCheckRequest",
     "MeldCheckResponse",
     "MeldEvent",
+    "MeldEventSeen",
     "MeldKind",
     "MeldMove",
     "MeldMoveOut",

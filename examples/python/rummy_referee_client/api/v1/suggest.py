@@ -86,7 +86,8 @@ def sync_detailed(
     """A legal move for the player to move, and one sentence why.
 
      Exactly the move the computer opponent of `level` (default hard) would make from that
-    player's seat, seeing only what that seat may see. A hand that is over: 422.
+    player's seat, seeing only what that seat may see: the state, and the hand's `events` when
+    they are sent. A hand that is over: 422.
 
     Args:
         body (SuggestRequest):
@@ -118,7 +119,8 @@ def sync(
     """A legal move for the player to move, and one sentence why.
 
      Exactly the move the computer opponent of `level` (default hard) would make from that
-    player's seat, seeing only what that seat may see. A hand that is over: 422.
+    player's seat, seeing only what that seat may see: the state, and the hand's `events` when
+    they are sent. A hand that is over: 422.
 
     Args:
         body (SuggestRequest):
@@ -145,7 +147,8 @@ async def asyncio_detailed(
     """A legal move for the player to move, and one sentence why.
 
      Exactly the move the computer opponent of `level` (default hard) would make from that
-    player's seat, seeing only what that seat may see. A hand that is over: 422.
+    player's seat, seeing only what that seat may see: the state, and the hand's `events` when
+    they are sent. A hand that is over: 422.
 
     Args:
         body (SuggestRequest):
@@ -175,7 +178,8 @@ async def asyncio(
     """A legal move for the player to move, and one sentence why.
 
      Exactly the move the computer opponent of `level` (default hard) would make from that
-    player's seat, seeing only what that seat may see. A hand that is over: 422.
+    player's seat, seeing only what that seat may see: the state, and the hand's `events` when
+    they are sent. A hand that is over: 422.
 
     Args:
         body (SuggestRequest):

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="DiscardEventSeen")
+
+
+@_attrs_define
+class DiscardEventSeen:
+    """EventIn with action 'discard'.
+
+    Attributes:
+        player (str):  Example: ana.
+        action (Literal['discard']):
+        card (str | Unset): A card: rank (A 2-10 T J Q K, any case) then suit (C D H S or ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤, with or
+            without U+FE0F). Answers always use the canonical code (10H, QS). Example: QS.
+    """
+
+    player: str
+    action: Literal["discard"]
+    card: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        player = self.player
+
+        action = self.action
+
+        card = self.card
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "player": player,
+                "action": action,
+            }
+        )
+        if card is not UNSET:
+            field_dict["card"] = card
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        player = d.pop("player")
+
+        action = cast(Literal["discard"], d.pop("action"))
+        if action != "discard":
+            raise ValueError(f"action must match const 'discard', got '{action}'")
+
+        card = d.pop("card", UNSET)
+
+        discard_event_seen = cls(
+            player=player,
+            action=action,
+            card=card,
+        )
+
+        return discard_event_seen
