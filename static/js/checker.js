@@ -250,7 +250,15 @@ function showVerdict(data, layOff) {
     href: '#rules', id: 'read-rule', text: rules.length ? 'Read the rule' : 'Read the rules',
     onclick: () => { pointedRules = rules; pointedPreset = check.rules; },
   }));
-  if (rules.length) note.appendChild(document.createTextNode(` (rule ${rules.join(', ')} in the rulebook)`));
+  if (rules.length) {
+    // Each rule id opens its rule in the rulebook page (/rules#R11).
+    note.appendChild(document.createTextNode(' (rule '));
+    rules.forEach((rule, i) => {
+      if (i) note.appendChild(document.createTextNode(', '));
+      note.appendChild(h('a', { href: `/rules#${rule}`, class: 'rule-link', text: rule }));
+    });
+    note.appendChild(document.createTextNode(' in the rulebook)'));
+  }
   show(box, true);
   box.scrollIntoView({ block: 'start' });
   announce(`${$('verdict-word').textContent}. ${data.summary}`);
@@ -307,6 +315,6 @@ function ruleItem(sentence, rule, id) {
   const pointed = pointedRules.indexOf(rule) >= 0;
   return h('li', { id, class: pointed ? 'pointed' : null }, [
     pointed ? h('strong', { class: 'pointed-tag', text: 'The rule for your meld: ' }) : null,
-    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id', text: `Rule ${rule}` }),
+    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id' }, [h('a', { href: `/rules#${rule.split('–')[0]}`, class: 'rule-link', text: `Rule ${rule}` })]),
   ]);
 }

@@ -46,6 +46,8 @@ def test_a_disputed_meld_refused_then_one_accepted(pad, page, server_url, shots)
     assert status == 200 and answer["summary"] == summary
     assert page.is_hidden("#verdict-reasons")  # the one reason is the sentence already shown
     assert page.inner_text("#verdict-rules").strip() == "Read the rule (rule R11 in the rulebook)"
+    # the rule id opens its rule in the rulebook page
+    assert page.get_attribute("#verdict-rules a[href^='/rules']", "href") == "/rules#R11"
     assert in_view(page, "#verdict-word") and in_view(page, "#verdict-summary")
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#verdict-word')).fontSize)")
     assert size >= 28, size  # large type, to read across the table
@@ -134,6 +136,7 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
     for text in sentences.values():  # rule ids only in small print, never in the sentence
         assert not re.search(r"\bR\d", text), text
     assert page.inner_text("#rule-aces .rule-id") == "Rule R11"
+    assert page.get_attribute("#rule-aces .rule-id a", "href") == "/rules#R11"
     page.screenshot(path=str(shots / "7-rules-360.png"))
 
     page.select_option("#rules-preset", "two-restocks")
