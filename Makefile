@@ -33,8 +33,14 @@ tools/node_modules/.installed: tools/package.json tools/package-lock.json
 
 install: $(VENV)/.installed $(NODE_TOOLS)
 
-serve: $(VENV)/.runtime
-	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) app:app
+# Without RUMMY_SEAL_KEYS, a development seal key kept in .dev-seal-key (git-ignored, made once),
+# so the tables of /play survive a restart of `make serve`. Production sets RUMMY_SEAL_KEYS.
+DEV_SEAL_KEY = .dev-seal-key
+$(DEV_SEAL_KEY):
+	umask 077 && $(PYTHON) -c 'import base64,secrets; print(base64.urlsafe_b64encode(secrets.token_bytes(32)).decode())' > $@
+
+serve: $(VENV)/.runtime $(if $(RUMMY_SEAL_KEYS),,$(DEV_SEAL_KEY))
+	$(if $(RUMMY_SEAL_KEYS),,RUMMY_SEAL_KEYS="$$(cat $(DEV_SEAL_KEY))") $(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) app:app
 
 test: install lint
 	$(BIN)/python -m pytest -q

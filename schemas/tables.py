@@ -52,6 +52,13 @@ class CreateTableRequest(CompiledSchema):
             "description": "Seats the service plays itself: player id → level (easy, medium, hard). They get no seat; at least one player must be human."
         },
     )
+    seat = PlayerName(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "A human player whose view the answer gives (so no /v1/tables/view call is needed); left out, the spectator's view."
+        },
+    )
     entropy = entropy_field()
 
 
@@ -96,6 +103,11 @@ class TableSuggestRequest(CompiledSchema):
 
 class NextHandRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
+    seat = _token(
+        load_default=None,
+        allow_none=True,
+        metadata={**SEAT_DOC, "description": "A player's seat: the answer gives that seat's view; left out, the spectator's."},
+    )
     entropy = entropy_field()
 
 
@@ -224,9 +236,17 @@ class CreateTableResponse(AnswerSchema):
         required=True,
         metadata={"description": "Each human player's seat credential: give each player only their own."},
     )
-    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view."})
+    view = fields.Nested(
+        ViewSchema, required=True, metadata={"description": "The view of `seat` when the request names one, else the spectator's."}
+    )
     events = fields.List(
         fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
+    )
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
+        },
     )
 
 
@@ -253,11 +273,27 @@ class TableMoveResponse(AnswerSchema):
             "description": "Each move made since the request, in order, as every player saw it: the seat's, then the computer opponents'."
         },
     )
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
+        },
+    )
 
 
 class NextHandResponse(AnswerSchema):
     table = fields.String(required=True, metadata=TABLE_DOC)
-    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The spectator's view of the new hand."})
+    view = fields.Nested(
+        ViewSchema,
+        required=True,
+        metadata={"description": "The view of the new hand: the seat's when the request names one, else the spectator's."},
+    )
     events = fields.List(
         fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
+    )
+    summary = fields.String(
+        required=True,
+        metadata={
+            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
+        },
     )

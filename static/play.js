@@ -1,133 +1,70 @@
-/* Play a hand of Rummy against computer opponents (GET /play): the example of a frontend on
- * sealed tables. The page holds only what the API gave it (the latest table token, its seat,
- * the seat's view) and asks the referee everything else: which moves are legal, why a move is
- * refused, the advice and the scores. Its own work is showing: the cards, their order in the
- * hand (sorting and dragging are the player's business), and the opponents' moves one by one.
+/* Play Rummy against computer opponents (GET /play): a frontend on sealed tables. The page holds
+ * only what the API gave it (the latest table token, its seat, the seat's view) and asks the
+ * referee everything else: which moves are legal, why a move is refused (its `summary`, said to
+ * the player), the advice and the scores. Its own work is showing: the cards, their order in the
+ * hand, and the opponents' moves one by one on the board at the player's pace.
  *
- * State kept in localStorage (so a reload keeps the game): {table, seat, me, levels, order}. */
+ * Kept in localStorage: the game {table, seat, me, levels, rules, order, sort, drawn, log,
+ * summary} (a reload or a restart of the service keeps it) and the setup's choices. */
 import { $, h, clear, show, announce } from './js/dom.js';
-import { cardText, cardSpeech, parseCard, RANKS, SUITS } from './js/cards.js';
+import { cardText } from './js/cards.js';
 import { forPlayers } from './js/api.js';
 import * as api from './js/tables.js';
+import { boardOf, applyEvent, unapplyEvent, changedBy, eventLine, renderBoard, flash } from './js/play/board.js';
+import { renderHand } from './js/play/hand.js';
+import { initSetup, chosenGame, paceMs, levelName, savePrefs } from './js/play/setup.js';
+import { renderEnd, renderScores, checkDeal } from './js/play/end.js';
 
 const STORE = 'rummy-referee-play-v1';
-const NAMES = ['Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus'];
-const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard']];
-// How long each opponent's move stays on screen (ms); ?pace=0 plays them at once (the tests).
-const PACE = (() => {
-  const p = new URLSearchParams(window.location.search).get('pace');
-  return p !== null && /^\d+$/.test(p) ? Number(p) : 1100;
-})();
 
-let game = null;   // {table, seat, me, levels: {name: level}, order: [codes]}: what survives a reload
-let view = null;   // the seat's latest view
-let raised = new Set();  // codes of the raised cards
-let busy = false;  // a request or the opponents' replay is under way
-let replaying = false;  // the opponents' moves are being shown: keep the table on screen
+let game = null; // what survives a reload (see the module comment)
+let view = null; // the seat's latest view
+let board = null; // what the table shows (the view's, or a step of the opponents' replay)
+let raised = new Set();
+let busy = false;
+let skip = null; // ends the replay at once
 
 const save = () => window.localStorage.setItem(STORE, JSON.stringify(game));
 const isMe = (id) => game && id === game.me;
 const who = (id) => (isMe(id) ? 'You' : id);
+const myHand = () => ((view.players.find((p) => isMe(p.id)) || {}).hand || []);
+const myTurn = () => view.status === 'playing' && view.turn.player === game.me && !skip;
 
-/* ---------------------------------------------------------------- cards */
-
-/** A card as the page draws it: rank and suit, red suits in red, spoken in words. */
-function cardFace(code, extra) {
-  const red = parseCard(code).suit.red;
-  return h('span', { class: `pcard${red ? ' red' : ''}${extra ? ' ' + extra : ''}`, 'aria-label': cardSpeech(code), role: 'img' }, cardText(code));
-}
-
-function cardsText(codes) { return codes.map(cardText).join(' '); }
-
-/** The player's order for the cards of the view's hand: kept order first, new cards at the end. */
-function handOrder() {
-  const hand = (view.players.find((p) => isMe(p.id)) || {}).hand || [];
-  const kept = (game.order || []).filter((c) => hand.includes(c));
-  game.order = kept.concat(hand.filter((c) => !kept.includes(c)));
-  return game.order;
-}
-
-function sortHand(bySuit) {
-  const rank = (c) => RANKS.indexOf(parseCard(c).rank);
-  const suit = (c) => SUITS.indexOf(parseCard(c).suit);
-  game.order = handOrder().slice().sort((a, b) => (bySuit ? suit(a) - suit(b) || rank(a) - rank(b) : rank(a) - rank(b) || suit(a) - suit(b)));
-  save();
-  renderHand();
-}
-
-/* ---------------------------------------------------------------- drawing the table */
+/* ---------------------------------------------------------------- drawing */
 
 function render() {
-  const over = view.status !== 'playing' && !replaying;
+  const over = view.status !== 'playing' && !skip;
   show($('setup'), false);
   show($('table'), !over);
   show($('end'), over);
-  if (over) renderEnd(); else renderTable();
+  if (over) renderEnd(view, game, { who, isMe, busy });
+  else renderTable();
 }
 
 function renderTable() {
-  const mine = view.turn.player === game.me;
-  $('turn').textContent = mine
-    ? (view.turn.phase === 'draw' ? 'Your turn: draw from the stock or take the top discard' : 'Your turn: meld, lay off, then discard')
-    : `${view.turn.player} is playing`;
-  renderPlayers();
-  $('stock-count').textContent = `${view.stock} ${view.stock === 1 ? 'card' : 'cards'}`;
-  const top = view.discard[view.discard.length - 1];
-  clear($('discard-top'));
-  $('discard-top').appendChild(top ? cardFace(top) : h('span', { text: 'empty' }));
-  $('discard').setAttribute('aria-label', top ? `Take ${cardSpeech(top)} from the discard pile` : 'The discard pile is empty');
-  $('stock').setAttribute('aria-label', `Draw from the stock (${view.stock} cards)`);
-  const melds = $('melds');
-  clear(melds);
-  view.melds.forEach((m) => melds.appendChild(h('li', { class: 'meld', id: `meld-${m.id}` }, [
-    h('span', { class: 'owner', text: m.owner ? (isMe(m.owner) ? 'Yours' : `${m.owner}'s`) : '' }),
-    h('span', { class: 'meld-cards' }, m.cards.map((c) => cardFace(c, 'small'))),
-  ])));
-  if (!view.melds.length) melds.appendChild(h('li', { class: 'muted', text: 'None yet.' }));
-  renderHand();
-  renderScores($('scores'));
-  ['stock', 'discard', 'meld', 'lay-off', 'discard-card', 'hint', 'sort-suit', 'sort-rank'].forEach((id) => {
-    $(id).disabled = busy || (!mine && !id.startsWith('sort'));
+  const mine = myTurn();
+  const b = board || boardOf(view);
+  if (!skip) {
+    $('turn').textContent = mine
+      ? (view.turn.phase === 'draw' ? 'Your turn: draw a card' : 'Your turn: meld, lay off, discard')
+      : `${b.turn.player} is playing`;
+  }
+  renderBoard(b, { me: game.me, levels: game.levels, levelName, who, mine: mine && !busy, onMeld: layOffOnto });
+  renderHand({
+    game, cards: myHand(), raised, enabled: mine && !busy,
+    onToggle: toggle, onReorder: reorder, onDrop: dropped,
   });
+  ['stock', 'discard', 'meld', 'lay-off', 'discard-card', 'hint'].forEach((id) => { $(id).disabled = busy || !mine; });
+  $('summary').textContent = game.summary || '';
+  renderLog();
+  renderScores($('scores'), view, game);
 }
 
-function renderPlayers() {
-  const list = $('players');
-  clear(list);
-  view.players.forEach((p) => {
-    const total = view.scores.totals[p.id];
-    const now = view.turn.player === p.id && view.status === 'playing';
-    list.appendChild(h('li', { class: `player${now ? ' now' : ''}`, id: `player-${p.id}`, 'aria-current': now ? 'true' : null }, [
-      h('span', { class: 'name', text: isMe(p.id) ? `${p.id} (you)` : `${p.id} · ${levelName(game.levels[p.id])}` }),
-      h('span', { class: 'count', text: `${p.cards} ${p.cards === 1 ? 'card' : 'cards'}` }),
-      h('span', { class: 'score', text: `${total} pts` }),
-      now ? h('span', { class: 'badge', text: 'to play' }) : null,
-      view.dealer === p.id ? h('span', { class: 'badge dealer', text: 'dealer' }) : null,
-    ]));
-  });
-}
-
-function levelName(level) { return (LEVELS.find((l) => l[0] === level) || [null, ''])[1]; }
-
-function renderHand() {
-  const list = $('hand');
-  const order = handOrder();
-  const focused = document.activeElement && document.activeElement.id;
-  clear(list);
-  raised = new Set([...raised].filter((c) => order.includes(c)));
-  order.forEach((code) => {
-    const btn = h('button', {
-      type: 'button', id: `card-${code}`, class: `pcard hand-card${parseCard(code).suit.red ? ' red' : ''}`,
-      'aria-pressed': raised.has(code) ? 'true' : 'false', 'aria-label': cardSpeech(code), draggable: 'true', 'data-card': code,
-      onclick: () => { toggle(code); },
-      ondragstart: (e) => { e.dataTransfer.setData('text/plain', code); },
-      ondragover: (e) => { e.preventDefault(); },
-      ondrop: (e) => { e.preventDefault(); moveCard(e.dataTransfer.getData('text/plain'), code); },
-    }, cardText(code));
-    list.appendChild(h('li', null, btn));
-  });
-  $('hand-title').textContent = `Your hand (${order.length} ${order.length === 1 ? 'card' : 'cards'})`;
-  if (focused && $(focused)) $(focused).focus();
+function renderLog() {
+  const log = $('log');
+  clear(log);
+  (game.log || []).forEach((e) => log.appendChild(h('li', null, eventLine(e, who))));
+  if (!(game.log || []).length) log.appendChild(h('li', { class: 'muted', text: 'Nothing yet.' }));
 }
 
 function toggle(code) {
@@ -136,72 +73,41 @@ function toggle(code) {
   show($('choose-meld'), false);
 }
 
-/** Dragging a card onto another puts it in that card's place (the player's own order). */
-function moveCard(code, onto) {
-  const order = handOrder().filter((c) => c !== code);
-  if (!code || code === onto || !order.includes(onto)) return;
+/** A card dragged onto another takes that card's place: the player's own order (no sort). */
+function reorder(code, onto) {
+  const order = game.order.filter((c) => c !== code);
   order.splice(order.indexOf(onto), 0, code);
   game.order = order;
+  game.sort = null;
   save();
-  renderHand();
+  renderTable();
 }
 
-/** The game's scores as the referee keeps them (view.scores, as /v1/scorepad answers). */
-function renderScores(table) {
-  clear(table);
-  const s = view.scores;
-  const target = view.rules.deals ? `after ${view.rules.deals} deals` : `to ${view.rules.target_score}`;
-  table.appendChild(h('caption', { class: 'muted', text: `Hand ${view.hand}, playing ${target}` }));
-  table.appendChild(h('thead', null, h('tr', null, [h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', class: 'num', text: 'Total' })])));
-  table.appendChild(h('tbody', null, s.standings.map((st) => h('tr', { class: s.winner === st.player ? 'is-winner' : null }, [
-    h('th', { scope: 'row', text: isMe(st.player) ? `${st.player} (you)` : st.player }),
-    h('td', { class: 'num total', text: String(st.total) }),
-  ]))));
-}
-
-/** The end of a hand: who went out, every hand left and its points, rummy, the new totals. */
-function renderEnd() {
-  const r = view.result;
-  const out = r.outcome === 'out';
-  $('end-title').textContent = out ? `${who(r.winner)} went out` : 'The hand is a draw';
-  $('end-rummy').textContent = !out ? 'Nobody scores for a drawn hand.'
-    : r.rummy ? (r.multiplier === 2 ? 'Going rummy: every card left counts double.' : 'Going rummy, but these rules do not double it.')
-      : 'Not rummy: the cards left count once.';
-  const hands = $('end-hands');
-  clear(hands);
-  hands.appendChild(h('thead', null, h('tr', null, ['Player', 'Cards left', 'Points'].map((t, i) => h('th', { scope: 'col', class: i === 2 ? 'num' : null, text: t })))));
-  hands.appendChild(h('tbody', null, view.players.filter((p) => !out || p.id !== r.winner).map((p) => {
-    const left = (r.remaining_cards || {})[p.id] || [];
-    return h('tr', { id: `left-${p.id}` }, [
-      h('th', { scope: 'row', text: who(p.id) }),
-      h('td', null, h('span', { class: 'meld-cards' }, left.map((c) => cardFace(c, 'small')))),
-      h('td', { class: 'num', text: out ? String(r.remaining[p.id]) : '0' }),
-    ]);
-  })));
-  $('end-points').textContent = out
-    ? `${who(r.winner)} ${isMe(r.winner) ? 'score' : 'scores'} ${r.points} points${r.multiplier === 2 ? ' (doubled)' : ''}` : 'No points this hand';
-  renderScores($('end-totals'));
-  const s = view.scores;
-  $('end-next').textContent = s.game_over ? `${who(s.winner)} won the game with ${s.totals[s.winner]} points.` : `${who(s.next_dealer)} ${isMe(s.next_dealer) ? 'deal' : 'deals'} the next hand.`;
-  show($('next-hand'), !s.game_over);
-  $('next-hand').disabled = busy;
+/** A card dropped on the table: the discard pile, a meld (lay off) or the melds (meld it with
+ * the raised cards). */
+function dropped(code, target) {
+  if (target.discard) send({ action: 'discard', card: code });
+  else if (target.meld) send({ action: 'lay_off', cards: [code], meld: target.meld });
+  else send({ action: 'meld', cards: game.order.filter((c) => c === code || raised.has(c)) });
 }
 
 /* ---------------------------------------------------------------- messages */
 
 function showError(answer) {
-  const text = answer.kind === 'invalid'
-    ? forPlayers(((answer.problem.errors || [])[0] || answer.problem).detail, [game && game.me])
-    : answer.message;
+  let text = answer.message;
+  if (answer.kind === 'invalid') {
+    const first = (answer.problem.errors || [])[0] || answer.problem;
+    text = first.pointer === '/table'
+      ? 'This game could not be reopened: the Rummy Referee was restarted without its key, or the game was left too long. Start a new game: your choices are kept.'
+      : forPlayers(first.detail, [game && game.me]);
+  }
   $('error').textContent = text;
   show($('error'), true);
 }
 
 function showRefusal(text) {
-  const box = $('refusal');
-  box.textContent = text;
-  show(box, Boolean(text));
-  if (text) box.scrollIntoView({ block: 'nearest' });
+  $('refusal').textContent = text;
+  show($('refusal'), Boolean(text));
 }
 
 function clearMessages() {
@@ -209,45 +115,47 @@ function clearMessages() {
   showRefusal('');
   show($('hint-box'), false);
   show($('choose-meld'), false);
+  document.querySelectorAll('.hinted').forEach((el) => el.classList.remove('hinted'));
 }
 
-/** One event (a move as everyone saw it) in words, with the card shown where there is one. */
-function eventLine(e) {
-  const p = who(e.player);
-  if (e.action === 'draw') return e.source === 'stock' ? [`${p} drew from the stock.`] : [`${p} took `, cardFace(e.card, 'small'), ' from the discard pile.'];
-  if (e.action === 'discard') return [`${p} discarded `, cardFace(e.card, 'small'), '.'];
-  const verb = e.action === 'meld' ? 'melded' : 'laid off';
-  return [`${p} ${verb} `, h('span', { class: 'meld-cards' }, e.cards.map((c) => cardFace(c, 'small'))), '.'];
-}
+/* ---------------------------------------------------------------- the opponents, one by one */
 
-/** The opponents' moves one at a time, PACE ms each, until the player skips. */
-let skip = null;
-function replay(events) {
-  const theirs = events.filter((e) => !isMe(e.player));
-  const log = $('log');
-  if (!theirs.length) return Promise.resolve();
-  clear(log);
-  let skipped = PACE === 0;
-  replaying = true;
-  render();
-  show($('replay'), !skipped);
-  const wait = () => new Promise((resolve) => {
-    const timer = window.setTimeout(resolve, PACE);
-    skip = () => { skipped = true; window.clearTimeout(timer); resolve(); };
+function wait(ms) {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, ms);
+    skip = () => { window.clearTimeout(timer); skip = true; resolve(); };
   });
-  const step = (i) => {
-    if (i >= theirs.length) return Promise.resolve();
-    log.appendChild(h('li', null, eventLine(theirs[i])));
-    if (skipped) return step(i + 1);
-    $('turn').textContent = `${theirs[i].player} is playing`;
+}
+
+/** Plays `events` out on the board from `start`: the player's own at once, each opponent's move
+ * shown on the board with its line for the pace's time. Then the final view. */
+async function replay(events, start) {
+  const pace = paceMs();
+  board = start;
+  skip = () => { skip = true; };
+  const theirs = events.filter((e) => !isMe(e.player));
+  show($('replay'), pace > 0 && theirs.length > 0);
+  for (const e of events) {
+    applyEvent(board, e, view);
+    if (isMe(e.player) || pace === 0 || skip === true) continue;
+    $('turn').textContent = `${e.player} is playing`;
+    renderTable();
     clear($('replay-line'));
-    eventLine(theirs[i]).forEach((k) => $('replay-line').append(k));
-    document.querySelectorAll('.player.now').forEach((el) => el.classList.remove('now'));
-    const seat = $(`player-${theirs[i].player}`);
-    if (seat) seat.classList.add('now');
-    return wait().then(() => step(i + 1));
-  };
-  return step(0).then(() => { show($('replay'), false); skip = null; replaying = false; });
+    $('replay-line').append(...eventLine(e, who));
+    flash(changedBy(e));
+    flash(`player-${e.player}`);
+    await wait(pace);
+  }
+  skip = null;
+  board = null;
+  show($('replay'), false);
+}
+
+/** The board before `events`, worked back from the view after them (a new hand's opening moves). */
+function boardBefore(events) {
+  const b = boardOf(view);
+  events.slice().reverse().forEach((e) => unapplyEvent(b, e));
+  return b;
 }
 
 /* ---------------------------------------------------------------- talking to the referee */
@@ -255,44 +163,60 @@ function replay(events) {
 function setBusy(on) {
   busy = on;
   document.body.classList.toggle('busy', on);
-  if (view) render();
+  if (view && !skip) render();
 }
 
-/** Sends a move; the referee's refusal is shown as it says it, and nothing changes. */
-function send(move) {
-  if (busy) return Promise.resolve();
+/** Takes a new seat view with the events that led to it; the cards just drawn are marked. */
+async function arrive(data, events, start) {
+  const before = view ? myHand() : [];
+  view = data.view;
+  game.table = data.table;
+  const added = myHand().filter((c) => !before.includes(c));
+  if (events.some((e) => isMe(e.player) && e.action === 'draw')) game.drawn = added[0] || null;
+  if (events.some((e) => isMe(e.player) && e.action === 'discard')) game.drawn = null;
+  const theirs = events.filter((e) => !isMe(e.player));
+  if (theirs.length || events.some((e) => isMe(e.player) && e.action === 'discard')) game.log = theirs;
+  game.summary = data.summary || '';
+  save();
+  raised.clear();
+  await replay(events, start);
+}
+
+async function send(move) {
+  if (busy) return;
   clearMessages();
-  const back = document.activeElement;  // the buttons are disabled meanwhile, which drops focus
+  const back = document.activeElement;
+  const start = boardOf(view);
   setBusy(true);
-  return api.playMove(game.table, game.seat, move).then((a) => {
-    if (!a.ok) { showError(a); setBusy(false); refocus(back); return null; }
+  const a = await api.playMove(game.table, game.seat, move);
+  if (!a.ok) { setBusy(false); showError(a); refocus(back); return; }
+  if (!a.data.legal) {
     game.table = a.data.table;
     save();
-    if (!a.data.legal) {
-      setBusy(false);
-      showRefusal(forPlayers(a.data.reasons[0].message, [game.me]));
-      refocus(back);
-      return null;
-    }
-    raised.clear();
-    view = a.data.view;
-    return replay(a.data.events).then(() => { setBusy(false); afterUpdate(); refocus(back); });
-  });
+    setBusy(false);
+    showRefusal(a.data.summary || forPlayers(a.data.reasons[0].message, [game.me]));
+    refocus(back);
+    return;
+  }
+  await arrive(a.data, a.data.events, start);
+  setBusy(false);
+  afterUpdate(back);
 }
 
-/** Keyboard users keep their place: focus goes back where it was, else to the turn's heading. */
 function refocus(el) {
-  if (view.status !== 'playing') return;  // afterUpdate focused the end of the hand
+  if (view.status !== 'playing') return;
   const target = el && el.id && $(el.id);
-  if (target && !target.disabled && !target.closest('[hidden]')) target.focus(); else $('turn').focus();
+  if (target && !target.disabled && !target.closest('[hidden]')) target.focus({ preventScroll: true }); else $('turn').focus({ preventScroll: true });
 }
 
-function afterUpdate() {
+function afterUpdate(back) {
   render();
-  if (view.status !== 'playing') { $('end-title').focus(); announce($('end-title').textContent); } else announce($('turn').textContent);
+  if (view.status !== 'playing') { $('end-title').focus(); announce($('end-title').textContent); return; }
+  announce(`${game.summary} ${$('turn').textContent}`);
+  if (back !== undefined) refocus(back);
 }
 
-function raisedInOrder() { return handOrder().filter((c) => raised.has(c)); }
+const raisedInOrder = () => game.order.filter((c) => raised.has(c));
 
 function needOne(action) {
   const cards = raisedInOrder();
@@ -303,7 +227,6 @@ function needOne(action) {
 function layOff() {
   const card = needOne('Lay off');
   if (!card) return;
-  // The melds this card fits, as the referee listed them among the legal moves.
   const fits = (view.legal_moves || []).filter((m) => m.action === 'lay_off' && m.cards[0] === card).map((m) => m.meld);
   if (fits.length <= 1) { send({ action: 'lay_off', cards: [card], meld: fits[0] }); return; }
   $('choose-meld-title').textContent = `${cardText(card)} fits more than one meld: which one?`;
@@ -312,121 +235,125 @@ function layOff() {
   fits.forEach((id) => {
     const m = view.melds.find((x) => x.id === id);
     list.appendChild(h('button', { type: 'button', class: 'btn btn-secondary', 'data-meld': id, onclick: () => send({ action: 'lay_off', cards: [card], meld: id }) },
-      `${isMe(m.owner) ? 'Yours' : `${m.owner}'s`}: ${cardsText(m.cards)}`));
+      `${isMe(m.owner) ? 'Yours' : `${m.owner}'s`}: ${m.cards.map(cardText).join(' ')}`));
   });
   show($('choose-meld'), true);
   list.firstChild.focus();
 }
 
-function hint() {
-  clearMessages();
-  setBusy(true);
-  api.suggest(game.table, game.seat, 'hard').then((a) => {
-    setBusy(false);
-    if (!a.ok) { showError(a); return; }
-    const m = a.data.move;
-    $('hint-text').textContent = a.data.summary;
-    $('hint-box').dataset.move = JSON.stringify(m);
-    // Raise the cards the advice plays, so the player sees them in the hand.
-    raised = new Set(m.cards || (m.card ? [m.card] : []));
-    renderHand();
-    show($('hint-box'), true);
-  });
+/** A meld tapped on the table: the raised card is laid off onto it. */
+function layOffOnto(id) {
+  const card = needOne('a meld');
+  if (card) send({ action: 'lay_off', cards: [card], meld: id });
 }
 
-/** The saved game's table, after a reload. A table the service cannot open any more (422) is
- * forgotten; a failed connection keeps it, to try again. */
-function resume() {
+async function hint() {
+  clearMessages();
+  setBusy(true);
+  const a = await api.suggest(game.table, game.seat, 'hard');
+  setBusy(false);
+  if (!a.ok) { showError(a); return; }
+  const m = a.data.move;
+  $('hint-text').textContent = a.data.summary;
+  $('hint-box').dataset.move = JSON.stringify(m);
+  raised = new Set(m.cards || (m.card && m.action === 'discard' ? [m.card] : []));
+  renderTable();
+  if (m.action === 'draw') $(m.source === 'stock' ? 'stock' : 'discard').classList.add('hinted');
+  if (m.meld && $(`meld-${m.meld}`)) $(`meld-${m.meld}`).classList.add('hinted');
+  show($('hint-box'), true);
+}
+
+/** The saved game, after a reload or a restart of the service. */
+async function resume() {
   show($('retry'), false);
-  api.viewTable(game.table, game.seat).then((answer) => {
-    if (!answer.ok) {
-      showError(answer);
-      if (answer.kind === 'invalid') { window.localStorage.removeItem(STORE); game = null; showSetup(); } else show($('retry'), true);
-      return;
-    }
-    show($('error'), false);
-    view = answer.data.view;
-    render();
-  });
+  const a = await api.viewTable(game.table, game.seat);
+  if (!a.ok) {
+    showError(a);
+    if (a.kind === 'invalid') { window.localStorage.removeItem(STORE); game = null; showSetup(); } else show($('retry'), true);
+    return;
+  }
+  show($('error'), false);
+  view = a.data.view;
+  render();
 }
 
-/** Deal the next hand; the answer's view is a spectator's, so ask for the seat's own. */
-function next() {
+/** A new hand (next) or a new game (create): the seat's view comes with the answer. */
+async function opened(a) {
+  if (!a.ok) { setBusy(false); showError(a); return; }
+  let data = a.data;
+  if (!myHandIn(data.view)) {
+    const v = await api.viewTable(data.table, game.seat);
+    if (!v.ok) { setBusy(false); showError(v); return; }
+    data = { ...data, view: v.data.view };
+  }
+  view = data.view;
+  game.log = [];
+  game.drawn = null;
+  game.order = [];
+  await arrive(data, data.events, boardBefore(data.events));
+  setBusy(false);
+  afterUpdate();
+  window.scrollTo(0, 0); // the Deal button was at the form's foot: the table starts at the top
+  if (view.status === 'playing') $('turn').focus({ preventScroll: true });
+}
+
+function myHandIn(v) { return v && v.players.some((p) => p.id === game.me && p.hand); }
+
+async function next() {
   clearMessages();
   setBusy(true);
-  api.nextHand(game.table).then((a) => {
-    if (!a.ok) { setBusy(false); showError(a); return null; }
-    game.table = a.data.table;
-    game.order = [];
-    save();
-    return api.viewTable(game.table, game.seat).then((v) => {
-      if (!v.ok) { setBusy(false); showError(v); return null; }
-      view = v.data.view;
-      render();
-      return replay(a.data.events).then(() => { setBusy(false); afterUpdate(); $('turn').focus(); });
-    });
-  });
+  await opened(await api.nextHand(game.table, game.seat));
 }
 
-/* ---------------------------------------------------------------- setting up */
+async function start(event) {
+  if (event) event.preventDefault();
+  clearMessages();
+  const g = chosenGame();
+  $('start').disabled = true;
+  const a = await api.createTable([g.me].concat(g.names), g.levels, g.rules, g.me);
+  $('start').disabled = false;
+  if (!a.ok) { showError(a); return; }
+  game = { table: a.data.table, seat: a.data.seats[g.me], me: g.me, levels: g.levels, rules: g.rules, order: [], sort: game ? game.sort : null, log: [], summary: '' };
+  view = null;
+  save();
+  setBusy(true);
+  await opened(a);
+}
 
-function renderLevels() {
-  const list = $('levels');
-  const n = Number($('opponents').value);
-  const before = [...list.querySelectorAll('select')].map((s) => s.value);
-  clear(list);
-  for (let i = 0; i < n; i += 1) {
-    const id = `level-${i}`;
-    list.appendChild(h('li', { class: 'field' }, [
-      h('label', { for: id, text: `Opponent ${i + 1}'s level` }),
-      h('select', { id }, LEVELS.map(([v, t]) => h('option', { value: v, selected: (before[i] || 'easy') === v, text: t }))),
-    ]));
-  }
+/** The same opponents and rules again, once a game is over. */
+function rematch() {
+  savePrefs({ preset: game.rules.preset, target: game.rules.target_score });
+  start();
 }
 
 function showSetup() {
   show($('table'), false);
   show($('end'), false);
   show($('setup'), true);
-  renderLevels();
 }
 
-function start(event) {
-  event.preventDefault();
-  clearMessages();
-  const me = $('me').value.trim();
-  const names = NAMES.filter((n) => n.toLowerCase() !== me.toLowerCase()).slice(0, Number($('opponents').value));
-  const levels = {};
-  names.forEach((n, i) => { levels[n] = $(`level-${i}`).value; });
-  const rules = { preset: $('preset').value, target_score: Number($('target').value) };
-  $('start').disabled = true;
-  api.createTable([me].concat(names), levels, rules).then((a) => {
-    $('start').disabled = false;
-    if (!a.ok) { showError(a); return null; }
-    game = { table: a.data.table, seat: a.data.seats[me], me, levels, order: [] };
-    save();
-    return api.viewTable(game.table, game.seat).then((v) => {
-      if (!v.ok) { showError(v); return null; }
-      view = v.data.view;
-      setBusy(true);
-      return replay(a.data.events).then(() => { setBusy(false); afterUpdate(); $('turn').focus(); });
-    });
-  });
-}
-
-function quit() {
+function leave() {
   window.localStorage.removeItem(STORE);
   game = null;
   view = null;
   clearMessages();
   showSetup();
-  $('setup-title').focus();
+  $('setup-title').focus({ preventScroll: true });
+}
+
+/** New game: asks first while a game is under way (its scores would be lost). */
+function quit() {
+  const s = view && view.scores;
+  if (!s || s.game_over) { leave(); return; }
+  const totals = s.standings.map((st) => `${who(st.player)} ${st.total}`).join(', ');
+  $('confirm-text').textContent = `This game is not over: its scores (${totals}) and the hand in play will be lost.`;
+  $('confirm').showModal();
+  $('confirm-keep').focus();
 }
 
 /* ---------------------------------------------------------------- wiring */
 
 $('setup-form').addEventListener('submit', start);
-$('opponents').addEventListener('change', renderLevels);
 $('stock').addEventListener('click', () => send({ action: 'draw', source: 'stock' }));
 $('discard').addEventListener('click', () => send({ action: 'draw', source: 'discard' }));
 $('meld').addEventListener('click', () => {
@@ -438,14 +365,25 @@ $('lay-off').addEventListener('click', layOff);
 $('discard-card').addEventListener('click', () => { const card = needOne('Discard'); if (card) send({ action: 'discard', card }); });
 $('hint').addEventListener('click', hint);
 $('hint-play').addEventListener('click', () => send(JSON.parse($('hint-box').dataset.move)));
-$('sort-suit').addEventListener('click', () => sortHand(true));
-$('sort-rank').addEventListener('click', () => sortHand(false));
-$('skip').addEventListener('click', () => { if (skip) skip(); });
+$('sort').addEventListener('click', () => {
+  game.sort = game.sort === 'suit' ? 'rank' : 'suit';
+  save();
+  renderTable();
+  announce($('sort-now').textContent);
+});
+$('skip').addEventListener('click', () => { if (typeof skip === 'function') skip(); });
 $('next-hand').addEventListener('click', next);
+$('rematch').addEventListener('click', rematch);
 $('new-game').addEventListener('click', quit);
 $('quit').addEventListener('click', quit);
 $('retry').addEventListener('click', resume);
+$('check-deal').addEventListener('click', () => checkDeal(view));
+$('confirm-keep').addEventListener('click', () => $('confirm').close());
+$('confirm-leave').addEventListener('click', () => { $('confirm').close(); leave(); });
 
-try { game = JSON.parse(window.localStorage.getItem(STORE) || 'null'); } catch (e) { game = null; }
-if (game && game.table && game.seat) resume();
-else showSetup();
+initSetup().then(() => {
+  try { game = JSON.parse(window.localStorage.getItem(STORE) || 'null'); } catch (e) { game = null; }
+  if (game && game.table && game.seat) resume();
+  else showSetup();
+});
+

@@ -260,13 +260,15 @@ class Tables:
             raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
         return bots.choose_move(view, level, table.id)
 
-    def next(self, token, entropy: str | None = None) -> Dealt:
+    def next(self, token, seat=None, entropy: str | None = None) -> Dealt:
         """Deal the game's next hand (R19) from the seed committed to when the last hand ended
         (``Table.next_seed``; a fresh one for an older token) and ``entropy``, the bots played
-        until a human is to move. Raises :class:`BadTable`, :class:`Stale`, :class:`Replayed`,
+        until a human is to move. ``seat`` (the view the answer gives) and ``entropy`` are part
+        of the request's name for the replay guard, so a retry answers the same seat's view of
+        the same deal and no other. Raises :class:`BadTable`, :class:`Stale`, :class:`Replayed`,
         :class:`referee.game.GameOver`."""
         table = self.open(token)
-        pending = self._check(table, self.digest("next", token, entropy or ""))
+        pending = self._check(table, self.digest("next", token, seat or "", entropy or ""))
         fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
         game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
         after = _committed(replace(table, game=game, fair=fair, next_seed=None))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import orjson
 from flask import Flask, Response, current_app
 
-from referee.errors import Problem
+from referee.errors import InvalidInput, Problem
 from referee.fairness import verify
 from referee.game import GameOver
 from schemas import fairness as F
@@ -20,6 +20,7 @@ from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
 from . import BadTable, Forbidden, NotToMove, Pending, Replayed, Stale, StoreUnavailable, Tables
+from . import summary as said
 from .view import table_view
 
 EXTENSION = "rummy_tables"
@@ -127,7 +128,17 @@ def create_table(args):
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
     table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"], entropy=args["entropy"])
-    return {"table": token, "seats": _tables().seats(table), "view": table_view(table, None), "events": table.game.events}, 201
+    seats, viewer = _tables().seats(table), args["seat"]
+    if viewer is not None and viewer not in seats:
+        raise InvalidInput([Problem(("seat",), f"{viewer} is not a human player at this table: the view answered is a human player's")])
+    events = table.game.events
+    return {
+        "table": token,
+        "seats": seats,
+        "view": table_view(table, viewer),
+        "events": events,
+        "summary": said.moved(events, table.game.state, viewer),
+    }, 201
 
 
 @blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
@@ -147,6 +158,10 @@ def move_at_table(args):
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
     o = done.outcome
+    summary = said.moved(done.events, done.table.game.state, done.player) if done.events or o.legal else ""
+    if not o.legal:
+        why = said.refused(o.reasons[0].message, done.player)
+        summary = f"{summary[:-1] if summary.endswith('.') else summary}; then {why[0].lower()}{why[1:]}" if summary else why
     answer = {
         "legal": o.legal,
         "reasons": o.reasons,
@@ -155,6 +170,7 @@ def move_at_table(args):
         "view": table_view(done.table, done.player),
         "result": o.result,
         "events": done.events,
+        "summary": summary,
     }
     return _kept(answer, MOVE_ANSWER, done.pending)
 
@@ -163,8 +179,15 @@ def move_at_table(args):
 def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
-    dealt = _tables().next(args["table"], args["entropy"])
-    return _kept({"table": dealt.token, "view": table_view(dealt.table, None), "events": dealt.events}, NEXT_ANSWER, dealt.pending)
+    dealt = _tables().next(args["table"], args["seat"], args["entropy"])
+    viewer = None if args["seat"] is None else _tables().seat_player(dealt.table, args["seat"])
+    answer = {
+        "table": dealt.token,
+        "view": table_view(dealt.table, viewer),
+        "events": dealt.events,
+        "summary": said.moved(dealt.events, dealt.table.game.state, viewer),
+    }
+    return _kept(answer, NEXT_ANSWER, dealt.pending)
 
 
 MOVE_ANSWER, NEXT_ANSWER = T.TableMoveResponse(), T.NextHandResponse()

@@ -188,6 +188,12 @@ def test_dealing_again_from_an_old_token_is_refused(guarded):
     second = guarded.post("/v1/tables/next", json={"table": token})  # the same request: the same deal, never another
     assert second.status_code == 200 and second.get_data() == first.get_data()
     assert table.id == first.get_json()["view"]["table_id"]
+    # another seat, or other entropy, on the same token is another request (both are in its
+    # digest): a 409 naming the latest token, never a seat's view of that deal nor another deal
+    for other in ({"table": token, "seat": seats["ana"]}, {"table": token, "entropy": "mine"}):
+        again = guarded.post("/v1/tables/next", json=other)
+        assert again.status_code == 409 and again.get_json()["table"] == first.get_json()["table"], again.get_json()
+        assert "view" not in again.get_json()
     # once the new hand has moved on, dealing from the old token is a 409 carrying the latest token
     v = guarded.post("/v1/tables/view", json={"table": first.get_json()["table"]}).get_json()["view"]
     mover = v["turn"]["player"]

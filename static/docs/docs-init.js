@@ -1,9 +1,106 @@
 // Interactive API docs, served from this service (no CDN): Swagger UI on /openapi.yaml.
-window.addEventListener("load", function () {
-  window.ui = SwaggerUIBundle({
-    url: "/openapi.yaml",
-    dom_id: "#swagger-ui",
-    deepLinking: true,
+//
+// Every operation opens on its first worked example, and executing it succeeds, the sealed
+// tables' too: their examples carry a placeholder table token and seat, which this page
+// replaces, when "Execute" is pressed, by those of a live table it dealt itself (ana against a
+// computer opponent), kept up to date from each answer (the examples chain). /v1/tables/next
+// needs a finished hand: the page plays ana's turns out first (the referee's own legal moves).
+(function () {
+  'use strict';
+  var TOKEN = 'rt1.the-table-token-of-the-last-answer';
+  var SEAT = 'the-seat-of-ana-from-POST-v1-tables';
+  var live = null; // {table, seat, view}
 
+  function post(path, body) {
+    return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      .then(function (r) { return r.json(); });
+  }
+
+  function deal() {
+    return post('/v1/tables', { players: ['ana', 'bob'], bots: { bob: 'easy' }, seat: 'ana' }).then(function (a) {
+      live = { table: a.table, seat: a.seats.ana, view: a.view };
+    });
+  }
+
+  /* ana's next move from her legal moves: a meld or a lay-off when there is one, else the
+   * stock, else the discard of her highest card. */
+  function pick(moves) {
+    var rank = function (m) { return 'A 2 3 4 5 6 7 8 9 10 J Q K'.split(' ').indexOf((m.card || '').slice(0, -1)); };
+    var play = moves.filter(function (m) { return m.action === 'meld' || m.action === 'lay_off'; })[0];
+    if (play) return play;
+    var draw = moves.filter(function (m) { return m.action === 'draw'; });
+    if (draw.length) return draw.filter(function (m) { return m.source === 'stock'; })[0] || draw[0];
+    return moves.slice().sort(function (a, b) { return rank(b) - rank(a); })[0];
+  }
+
+  function playOut(left) {
+    if (live.view.status !== 'playing' || !left) return Promise.resolve();
+    var move = Object.assign({}, pick(live.view.legal_moves || []));
+    delete move.player;
+    return post('/v1/tables/move', { table: live.table, seat: live.seat, move: move }).then(function (a) {
+      live.table = a.table;
+      live.view = a.view;
+      return playOut(left - 1);
+    });
+  }
+
+  /* A live table in the state the operation's example needs. */
+  function ready(path) {
+    var fresh = !live || (path !== '/v1/tables/next' && live.view.status !== 'playing');
+    var turn = live && live.view.turn;
+    if (!fresh && (path === '/v1/tables/move' || path === '/v1/tables/suggest') && !(turn.player === 'ana' && turn.phase === 'draw')) fresh = true;
+    return (fresh ? deal() : Promise.resolve()).then(function () {
+      if (path === '/v1/tables/next' && live.view.status === 'playing') return playOut(400);
+      return undefined;
+    });
+  }
+
+  function requestInterceptor(req) {
+    if (typeof req.body !== 'string' || (req.body.indexOf(TOKEN) < 0 && req.body.indexOf(SEAT) < 0)) return req;
+    var path = new URL(req.url, window.location.href).pathname;
+    return ready(path).then(function () {
+      req.body = req.body.split(TOKEN).join(live.table).split(SEAT).join(live.seat);
+      return req;
+    });
+  }
+
+  function responseInterceptor(res) {
+    var path = new URL(res.url, window.location.href).pathname;
+    var b = res.body;
+    if (path.indexOf('/v1/tables') === 0 && b && typeof b.table === 'string' && b.view) {
+      if (path === '/v1/tables' && b.seats && b.seats.ana) live = { table: b.table, seat: b.seats.ana, view: b.view };
+      else if (live && b.view.table_id === live.view.table_id) { live.table = b.table; live.view = b.view; }
+    }
+    return res;
+  }
+
+  /* Names for Swagger UI's unnamed controls (its server list, example lists and body editors). */
+  function nameControls() {
+    var servers = document.getElementById('servers');
+    if (servers && !servers.getAttribute('aria-label')) servers.setAttribute('aria-label', 'Server');
+    document.querySelectorAll('.examples-select-element:not([aria-label])').forEach(function (el) { el.setAttribute('aria-label', 'Example'); });
+    document.querySelectorAll('textarea.body-param__text:not([aria-label])').forEach(function (el) { el.setAttribute('aria-label', 'Request body (JSON)'); });
+    [['.information-container', 'About the API'], ['.scheme-container', 'Server']].forEach(function (r) {
+      var el = document.querySelector(r[0] + ':not([role])');
+      if (el) { el.setAttribute('role', 'region'); el.setAttribute('aria-label', r[1]); }
+    });
+    document.querySelectorAll('.opblock-control-arrow[tabindex="-1"]:not([aria-hidden])').forEach(function (el) { el.setAttribute('aria-hidden', 'true'); });
+  }
+
+  window.addEventListener('load', function () {
+    window.ui = SwaggerUIBundle({
+      url: '/openapi.yaml',
+      dom_id: '#swagger-ui',
+      deepLinking: false,
+      defaultModelsExpandDepth: -1,
+      requestInterceptor: requestInterceptor,
+      responseInterceptor: responseInterceptor,
+      onComplete: function () {
+        var loading = document.getElementById('docs-loading');
+        if (loading) loading.remove();
+        nameControls();
+      },
+    });
+    new MutationObserver(nameControls).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
   });
-});
+}());

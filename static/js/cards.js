@@ -31,17 +31,20 @@ export function cardSpeech(code) {
 
 /**
  * A card picker: the cards picked so far (tap one to take it back), a suit row, then ranks.
+ * Two ways to pick: a suit, then its ranks (four hearts: 5 taps); or, with "Any suit", a rank,
+ * then its suits (four 7s: 5 taps).
  *
- * opts.key       the id part of its controls: chip-KEY-n, suit-KEY-C, rank-KEY-A
+ * opts.key       the id part of its controls: chip-KEY-n, suit-KEY-C, rank-KEY-A, pick-KEY-7H
  * opts.cards     the codes picked here, in the order picked
- * opts.suit      the suit chosen ('S') or null
+ * opts.suit      the suit chosen ('S'), '' ("Any suit": rank first) or null (none yet: rank first)
+ * opts.rank      with no suit, the rank whose four suits are shown ('7') or null
  * opts.taken     {code: where} cards picked elsewhere ("for Ben"), not pickable here
  * opts.label     what the picked cards are ("Picked", "In the meld")
  * opts.extra     an element shown after the count of cards (the running points total)
- * opts.onPick(code), opts.onRemove(index), opts.onSuit(suitCode)
+ * opts.onPick(code), opts.onRemove(index), opts.onSuit(suitCode | ''), opts.onRank(rank | null)
  *
- * A rank is "not available" (no suit chosen yet: dashed, no strike) or "picked" (here or
- * elsewhere: filled, ticked and struck through): two different looks for two different facts.
+ * Three looks for three facts: open; picked here (filled, ticked); picked elsewhere (struck
+ * through, dashed, with whose it is: "Ben").
  */
 export function cardPicker(opts) {
   const { key, cards } = opts;
@@ -67,11 +70,11 @@ export function cardPicker(opts) {
   wrap.appendChild(chosen);
 
   const suits = h('fieldset', { class: 'suits' }, [h('legend', { text: 'Suit' })]);
-  const suitRow = h('div', { class: 'choices choices-4' });
-  SUITS.forEach((s) => {
-    suitRow.appendChild(h('label', { class: `choice suit${s.red ? ' red' : ''}` }, [
+  const suitRow = h('div', { class: 'choices choices-5' });
+  SUITS.concat([{ code: '', symbol: 'Any', name: 'any suit: a rank first, then its suits', red: false }]).forEach((s) => {
+    suitRow.appendChild(h('label', { class: `choice suit${s.red ? ' red' : ''}${s.code ? '' : ' any'}` }, [
       h('input', {
-        type: 'radio', name: `suit-${key}`, id: `suit-${key}-${s.code}`, value: s.code, checked: opts.suit === s.code,
+        type: 'radio', name: `suit-${key}`, id: `suit-${key}-${s.code || 'any'}`, value: s.code, checked: opts.suit === s.code,
         'aria-label': s.name,
         onchange: () => opts.onSuit(s.code),
       }),
@@ -83,29 +86,45 @@ export function cardPicker(opts) {
 
   const suit = SUITS.find((s) => s.code === opts.suit);
   const ranks = h('fieldset', { class: 'ranks' }, [
-    h('legend', { text: suit ? 'Tap a rank to add it' : 'Choose a suit, then tap ranks' }),
+    h('legend', { text: suit ? 'Tap a rank to add it' : 'Tap a rank, then its suits' }),
   ]);
   const grid = h('div', { class: 'rank-grid' });
   RANKS.forEach((rank) => {
-    const code = suit ? rank + suit.code : null;
-    const here = code && cards.indexOf(code) >= 0;
-    const where = code && !here && taken[code];
-    let state = 'open';
-    let label = suit ? `Add ${cardSpeech(code)}` : `${RANK_NAMES[rank] || rank}: choose a suit first`;
-    if (!suit) state = 'unavailable';
-    else if (here) { state = 'picked'; label = `${cardSpeech(code)}, picked`; }
-    else if (where) { state = 'picked'; label = `${cardSpeech(code)}, already picked ${where}`; }
-    grid.appendChild(h('button', {
-      type: 'button', id: `rank-${key}-${rank}`,
-      class: `rank${suit && suit.red ? ' red' : ''}${state === 'open' ? '' : ' ' + state}`,
-      disabled: state !== 'open',
-      'aria-label': label,
-      onclick: () => opts.onPick(code),
-    }, state === 'picked' ? [rank, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })] : rank));
+    if (!suit) {
+      const open = opts.rank === rank;
+      grid.appendChild(h('button', {
+        type: 'button', id: `rank-${key}-${rank}`, class: `rank${open ? ' open-rank' : ''}`, 'aria-pressed': open ? 'true' : 'false',
+        'aria-label': `${RANK_NAMES[rank] || rank}: show its suits`,
+        onclick: () => (opts.onRank ? opts.onRank(open ? null : rank) : null),
+      }, rank));
+      return;
+    }
+    grid.appendChild(pickButton(`rank-${key}-${rank}`, rank + suit.code, rank, cards, taken, opts.onPick));
   });
   ranks.appendChild(grid);
+  if (!suit && opts.rank) {
+    const row = h('div', { class: 'rank-suits', role: 'group', 'aria-label': `The four ${RANK_NAMES[opts.rank] || opts.rank}s` });
+    SUITS.forEach((s) => row.appendChild(pickButton(`pick-${key}-${opts.rank}${s.code}`, opts.rank + s.code, cardText(opts.rank + s.code), cards, taken, opts.onPick)));
+    ranks.appendChild(row);
+  }
   wrap.appendChild(ranks);
   return wrap;
+}
+
+/** One card's button in a picker: open, picked here, or picked elsewhere (with whose). */
+function pickButton(id, code, face, cards, taken, onPick) {
+  const here = cards.indexOf(code) >= 0;
+  const where = !here && taken[code];
+  const red = parseCard(code).suit.red;
+  if (here) {
+    return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, disabled: true, 'aria-label': `${cardSpeech(code)}, picked` },
+      [face, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })]);
+  }
+  if (where) {
+    return h('button', { type: 'button', id, class: `rank taken${red ? ' red' : ''}`, disabled: true, 'aria-label': `${cardSpeech(code)}, already picked ${where}` },
+      [h('span', { class: 'face', text: face }), h('span', { class: 'whose', 'aria-hidden': 'true', text: where.replace(/^(for|in) (the )?/, '') })]);
+  }
+  return h('button', { type: 'button', id, class: `rank${red ? ' red' : ''}`, 'aria-label': `Add ${cardSpeech(code)}`, onclick: () => onPick(code) }, face);
 }
 
 /** After a pick: focus `id`, or when it went disabled (just picked), the next rank still open
@@ -118,4 +137,23 @@ export function focusAfterPick(id, key, suit) {
     target = next || document.getElementById(`suit-${key}-${suit || 'C'}`);
   }
   if (target) target.focus();
+}
+
+/**
+ * The one card face of every page: rank and suit on a white card, red suits in red, spoken in
+ * words ("queen of spades"). opts.size 'small' (melds, the end of a hand) or 'hand' (tappable);
+ * opts.tag 'button' for a card the player taps; opts.attrs more attributes; opts.extra classes.
+ */
+export function cardFace(code, opts) {
+  const o = opts || {};
+  const c = parseCard(code);
+  const cls = ['pcard', c.suit && c.suit.red ? 'red' : '', o.size ? `pcard-${o.size}` : '', o.extra || ''].filter(Boolean).join(' ');
+  // The face is drawn for the eyes (aria-hidden) and said in words by a visually hidden text,
+  // so the accessible name is the content itself (no aria-label that differs from what shows).
+  const kids = [
+    h('span', { class: 'pcard-rank', 'aria-hidden': 'true', text: c.rank }),
+    h('span', { class: 'pcard-suit', 'aria-hidden': 'true', text: c.suit ? c.suit.symbol : '?' }),
+    h('span', { class: 'sr-only', text: o.label || cardSpeech(code) }),
+  ];
+  return h(o.tag || 'span', { class: cls, ...(o.attrs || {}) }, kids);
 }

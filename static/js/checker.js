@@ -111,7 +111,8 @@ export function initScreens(opts) {
     saveCheck();
     renderChecker();
   });
-  $('check-rules').addEventListener('change', (e) => { check.rules = e.target.value; saveCheck(); });
+  $('check-rules').addEventListener('change', (e) => { check.rules = e.target.value; saveCheck(); renderAces(); });
+  $('check-aces').addEventListener('change', (e) => { check.aces = e.target.checked; saveCheck(); });
   $('rules-preset').addEventListener('change', () => renderRulesBody());
   $('clear-check').addEventListener('click', () => {
     check = Object.assign(loadCheckDefaults(), { rules: check.rules });
@@ -136,8 +137,16 @@ function presetOptions(select, value) {
   select.value = value === 'game' && !rules ? 'standard' : value;
 }
 
+/* The aces house rule: the game's own when checking under this game's rules, else the player's choice. */
+function renderAces() {
+  const own = check.rules === 'game' ? game.gameRules() : null;
+  $('check-aces').checked = own ? own.aces === 'high_or_low' : Boolean(check.aces);
+  $('check-aces').disabled = Boolean(own);
+}
+
 function renderChecker() {
   presetOptions($('check-rules'), check.rules);
+  renderAces();
   $('lay-off').checked = check.layOff;
   show($('onto-group'), check.layOff);
   $('cards-legend').textContent = check.layOff ? 'Cards to lay off' : 'Cards laid down';
@@ -154,17 +163,19 @@ function renderPickers(focusId) {
   if (check.layOff) check.onto.forEach((c) => { inOnto[c] = 'in the meld on the table'; });
   check.cards.forEach((c) => { inMeld[c] = 'to lay off'; });
   meldBox.appendChild(cardPicker({
-    key: 'meld', cards: check.cards, suit: check.suit, taken: inOnto, label: 'Picked',
-    onPick: (code) => { check.cards.push(code); changed(); focusAfterPick(`rank-meld-${code.slice(0, -1)}`, 'meld', check.suit); },
+    key: 'meld', cards: check.cards, suit: check.suit, rank: check.rank, taken: inOnto, label: 'Picked',
+    onPick: (code) => { check.cards.push(code); changed(); focusAfterPick(check.suit ? `rank-meld-${code.slice(0, -1)}` : `pick-meld-${code}`, 'meld', check.suit); },
     onRemove: (i) => { check.cards.splice(i, 1); changed(check.cards.length ? `chip-meld-${Math.min(i, check.cards.length - 1)}` : `suit-meld-${check.suit || 'C'}`); },
-    onSuit: (s) => { check.suit = s; changed(`suit-meld-${s}`); },
+    onSuit: (s) => { check.suit = s; check.rank = null; changed(`suit-meld-${s || 'any'}`); },
+    onRank: (r) => { check.rank = r; changed(r ? `pick-meld-${r}C` : 'rank-meld-A'); },
   }));
   if (check.layOff) {
     ontoBox.appendChild(cardPicker({
-      key: 'onto', cards: check.onto, suit: check.ontoSuit, taken: inMeld, label: 'On the table',
-      onPick: (code) => { check.onto.push(code); changed(); focusAfterPick(`rank-onto-${code.slice(0, -1)}`, 'onto', check.ontoSuit); },
+      key: 'onto', cards: check.onto, suit: check.ontoSuit, rank: check.ontoRank, taken: inMeld, label: 'On the table',
+      onPick: (code) => { check.onto.push(code); changed(); focusAfterPick(check.ontoSuit ? `rank-onto-${code.slice(0, -1)}` : `pick-onto-${code}`, 'onto', check.ontoSuit); },
       onRemove: (i) => { check.onto.splice(i, 1); changed(check.onto.length ? `chip-onto-${Math.min(i, check.onto.length - 1)}` : `suit-onto-${check.ontoSuit || 'C'}`); },
-      onSuit: (s) => { check.ontoSuit = s; changed(`suit-onto-${s}`); },
+      onSuit: (s) => { check.ontoSuit = s; check.ontoRank = null; changed(`suit-onto-${s || 'any'}`); },
+      onRank: (r) => { check.ontoRank = r; changed(r ? `pick-onto-${r}C` : 'rank-onto-A'); },
     }));
   }
   if (focusId && $(focusId)) $(focusId).focus();
@@ -178,7 +189,10 @@ function changed(focusId) {
 
 function rulesForCheck() {
   const rules = check.rules === 'game' ? game.gameRules() : null;
-  return rules ? Object.assign({}, rules) : { preset: check.rules === 'game' ? 'standard' : check.rules };
+  if (rules) return Object.assign({}, rules);
+  const chosen = { preset: check.rules === 'game' ? 'standard' : check.rules };
+  if (check.aces) chosen.aces = 'high_or_low';
+  return chosen;
 }
 
 function runCheck() {
@@ -236,7 +250,15 @@ function showVerdict(data, layOff) {
     href: '#rules', id: 'read-rule', text: rules.length ? 'Read the rule' : 'Read the rules',
     onclick: () => { pointedRules = rules; pointedPreset = check.rules; },
   }));
-  if (rules.length) note.appendChild(document.createTextNode(` (rule ${rules.join(', ')} in the rulebook)`));
+  if (rules.length) {
+    // Each rule id opens its rule in the rulebook page (/rules#R11).
+    note.appendChild(document.createTextNode(' (rule '));
+    rules.forEach((rule, i) => {
+      if (i) note.appendChild(document.createTextNode(', '));
+      note.appendChild(h('a', { href: `/rules#${rule}`, class: 'rule-link', text: rule }));
+    });
+    note.appendChild(document.createTextNode(' in the rulebook)'));
+  }
   show(box, true);
   box.scrollIntoView({ block: 'start' });
   announce(`${$('verdict-word').textContent}. ${data.summary}`);
@@ -293,6 +315,6 @@ function ruleItem(sentence, rule, id) {
   const pointed = pointedRules.indexOf(rule) >= 0;
   return h('li', { id, class: pointed ? 'pointed' : null }, [
     pointed ? h('strong', { class: 'pointed-tag', text: 'The rule for your meld: ' }) : null,
-    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id', text: `Rule ${rule}` }),
+    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id' }, [h('a', { href: `/rules#${rule.split('–')[0]}`, class: 'rule-link', text: `Rule ${rule}` })]),
   ]);
 }

@@ -118,5 +118,12 @@ class Play:
         return self.page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
+def shown(locator) -> str:
+    """The text a sighted player reads in ``locator`` (a card's face, not its spoken words)."""
+    return locator.evaluate(
+        "el => { const c = el.cloneNode(true); c.querySelectorAll('.sr-only').forEach((x) => x.remove()); return c.textContent; }"
+    )
+
+
 def expect_refusal(page: Page, text: str):
     expect(page.locator("#refusal")).to_have_text(text)

@@ -46,6 +46,8 @@ def test_a_disputed_meld_refused_then_one_accepted(pad, page, server_url, shots)
     assert status == 200 and answer["summary"] == summary
     assert page.is_hidden("#verdict-reasons")  # the one reason is the sentence already shown
     assert page.inner_text("#verdict-rules").strip() == "Read the rule (rule R11 in the rulebook)"
+    # the rule id opens its rule in the rulebook page
+    assert page.get_attribute("#verdict-rules a[href^='/rules']", "href") == "/rules#R11"
     assert in_view(page, "#verdict-word") and in_view(page, "#verdict-summary")
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#verdict-word')).fontSize)")
     assert size >= 28, size  # large type, to read across the table
@@ -134,6 +136,7 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
     for text in sentences.values():  # rule ids only in small print, never in the sentence
         assert not re.search(r"\bR\d", text), text
     assert page.inner_text("#rule-aces .rule-id") == "Rule R11"
+    assert page.get_attribute("#rule-aces .rule-id a", "href") == "/rules#R11"
     page.screenshot(path=str(shots / "7-rules-360.png"))
 
     page.select_option("#rules-preset", "two-restocks")
@@ -175,3 +178,31 @@ def test_the_checker_with_the_keyboard_alone(pad, page):
     page.keyboard.press("Enter")
     assert page.evaluate("() => document.activeElement.id") == "main"
     assert page.is_visible("#check-screen") and page.is_hidden("#pad-screen")
+
+
+def test_9_the_aces_house_rule_in_the_scorepad_and_the_checker(pad, page):
+    """high_or_low (R11, a house rule the API supports): offered when a game starts, kept in the
+    game's rules (the checker then uses it), and as a choice in the checker on its own."""
+    pad.open()
+    page.click("#nav-check")
+    page.select_option("#check-rules", "standard")
+    for code in ("QS", "KS", "AS"):
+        pad.pick_card("meld", code)
+    page.click("#check-meld")
+    page.wait_for_selector("#verdict:not([hidden])")
+    assert page.inner_text("#verdict-summary") == "Q♠ K♠ A♠ is not a run: aces are low, so a run stops at the King"
+    page.check("#check-aces")
+    page.click("#check-meld")
+    page.wait_for_function("() => document.querySelector('#verdict-summary').textContent.includes('is a run')")
+    assert page.inner_text("#verdict-summary") == "Q♠ K♠ A♠ is a run of spades"
+
+    page.click("#nav-pad")
+    pad.fill_setup(["Ana", "Ben"], target=100)
+    page.check("#aces-high")
+    page.click("#start-game")
+    page.wait_for_selector("#game:not([hidden]) #entry-title")
+    assert pad.stored()["pad"]["rules"]["aces"] == "high_or_low"
+    assert "aces high or low" in page.inner_text("#game")
+    page.click("#nav-check")
+    page.select_option("#check-rules", "game")
+    assert page.is_checked("#check-aces") and page.is_disabled("#check-aces")  # the game's own rule

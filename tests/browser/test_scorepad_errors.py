@@ -51,6 +51,7 @@ def test_invalid_points_show_the_api_message_next_to_the_entry(pad, page, server
     assert page.input_value("#points-1") == "500"
 
     page.fill("#points-1", "50")
+    assert page.is_hidden("#saved-note")  # #23 point 7: "Not saved" goes once the entry is changed
     pad.save_hand(expect_hands=1)
     assert pad.totals() == {"Ana": 60, "Ben": 0, "Cy": 0}
     assert page.locator("#opp-1-error").count() == 0 or page.locator("#opp-1-error").is_hidden()

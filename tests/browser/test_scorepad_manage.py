@@ -69,7 +69,11 @@ def test_copy_as_text_and_csv_download(pad, page, context, server_url):
     pad.drawn_hand()
 
     page.click("#copy-text")
-    page.wait_for_selector("#notice:not([hidden])")
+    page.wait_for_selector("#share-said:not([hidden])")
+    # #23, point 8: said beside the button, in view where it was tapped (not at the page's top)
+    assert page.inner_text("#share-said") == "Results copied: paste them into a message."
+    box = page.locator("#share-said").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     text = page.evaluate("() => navigator.clipboard.readText()")
     assert "first to 100 points" in text
     assert "1. Ana 41" in text

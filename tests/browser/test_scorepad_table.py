@@ -48,9 +48,11 @@ def test_a_drawn_hand_asks_first_and_undo_survives_a_reload(pad, page):
     pad.enter_hand("Dee", {"Ana": 10, "Ben": 12, "Cy": 8})
     assert pad.totals() == {"Ana": 0, "Ben": 0, "Cy": 0, "Dee": 30}
 
+    assert pad.text("#saved-note") == "Hand 2 saved: Dee scores 30."
     page.click("#undo-last")
     pad.wait_hands(1)
     assert pad.text("#notice") == "Hand 2 removed. Put hand 2 back"
+    assert pad.text("#saved-note") == "Hand 2 removed."  # #23 point 7: the sticky bar agrees
     pad.reload()
     page.wait_for_selector("#redo")  # the offer is kept with the game
     assert pad.text("#notice") == "Hand 2 removed. Put hand 2 back"
@@ -85,7 +87,7 @@ def test_save_and_its_confirmation_stay_in_view(pad, page, shots):
     page.screenshot(path=str(shots / "8-saved-360.png"))
 
 
-def test_picked_and_not_available_look_different_and_the_total_runs(pad, page):
+def test_9_picked_here_and_for_another_player_look_different_ranks_first_and_the_total_runs(pad, page):
     pad.open()
     pad.start(["Ana", "Ben", "Cy"])
     pad.choose_winner("Ana")
@@ -95,27 +97,37 @@ def test_picked_and_not_available_look_different_and_the_total_runs(pad, page):
         "(sel) => { const s = getComputedStyle(document.querySelector(sel)); "
         "return [s.textDecorationLine, s.borderTopStyle, s.backgroundColor]; }"
     )
-    # no suit chosen yet: not available (dashed, not struck through)
-    assert page.is_disabled("#rank-1-K")
-    assert "unavailable" in page.get_attribute("#rank-1-K", "class")
-    not_available = page.evaluate(style, "#rank-1-K")
-    assert not_available[:2] == ["none", "dashed"]
-    assert page.get_attribute("#rank-1-K", "aria-label") == "king: choose a suit first"
+    # no suit chosen yet: a rank first, then its suits (four 7s in 5 taps, #23 point 9)
+    assert page.is_enabled("#rank-1-K")
+    assert page.get_attribute("#rank-1-K", "aria-label") == "king: show its suits"
 
     pad.pick_card(2, "KH")
     pad.pick_card(2, "10H")
     pad.pick_card(2, "AS")
     page.wait_for_function("() => (document.querySelector('#total-2') || {}).textContent === ', 21 points'")
     assert pad.text("#chosen-2-label") == "Picked (3 cards, 21 points), tap a card to take it back:"
-    # Ben's picker: K♥ is picked (for Cy): struck through, solid, filled
+    # Ben's picker: K♥ is Cy's (dashed, struck through, "Cy" on it); Cy's own K♥ is picked (filled, ticked)
     page.click("#suit-1-H + span")
     assert page.is_disabled("#rank-1-K")
-    assert "picked" in page.get_attribute("#rank-1-K", "class")
-    picked = page.evaluate(style, "#rank-1-K")
-    assert picked[:2] == ["line-through", "solid"]
-    assert picked[2] != not_available[2]
+    assert "taken" in page.get_attribute("#rank-1-K", "class")
+    taken = page.evaluate(style, "#rank-1-K")
+    assert taken[:2] == ["line-through", "dashed"]
+    assert page.inner_text("#rank-1-K").split() == ["K", "Cy"]
     assert page.get_attribute("#rank-1-K", "aria-label") == "king of hearts, already picked for Cy"
+    page.click("#suit-2-H + span")
+    picked = page.evaluate(style, "#rank-2-K")
+    assert "picked" in page.get_attribute("#rank-2-K", "class") and picked[:2] == ["none", "solid"]
+    assert picked[2] != taken[2]  # filled: another background
+    assert page.get_attribute("#rank-2-K", "aria-label") == "king of hearts, picked"
     assert page.is_enabled("#rank-1-Q")
+
+    # Rank first: "Any suit", then 7, then its four suits: four 7s in 6 taps (suit first: 8).
+    page.click("#suit-1-any + span")
+    page.click("#rank-1-7")
+    for s in "CDHS":
+        page.click(f"#pick-1-7{s}")
+    assert page.inner_text("#opp-1 .chosen").split()[::2] == ["7♣", "7♦", "7♥", "7♠"]
+    assert page.is_disabled("#pick-1-7C") and page.get_attribute("#pick-1-7C", "aria-label") == "7 of clubs, picked"
 
     page.click("#chip-2-0")  # take K♥ back: the total follows
     page.wait_for_function("() => (document.querySelector('#total-2') || {}).textContent === ', 11 points'")

@@ -24,6 +24,8 @@ class CreateTableRequest:
         rules (None | Rules | Unset): Default: none (null).
         bots (CreateTableRequestBots | Unset): Seats the service plays itself: player id → level (easy, medium, hard).
             They get no seat; at least one player must be human.
+        seat (None | str | Unset): A human player whose view the answer gives (so no /v1/tables/view call is needed);
+            left out, the spectator's view. Default: none (null). Example: ana.
         entropy (None | str | Unset): Randomness of the players' own (for example drawn by each player's device and
             joined), 1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone (README,
             Provably fair). Default: none (null). Example: f3a9c2e1-ana+7b0d44-ben.
@@ -33,6 +35,7 @@ class CreateTableRequest:
     dealer: None | str | Unset = UNSET
     rules: None | Rules | Unset = UNSET
     bots: CreateTableRequestBots | Unset = UNSET
+    seat: None | str | Unset = UNSET
     entropy: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -58,6 +61,12 @@ class CreateTableRequest:
         if not isinstance(self.bots, Unset):
             bots = self.bots.to_dict()
 
+        seat: None | str | Unset
+        if isinstance(self.seat, Unset):
+            seat = UNSET
+        else:
+            seat = self.seat
+
         entropy: None | str | Unset
         if isinstance(self.entropy, Unset):
             entropy = UNSET
@@ -77,6 +86,8 @@ class CreateTableRequest:
             field_dict["rules"] = rules
         if bots is not UNSET:
             field_dict["bots"] = bots
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if entropy is not UNSET:
             field_dict["entropy"] = entropy
 
@@ -123,6 +134,15 @@ class CreateTableRequest:
         else:
             bots = CreateTableRequestBots.from_dict(_bots)
 
+        def _parse_seat(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seat = _parse_seat(d.pop("seat", UNSET))
+
         def _parse_entropy(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -137,6 +157,7 @@ class CreateTableRequest:
             dealer=dealer,
             rules=rules,
             bots=bots,
+            seat=seat,
             entropy=entropy,
         )
 

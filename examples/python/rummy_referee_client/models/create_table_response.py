@@ -26,12 +26,15 @@ class CreateTableResponse:
         view (View): What one seat (or a spectator) may see of a sealed table.
         events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The computer opponents' moves before the
             first human's turn.
+        summary (str): One sentence for the seat about what happened since its last move, its own moves in the second
+            person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.
     """
 
     table: str
     seats: CreateTableResponseSeats
     view: View
     events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    summary: str
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.draw_event import DrawEvent
@@ -58,6 +61,8 @@ class CreateTableResponse:
 
             events.append(events_item)
 
+        summary = self.summary
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -66,6 +71,7 @@ class CreateTableResponse:
                 "seats": seats,
                 "view": view,
                 "events": events,
+                "summary": summary,
             }
         )
 
@@ -128,11 +134,14 @@ class CreateTableResponse:
 
             events.append(events_item)
 
+        summary = d.pop("summary")
+
         create_table_response = cls(
             table=table,
             seats=seats,
             view=view,
             events=events,
+            summary=summary,
         )
 
         return create_table_response

@@ -15,16 +15,25 @@ class NextHandRequest:
     """
     Attributes:
         table (str): The sealed table token, exactly as the last answer gave it (opaque). Example: rt1.….
+        seat (None | str | Unset): A player's seat: the answer gives that seat's view; left out, the spectator's.
+            Default: none (null). Example: q3v….
         entropy (None | str | Unset): Randomness of the players' own (for example drawn by each player's device and
             joined), 1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone (README,
             Provably fair). Default: none (null). Example: f3a9c2e1-ana+7b0d44-ben.
     """
 
     table: str
+    seat: None | str | Unset = UNSET
     entropy: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         table = self.table
+
+        seat: None | str | Unset
+        if isinstance(self.seat, Unset):
+            seat = UNSET
+        else:
+            seat = self.seat
 
         entropy: None | str | Unset
         if isinstance(self.entropy, Unset):
@@ -39,6 +48,8 @@ class NextHandRequest:
                 "table": table,
             }
         )
+        if seat is not UNSET:
+            field_dict["seat"] = seat
         if entropy is not UNSET:
             field_dict["entropy"] = entropy
 
@@ -48,6 +59,15 @@ class NextHandRequest:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
         table = d.pop("table")
+
+        def _parse_seat(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seat = _parse_seat(d.pop("seat", UNSET))
 
         def _parse_entropy(data: object) -> None | str | Unset:
             if data is None:
@@ -60,6 +80,7 @@ class NextHandRequest:
 
         next_hand_request = cls(
             table=table,
+            seat=seat,
             entropy=entropy,
         )
 

@@ -24,11 +24,14 @@ class NextHandResponse:
         view (View): What one seat (or a spectator) may see of a sealed table.
         events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The computer opponents' moves before the
             first human's turn.
+        summary (str): One sentence for the seat about what happened since its last move, its own moves in the second
+            person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.
     """
 
     table: str
     view: View
     events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    summary: str
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.draw_event import DrawEvent
@@ -53,6 +56,8 @@ class NextHandResponse:
 
             events.append(events_item)
 
+        summary = self.summary
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -60,6 +65,7 @@ class NextHandResponse:
                 "table": table,
                 "view": view,
                 "events": events,
+                "summary": summary,
             }
         )
 
@@ -119,10 +125,13 @@ class NextHandResponse:
 
             events.append(events_item)
 
+        summary = d.pop("summary")
+
         next_hand_response = cls(
             table=table,
             view=view,
             events=events,
+            summary=summary,
         )
 
         return next_hand_response

@@ -31,6 +31,8 @@ class TableMoveResponse:
         result (None | ResultDraw | ResultOut):
         events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): Each move made since the request, in order,
             as every player saw it: the seat's, then the computer opponents'.
+        summary (str): One sentence for the seat about what happened since its last move, its own moves in the second
+            person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.
     """
 
     legal: bool
@@ -40,6 +42,7 @@ class TableMoveResponse:
     view: View
     result: None | ResultDraw | ResultOut
     events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    summary: str
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.draw_event import DrawEvent
@@ -81,6 +84,8 @@ class TableMoveResponse:
 
             events.append(events_item)
 
+        summary = self.summary
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -92,6 +97,7 @@ class TableMoveResponse:
                 "view": view,
                 "result": result,
                 "events": events,
+                "summary": summary,
             }
         )
 
@@ -188,6 +194,8 @@ class TableMoveResponse:
 
             events.append(events_item)
 
+        summary = d.pop("summary")
+
         table_move_response = cls(
             legal=legal,
             reasons=reasons,
@@ -196,6 +204,7 @@ class TableMoveResponse:
             view=view,
             result=result,
             events=events,
+            summary=summary,
         )
 
         return table_move_response

@@ -1,0 +1,141 @@
+/* The table of the play page: the players, the stock, the discard pile and the melds, drawn from
+ * a "board" (the public part of a seat's view), and the opponents' moves replayed on it one at
+ * a time so the board changes with each line.
+ *
+ * A board: {players: [{id, cards, tabled}], stock, discard: [codes], melds: [{id, owner, cards}],
+ * turn: {player, phase}, dealer, totals: {id: points}}. */
+import { $, h, clear } from '../dom.js';
+import { cardFace, cardSpeech, cardText } from '../cards.js';
+
+/** The board of a view (a copy: replaying changes it). */
+export function boardOf(view) {
+  return {
+    players: view.players.map((p) => ({ id: p.id, cards: p.cards, tabled: p.tabled })),
+    stock: view.stock,
+    discard: view.discard.slice(),
+    melds: view.melds.map((m) => ({ id: m.id, owner: m.owner, cards: m.cards.slice() })),
+    turn: { player: view.turn.player, phase: view.turn.phase },
+    dealer: view.dealer,
+    totals: { ...view.scores.totals },
+    playing: view.status === 'playing',
+  };
+}
+
+/** The board after one event (a move as every player saw it). `final` is the view the replay
+ * ends on: a meld's cards are shown in its order (a run sorted as the referee keeps it). */
+export function applyEvent(board, e, final) {
+  const b = board;
+  const p = b.players.find((x) => x.id === e.player) || { cards: 0 };
+  b.turn = { player: e.player, phase: e.action === 'draw' ? 'play' : b.turn.phase };
+  if (e.action === 'draw') {
+    p.cards += 1;
+    if (e.source === 'discard') b.discard.pop();
+    else if (b.stock > 0) b.stock -= 1;
+    else if (b.discard.length > 1) { b.stock = b.discard.length - 2; b.discard = b.discard.slice(-1); }
+  } else if (e.action === 'discard') {
+    p.cards -= 1;
+    b.discard.push(e.card);
+    const i = b.players.indexOf(p);
+    b.turn = { player: b.players[(i + 1) % b.players.length].id, phase: 'draw' };
+  } else {
+    p.cards -= e.cards.length;
+    p.tabled = true;
+    let meld = b.melds.find((m) => m.id === e.meld);
+    if (!meld) { meld = { id: e.meld, owner: e.player, cards: [] }; b.melds.push(meld); }
+    const have = new Set(meld.cards.concat(e.cards));
+    const order = ((final.melds.find((m) => m.id === e.meld) || {}).cards || []).filter((c) => have.has(c));
+    meld.cards = order.length === have.size ? order : [...have];
+  }
+  return b;
+}
+
+/** The board before one event (the inverse of applyEvent, for a hand's opening moves: no restock). */
+export function unapplyEvent(board, e) {
+  const b = board;
+  const p = b.players.find((x) => x.id === e.player) || { cards: 0 };
+  if (e.action === 'draw') {
+    p.cards -= 1;
+    if (e.source === 'discard') b.discard.push(e.card); else b.stock += 1;
+    b.turn = { player: e.player, phase: 'draw' };
+  } else if (e.action === 'discard') {
+    p.cards += 1;
+    b.discard.pop();
+    b.turn = { player: e.player, phase: 'play' };
+  } else {
+    p.cards += e.cards.length;
+    const meld = b.melds.find((m) => m.id === e.meld);
+    if (meld) meld.cards = meld.cards.filter((c) => !e.cards.includes(c));
+    b.melds = b.melds.filter((m) => m.cards.length);
+    b.turn = { player: e.player, phase: 'play' };
+  }
+  return b;
+}
+
+/** What changed with an event, for the eye: the element to flash. */
+export function changedBy(e) {
+  if (e.action === 'draw') return e.source === 'discard' ? 'discard' : 'stock';
+  if (e.action === 'discard') return 'discard';
+  return `meld-${e.meld}`;
+}
+
+/** An event in words, with its cards drawn: "Bob took 7♥ from the discard pile." */
+export function eventLine(e, who) {
+  const p = who(e.player);
+  if (e.action === 'draw') {
+    return e.source === 'stock' ? [`${p} drew from the stock.`] : [`${p} took `, cardFace(e.card, { size: 'small' }), ' from the discard pile.'];
+  }
+  if (e.action === 'discard') return [`${p} discarded `, cardFace(e.card, { size: 'small' }), '.'];
+  const verb = e.action === 'meld' ? 'melded' : 'laid off';
+  return [`${p} ${verb} `, h('span', { class: 'meld-cards' }, e.cards.map((c) => cardFace(c, { size: 'small' }))), '.'];
+}
+
+/** Draws the players' strip, the piles and the melds of `board`. ctx: {me, levels, levelName,
+ * who, mine (the player may act), onMeld(id) (a meld tapped: lay off onto it)}. */
+export function renderBoard(board, ctx) {
+  renderPlayers(board, ctx);
+  $('stock-count').textContent = `${board.stock}`;
+  $('stock').setAttribute('aria-label', `Stock, ${board.stock} ${board.stock === 1 ? 'card' : 'cards'}: draw from it`);
+  const top = board.discard[board.discard.length - 1];
+  clear($('discard-top'));
+  $('discard-top').appendChild(top ? cardFace(top, { size: 'pile' }) : h('span', { class: 'muted', text: 'empty' }));
+  $('discard').setAttribute('aria-label', top ? `Discard pile, ${cardSpeech(top)} on top: take it, or drop a card here to discard it` : 'The discard pile is empty');
+  const melds = $('melds');
+  clear(melds);
+  board.melds.forEach((m) => {
+    const owner = m.owner === ctx.me ? 'Yours' : `${m.owner}'s`;
+    melds.appendChild(h('li', { class: 'meld', id: `meld-${m.id}`, 'data-meld': m.id }, h('button', {
+      type: 'button', class: 'meld-btn', 'data-meld': m.id, disabled: !ctx.mine,
+      onclick: () => ctx.onMeld(m.id),
+    }, [
+      h('span', { class: 'owner', text: owner }),
+      h('span', { class: 'meld-cards' }, m.cards.map((c) => cardFace(c, { size: 'small' }))),
+      h('span', { class: 'sr-only', text: `: ${m.cards.map(cardText).join(' ')}, lay the raised card off here` }),
+    ])));
+  });
+  if (!board.melds.length) melds.appendChild(h('li', { class: 'muted small no-melds', text: 'No melds yet: raise cards and tap Meld, or drag them here.' }));
+}
+
+function renderPlayers(board, ctx) {
+  const list = $('players');
+  clear(list);
+  board.players.forEach((p) => {
+    const now = board.playing && board.turn.player === p.id;
+    const mine = p.id === ctx.me;
+    list.appendChild(h('li', { class: `player${now ? ' now' : ''}${mine ? ' me' : ''}`, id: `player-${p.id}`, 'aria-current': now ? 'true' : null }, [
+      h('span', { class: 'name', text: mine ? `${p.id} (you)` : `${p.id} · ${ctx.levelName(ctx.levels[p.id])}` }),
+      h('span', { class: 'count', text: `${p.cards} ${p.cards === 1 ? 'card' : 'cards'}` }),
+      h('span', { class: 'score', text: `${board.totals[p.id]} pts` }),
+      now ? h('span', { class: 'badge', text: 'to play' }) : null,
+      board.dealer === p.id ? h('span', { class: 'badge dealer', text: 'dealer' }) : null,
+    ]));
+  });
+}
+
+/** Marks the element `id` as just changed (a short highlight, none with reduced motion). */
+export function flash(id) {
+  const el = $(id);
+  if (!el) return;
+  el.classList.remove('flash');
+  void el.offsetWidth; // restart the animation
+  el.classList.add('flash');
+}

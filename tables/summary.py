@@ -1,0 +1,90 @@
+"""The sealed answers' ``summary`` (contract, Sealed tables): one sentence for one seat about what
+happened since its last move, in the second person for the seat's own moves ("you drew from the
+stock, then discarded K♣; Bob took K♣ from the discard pile and discarded 5♦; your turn: draw").
+A refused move is the referee's reason, said to the seat ("you must draw a card before melding…").
+
+Pure Python over :class:`referee.view.Event` and the state (no Flask, no marshmallow).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from referee import Action, Source, Status
+from referee.cards import show
+from referee.state import Phase, State
+from referee.view import Event
+
+__all__ = ["moved", "refused"]
+
+# The verbs of the referee's sentences that follow a player's name, as said to "you".
+_SECOND_PERSON = {"has": "have", "does": "do", "holds": "hold", "is": "are", "was": "were", "takes": "take", "plays": "play"}
+
+
+def _did(e: Event) -> str:
+    """What one event did, without its player: "drew from the stock", "melded 5♠ 6♠ 7♠"."""
+    if e.action == Action.DRAW:
+        return f"took {e.card.symbol} from the discard pile" if e.source == Source.DISCARD_PILE else "drew from the stock"
+    if e.action == Action.DISCARD:
+        return f"discarded {e.card.symbol}"
+    if e.action == Action.MELD:
+        return f"melded {show(e.cards)}"
+    return f"laid off {show(e.cards)}"
+
+
+def _joined(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _next(state: State, seat: str) -> str:
+    """What the table waits for, said to the seat."""
+    result = state.result()
+    if result is not None and result.outcome == Status.OUT:
+        who = "you" if result.winner == seat else result.winner
+        rummy = ", going rummy," if result.rummy else ""
+        score = "score" if result.winner == seat else "scores"
+        doubled = " (doubled)" if result.multiplier == 2 else ""
+        return f"{who} went out{rummy} and {score} {result.points} points{doubled}; the hand is over"
+    if result is not None:
+        return "the stock ran out: the hand is a draw, and nobody scores"
+    player = state.turn.player
+    if player == seat:
+        return "your turn: draw" if state.turn.phase == Phase.BEFORE_DRAW else "you may now meld or lay off, then discard"
+    return f"{player} is to draw" if state.turn.phase == Phase.BEFORE_DRAW else f"{player} may now meld or lay off, then discard"
+
+
+def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
+    """The moves of ``events`` (consecutive ones of a player joined), then what follows, said to
+    ``seat`` (None: a spectator, every player in the third person)."""
+    groups: list[tuple[str, list[str]]] = []
+    for e in events:
+        if groups and groups[-1][0] == e.player:
+            groups[-1][1].append(_did(e))
+        else:
+            groups.append((e.player, [_did(e)]))
+    said = [f"{'you' if p == seat else p} {_joined(parts)}" for p, parts in groups]
+    then = _next(state, seat) if seat is not None else _next(state, "")
+    return _sentence("; ".join([*said, then]), state.players)
+
+
+def refused(message: str, seat: str) -> str:
+    """The referee's reason ``message`` said to the seat's player: their name as "you" (with the
+    verb that follows it), "Ana's" as "your"."""
+    name = re.escape(seat)
+    text = re.sub(rf"\b{name}'s\b", "your", message)
+    text = re.sub(r"\bnot your\b", "not yours", text) if re.search(rf"not {name}'s\b", message) else text
+    text = re.sub(
+        rf"\b{name}\b(\s+)(\w+)",
+        lambda m: f"you{m.group(1)}{_SECOND_PERSON.get(m.group(2), m.group(2))}",
+        text,
+    )
+    text = re.sub(rf"\b{name}\b", "you", text)
+    return _sentence(text, ())
+
+
+def _sentence(text: str, players) -> str:
+    """A capital first letter, unless the sentence starts with a player's name (kept as spelt)."""
+    if not text or any(text.startswith(p.id if hasattr(p, "id") else p) for p in players):
+        return text
+    return text[0].upper() + text[1:]

@@ -1,0 +1,115 @@
+"""The sealed answers' ``summary`` (one sentence for the seat about what happened since its last
+move, its own moves in the second person) and ``seat`` on POST /v1/tables and /v1/tables/next
+(the answer gives that seat's view, so a client needs no /view call) (#23, point 10)."""
+
+import pytest
+from tables_support import make_app
+
+from referee.cards import parse_card
+
+
+@pytest.fixture(scope="module")
+def tapp():
+    return make_app()
+
+
+@pytest.fixture()
+def tc(tapp):
+    return tapp.test_client()
+
+
+def sym(code: str) -> str:
+    return parse_card(code).symbol
+
+
+def said(events, seat):
+    """The events in words, computed here from the events the answer lists."""
+    out = []
+    for e in events:
+        who = "you" if e["player"] == seat else e["player"]
+        if e["action"] == "draw":
+            did = "drew from the stock" if e["source"] == "stock" else f"took {sym(e['card'])} from the discard pile"
+        elif e["action"] == "discard":
+            did = f"discarded {sym(e['card'])}"
+        elif e["action"] == "meld":
+            did = "melded " + " ".join(sym(c) for c in e["cards"])
+        else:
+            did = "laid off " + " ".join(sym(c) for c in e["cards"])
+        if out and out[-1][0] == who:
+            out[-1][1].append(did)
+        else:
+            out.append((who, [did]))
+    return [f"{w} {', '.join(d[:-1]) + ' and ' + d[-1] if len(d) > 1 else d[0]}" for w, d in out]
+
+
+def test_create_with_a_seat_answers_its_view_and_what_the_opponents_did(tc):
+    r = tc.post("/v1/tables", json={"players": ["bob", "ana", "cy"], "bots": {"bob": "easy", "cy": "hard"}, "dealer": "cy", "seat": "ana"})
+    assert r.status_code == 201
+    body = r.get_json()
+    ana = next(p for p in body["view"]["players"] if p["id"] == "ana")
+    assert len(ana["hand"]) == 7 and "hand" not in body["view"]["players"][0]  # ana's view: her cards only
+    assert body["view"]["legal_moves"][0] == {"player": "ana", "action": "draw", "source": "stock"}
+    # bob led (the dealer's left) and played before ana: the summary says so, then her turn.
+    assert [e["player"] for e in body["events"]] == ["bob", "bob"]
+    text = "; ".join(said(body["events"], "ana")) + "; your turn: draw"
+    assert body["summary"] == text
+    assert body["summary"].startswith("bob drew from the stock and discarded ")
+
+
+def test_create_without_a_seat_is_the_spectators_view_and_a_bots_seat_is_422(tc):
+    body = tc.post("/v1/tables", json={"players": ["ana", "ben"]}).get_json()
+    assert all("hand" not in p for p in body["view"]["players"]) and body["summary"] == "ana is to draw"  # a name keeps its spelling
+    r = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "hard"}, "seat": "bob"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/seat"
+    r = tc.post("/v1/tables", json={"players": ["ana", "bob"], "seat": "zed"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/seat"
+
+
+def test_a_move_is_summed_up_for_the_seat_in_the_second_person(tc):
+    made = tc.post(
+        "/v1/tables", json={"players": ["ana", "bob", "cy"], "bots": {"bob": "easy", "cy": "medium"}, "seat": "ana", "dealer": "cy"}
+    ).get_json()
+    table, seat = made["table"], made["seats"]["ana"]
+    drew = tc.post("/v1/tables/move", json={"table": table, "seat": seat, "move": {"action": "draw", "source": "stock"}}).get_json()
+    assert drew["summary"] == "You drew from the stock; you may now meld or lay off, then discard"
+    card = drew["view"]["players"][0]["hand"][0]
+    body = tc.post("/v1/tables/move", json={"table": drew["table"], "seat": seat, "move": {"action": "discard", "card": card}}).get_json()
+    assert body["legal"] and body["events"][0] == {"player": "ana", "action": "discard", "card": card}
+    text = "; ".join(said(body["events"], "ana"))
+    assert body["summary"].startswith(f"You discarded {sym(card)}; bob ")
+    assert body["summary"] in (
+        f"{text[0].upper()}{text[1:]}; your turn: draw",
+        f"{text[0].upper()}{text[1:]}; the stock ran out: the hand is a draw, and nobody scores",
+    )
+
+
+def test_a_refusal_is_said_to_the_seat(tc):
+    made = tc.post("/v1/tables", json={"players": ["ana", "ben"], "seat": "ana"}).get_json()
+    table, seats = made["table"], made["seats"]
+    hand = made["view"]["players"][0]["hand"]
+    r = tc.post("/v1/tables/move", json={"table": table, "seat": seats["ana"], "move": {"action": "meld", "cards": hand[:3]}}).get_json()
+    assert not r["legal"] and r["reasons"][0]["message"].startswith("ana must draw")
+    assert r["summary"] == "You must draw a card before melding, laying off or discarding"
+    r = tc.post("/v1/tables/move", json={"table": table, "seat": seats["ben"], "move": {"action": "draw", "source": "stock"}}).get_json()
+    assert r["reasons"][0]["code"] == "not_your_turn" and r["summary"] == "It is ana's turn, not yours"
+    drew = tc.post("/v1/tables/move", json={"table": table, "seat": seats["ana"], "move": {"action": "draw", "source": "stock"}}).get_json()
+    r = tc.post(
+        "/v1/tables/move", json={"table": drew["table"], "seat": seats["ana"], "move": {"action": "draw", "source": "stock"}}
+    ).get_json()
+    assert r["summary"] == "You have already drawn this turn: one draw per turn"
+
+
+def test_next_with_a_seat_answers_its_view(tc, tapp):
+    from test_tables import play_hand, seeded
+
+    made = seeded(tapp, ("ana", "ben"), 3)
+    table, _ = play_hand(tc, made["table"], made["seats"])
+    r = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ben"]})
+    assert r.status_code == 200
+    body = r.get_json()
+    ben = next(p for p in body["view"]["players"] if p["id"] == "ben")
+    assert len(ben["hand"]) == 10 and all("hand" not in p for p in body["view"]["players"] if p["id"] != "ben")
+    leader = body["view"]["turn"]["player"]
+    assert body["summary"] == ("Your turn: draw" if leader == "ben" else f"{leader} is to draw")
+    r = tc.post("/v1/tables/next", json={"table": table, "seat": "not-a-seat-of-this-table"})
+    assert r.status_code == 403
