@@ -39,7 +39,7 @@ def build_state(hands: dict, melds=(), discard="", stock="", turn: Turn | None =
     used = set(placed) | set(d) | set(s)
     full_stock = s + tuple(c for c in DECK if c not in used)
     turn = turn or Turn(next(iter(hands)))
-    return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), None, rules))
+    return validate_state(State(players=tuple(players), turn=turn, stock=full_stock, discard=d, melds=tuple(table), rules=rules))
 
 
 def state_json(state: State) -> dict:
@@ -149,7 +149,9 @@ def melds_state(count: int) -> State:
     discard, stock = tuple(rest[:1]), tuple(rest[1:])
     players = (Player("ana", hand, True), Player("ben", cards("KS"), True))
     table = tuple(Meld(f"m{i + 1}", "ben", run) for i, run in enumerate(runs))
-    return validate_state(State(players, Turn("ana", Phase.AFTER_DRAW), stock, discard, table, None, STANDARD))
+    return validate_state(
+        State(players=players, turn=Turn("ana", Phase.AFTER_DRAW), stock=stock, discard=discard, melds=table, rules=STANDARD)
+    )
 
 
 def scorepad_body(hands: int, players: int = 4, seed: int = 5) -> dict:

@@ -43,7 +43,17 @@ def _table(
     pile, stock_cards = _cards(discard), top + rest
     if status == Status.DRAWN_HAND:
         pile, stock_cards = rest + top + pile, ()
-    return validate_state(State(players, turn or Turn("ana"), stock_cards, pile, table, None, resolve_rules(rules or {}), 0, status))
+    return validate_state(
+        State(
+            players=players,
+            turn=turn or Turn("ana"),
+            stock=stock_cards,
+            discard=pile,
+            melds=table,
+            rules=resolve_rules(rules or {}),
+            status=status,
+        )
+    )
 
 
 def _played(state: State, *moves: Move) -> tuple[Reason, ...]:

@@ -94,11 +94,14 @@ def count(rule: str, about: str, maximum: int) -> Any:
     return field(default=0, metadata={"count": True, "rule": rule, "about": about, "maximum": maximum})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class State:
     """A table snapshot (contract, State). ``stock`` is top card first; ``discard`` is bottom
     first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17);
-    ``stalled_turns`` the turns played in a row with no meld and no lay-off (R18a)."""
+    ``stalled_turns`` the turns played in a row with no meld and no lay-off (R18a).
+
+    Built by keyword only (``State(players=…, turn=…, stock=…, discard=…)``), so a new field
+    with a default breaks no caller."""
 
     players: tuple[Player, ...]
     turn: Turn | None  # None before validate_state: the dealer's left to draw (R3)

@@ -71,7 +71,19 @@ def make_state(
         owned = sum(1 for m in table if m.owner == p.id) - (turn.melds_made if p.id == turn.player else 0)
         if owned > 0 and not p.tabled:
             players[i] = Player(p.id, p.hand, True)
-    return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, Status(status)))
+    return validate_state(
+        State(
+            players=tuple(players),
+            turn=turn,
+            stock=full_stock,
+            discard=d,
+            melds=tuple(table),
+            dealer=dealer,
+            rules=rules,
+            restocks=restocks,
+            status=Status(status),
+        )
+    )
 
 
 def pytest_terminal_summary(terminalreporter):
