@@ -534,10 +534,14 @@ def test_the_revealed_record_replays_to_the_table_as_it_ended(hands):
         assert resolve_rules(to_json(rec.record.rules)) == game.rules
 
 
-def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record():
+def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record(tmp_path):
     """A hand longer than the events a table keeps (referee.game.MAX_EVENTS) cannot be replayed:
     its seed and deck are still revealed, its record is null, and /v1/verify cannot verify it."""
     game, fair = bot_hand(7)
     cut = reveal(fair, game.players, game.state.dealer, game.rules, game.events[1:])
     assert cut.record is None and cut.deck == fair.deck() and to_json(cut)["record"] is None
     assert verify(cut).reasons[0].code == FairCode.UNFINISHED
+    assert run_verifier(tmp_path, to_json(cut)) == (
+        1,
+        [f"FAILED {fair.commitment[:12]}: there is no record of the hand's moves (null): only the commitment and the deck hold"],
+    )
