@@ -52,7 +52,7 @@ from schemas.api import (
 )
 from schemas.compiled import CompiledSchema, _Decline, _HookError
 from schemas.rules import RulesSchema
-from schemas.state import MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
+from schemas.state import MAX_MOVES, MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
 from schemas.tables import CreateTableRequest, TableMoveRequest
 from schemas.wire import to_json
 
@@ -405,7 +405,7 @@ def test_compiled_move_request_load_declines_or_agrees(seed):
         {"state": data, "move": None},
         {"state": data, "moves": None},
         {"move": moves[0]},
-        {"state": data, "moves": [moves[0]] * 201},
+        {"state": data, "moves": [moves[0]] * (MAX_MOVES + 1)},
         {"state": data, "move": moves[0], "x": 1},
     ]
     odd += [_mutations(rng.choice(bodies), rng) for _ in range(6)]
