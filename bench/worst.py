@@ -65,11 +65,18 @@ def _worst_state():
 def families(limit: int) -> list[tuple[str, str, bytes]]:
     """(name, path, body) of each known costly shape, as large as the limit allows."""
     pts = lambda v: {p: {"points": v} for p in P6[1:]}  # noqa: E731
+    max_moves = _schema_limit("max_moves_per_request", 200)
+    max_hands = _schema_limit("max_scorepad_hands", 1000)
     out = [
         (
-            "scorepad: 1000 valid hands, 6 players, points",
+            "scorepad: valid hands, 6 players, points, as many as fit",
             "/v1/scorepad",
-            json.dumps({"players": P6, "rules": {"deals": 1000}, "hands": [{"winner": "p1", "remaining": pts(1)}] * 1000}).encode(),
+            _fill(
+                lambda n: {"players": P6, "rules": {"target_score": 100_000}, "hands": [{"winner": "p1", "remaining": pts(1)}] * n},
+                limit,
+                hi=max_hands,
+                compact=True,
+            ),
         ),
         (
             "scorepad: valid hands, 6 players, 6 cards each",
@@ -77,31 +84,47 @@ def families(limit: int) -> list[tuple[str, str, bytes]]:
             _fill(
                 lambda n: {
                     "players": P6,
-                    "rules": {"deals": 1000},
+                    "rules": {"target_score": 100_000},
                     "hands": [{"winner": "p1", "remaining": {p: {"cards": DECK[6 * i : 6 * i + 6]} for i, p in enumerate(P6[1:])}}] * n,
                 },
                 limit,
+                hi=max_hands,
             ),
         ),
         (
             "scorepad: every entry wrong (points as strings)",
             "/v1/scorepad",
-            _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts("1")}] * n}, limit),
+            _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts("1")}] * n}, limit, hi=max_hands),
+        ),
+        (
+            "scorepad: 2 players, every entry wrong (points as strings)",
+            "/v1/scorepad",
+            _fill(
+                lambda n: {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"points": "5"}}}] * n}, limit, hi=max_hands
+            ),
         ),
         (
             "scorepad: every entry wrong (impossible points)",
             "/v1/scorepad",
-            _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts(0)}] * n}, limit),
+            _fill(lambda n: {"players": P6, "hands": [{"winner": "p1", "remaining": pts(0)}] * n}, limit, hi=max_hands),
         ),
         (
             "scorepad: every card wrong (10 numbers an entry)",
             "/v1/scorepad",
-            _fill(lambda n: {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * n}, limit),
+            _fill(
+                lambda n: {"players": ["a", "b"], "hands": [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * n},
+                limit,
+                hi=max_hands,
+            ),
         ),
         (
             "scorepad: unknown players everywhere",
             "/v1/scorepad",
-            _fill(lambda n: {"players": P6, "hands": [{"winner": "zz", "remaining": {p + "x": {"points": 1} for p in P6}}] * n}, limit),
+            _fill(
+                lambda n: {"players": P6, "hands": [{"winner": "zz", "remaining": {p + "x": {"points": 1} for p in P6}}] * n},
+                limit,
+                hi=max_hands,
+            ),
         ),
         (
             "melds/check: a repeated key, padded to the limit",
@@ -124,20 +147,22 @@ def families(limit: int) -> list[tuple[str, str, bytes]]:
             b'{"x":[' + b",".join([b"[" + b",".join([b"{}"] * 1000) + b"]"] * ((limit - 20) // 3002)) + b'], "x": 1}',
         ),
         (
-            "move: 200 lay-offs on the worst table",
+            f"move: {max_moves} lay-offs on the worst table",
             "/v1/move",
             json.dumps(
                 {
                     "state": _worst_state(),
-                    "moves": [{"player": "ana", "action": "lay_off", "cards": [c]} for c in _worst_state()["players"][0]["hand"]] * 18,
+                    "moves": ([{"player": "ana", "action": "lay_off", "cards": [c]} for c in _worst_state()["players"][0]["hand"]] * 20)[
+                        :max_moves
+                    ],
                 }
             ).encode(),
         ),
         ("legal-moves: 11 cards, 13 melds", "/v1/legal-moves", json.dumps({"state": _worst_state()}).encode()),
         (
-            "move: 200 moves of wrong types",
+            f"move: {max_moves} moves of wrong types",
             "/v1/move",
-            json.dumps({"state": _worst_state(), "moves": [{"player": 1, "action": 2, "cards": [3] * 52}] * 200}).encode(),
+            json.dumps({"state": _worst_state(), "moves": [{"player": 1, "action": 2, "cards": [3] * 52}] * max_moves}).encode(),
         ),
         (
             "nesting: 32 levels, 1000-item arrays",
@@ -253,6 +278,7 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
     # max_moves moves, every one applied: draw and discard in turn (6 players, so that the turns
     # with no meld stay below R18a's), from a dealt open table.
     max_moves = _schema_limit("max_moves_per_request", 200)
+    seat_moves = _schema_limit("max_moves_per_seat_request", 200)
     deal6_long = _post(client, "/v1/deal", {"players": LONG, "seed": 7})["state"]
     applied, s = [], deal6_long
     while len(applied) < max_moves:
@@ -289,7 +315,7 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
                     "hands": [{"winner": "a", "remaining": {"b": {"points": 5}}}] * n,
                 },
                 limits.get("/v1/scorepad", 12 * 1024),
-                hi=2000,
+                hi=_schema_limit("max_scorepad_hands", 2000),
                 compact=True,
             ),
         ),
@@ -345,21 +371,21 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
         ),
         (f"tables/view: the spectator, 6 players, {moves - 1} moves in", "/v1/tables/view", dumps({"table": long["playing"]})),
         (
-            f"tables/move: {max_moves} moves (a draw, then discards) {moves - 1} moves into a hand of 6",
+            f"tables/move: {seat_moves} moves (a draw, then discards) {moves - 1} moves into a hand of 6",
             "/v1/tables/move",
             dumps(
                 {
                     "table": long["playing"],
                     "seat": seat,
                     "moves": [{"action": "draw", "source": "stock"}]
-                    + [{"action": "discard", "card": c} for c in _seat_hand(late, to_move)] * max_moves,
+                    + [{"action": "discard", "card": c} for c in _seat_hand(late, to_move)] * seat_moves,
                 }
             ),
         ),
         (
-            f"tables/move: {max_moves} lay-offs that fit nothing, {moves - 1} moves into a hand of 6",
+            f"tables/move: {seat_moves} lay-offs that fit nothing, {moves - 1} moves into a hand of 6",
             "/v1/tables/move",
-            dumps({"table": long["playing"], "seat": seat, "moves": [{"action": "lay_off", "cards": [c]} for c in DECK] * max_moves}),
+            dumps({"table": long["playing"], "seat": seat, "moves": [{"action": "lay_off", "cards": [c]} for c in DECK] * seat_moves}),
         ),
         (
             f"tables/next: after a hand of 6 ({moves} moves), a seat, entropy",
@@ -379,7 +405,7 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
     for name, path, body in out:
         if path == "/v1/tables/move":
             doc = json.loads(body)
-            doc["moves"] = doc["moves"][:max_moves]
+            doc["moves"] = doc["moves"][:seat_moves]
             body = dumps(doc)
         if body is None:
             body = _fill(lambda n: padded_record(n), limits.get(path, 64 * 1024), lo=0, hi=1000 - moves)
@@ -391,10 +417,15 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
 def _schema_limit(name: str, default: int) -> int:
     """A limit of ``info.x-limits`` as the tree states it (an older tree: ``default``)."""
     try:
-        from schemas.state import MAX_MOVES
+        from referee.rules import OPTION
+        from schemas.state import MAX_MOVES, MAX_TURN_MOVES
     except ImportError:
         return default
-    return {"max_moves_per_request": MAX_MOVES}.get(name, default)
+    return {
+        "max_moves_per_request": MAX_MOVES,
+        "max_moves_per_seat_request": MAX_TURN_MOVES,
+        "max_scorepad_hands": OPTION["deals"].maximum,
+    }.get(name, default)
 
 
 # --- measuring ---------------------------------------------------------------------------------

@@ -547,7 +547,7 @@ def _plain_shape_ok(body) -> bool:
 def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
     """web.bodies.shape_fault finds a fault exactly when the plain rules do, and its path leads
     to a container that breaks one."""
-    from web.bodies import shape_fault
+    from web.bodies import shape_fault, shape_keys
 
     body = extra if isinstance(extra, dict) else {"x": extra}
     node = body
@@ -563,6 +563,16 @@ def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
         node = child
     fault = shape_fault(body)
     assert (fault is None) == _plain_shape_ok(body)
+    # The walk decode_body makes first: the same verdict, and the keys the body holds.
+    keys = shape_keys(body)
+    assert (keys is None) == (fault is not None)
+    if keys is not None:
+        stack, plain = [body], 0
+        while stack:
+            v = stack.pop()
+            plain += len(v) if isinstance(v, dict) else 0
+            stack.extend(x for x in (v.values() if isinstance(v, dict) else v) if isinstance(x, (dict, list)))
+        assert keys == plain
     if fault:
         at = body
         for key in reversed(fault[1]):

@@ -105,6 +105,33 @@ def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
     return None
 
 
+def shape_keys(value: dict) -> int | None:
+    """How many object keys the parsed body ``value`` holds, or None when it breaks a structural
+    limit (:func:`shape_fault` then says where). One iterative walk does both: the limits and
+    the count of keys that finds a key repeated in one object (:func:`decode_body`)."""
+    keys = 0
+    stack = [(value, 1)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        v, depth = pop()
+        if v and depth + 1 > MAX_JSON_DEPTH:
+            return None
+        if type(v) is dict:
+            if len(v) > MAX_JSON_KEYS:
+                return None
+            keys += len(v)
+            children = v.values()
+        else:
+            if len(v) > MAX_JSON_ITEMS:
+                return None
+            children = v
+        depth += 1
+        for x in children:
+            if type(x) is dict or type(x) is list:
+                push((x, depth))
+    return keys
+
+
 class _Repeated(dict):
     """An object in which ``key`` appeared more than once (found after the parse, with its path)."""
 
@@ -127,7 +154,7 @@ def _repeated_key_path(value, path=()):
 def _find_repeated_key(raw: bytes) -> tuple | None:
     """The path of a key repeated in one object of ``raw`` (orjson keeps the last silently, so
     the body is read a second time, strictly, by the standard library), or None. Only called
-    once :func:`_keys_written` and :func:`_keys_kept` disagree, that is for a refused body."""
+    once :func:`_keys_written` and :func:`shape_keys` disagree, that is for a refused body."""
     repeated = []
 
     def mark(pairs):
@@ -160,19 +187,6 @@ def _keys_written(raw: bytes) -> int:
     return sum(1 for colon in _STRING.findall(raw) if colon)
 
 
-def _keys_kept(value) -> int:
-    """How many keys the parsed ``value`` holds: fewer than written when one object repeats a key."""
-    n, stack = 0, [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            n += len(v)
-            stack.extend(x for x in v.values() if isinstance(x, (dict, list)))
-        else:
-            stack.extend(x for x in v if isinstance(x, (dict, list)))
-    return n
-
-
 def decode_body() -> dict:
     """The request body as a JSON object, or an HTTP error naming what is wrong with it:
     415 not JSON, 413 too large, 400 not parseable, with a repeated key, not an object, or past
@@ -193,12 +207,13 @@ def decode_body() -> dict:
         raise BadRequest(f"the body is not valid JSON: {e}") from None
     if not isinstance(body, dict):
         raise BadRequest(f"the body must be a JSON object, not {_JSON_TYPES.get(type(body), type(body).__name__)}")
-    fault = shape_fault(body)
-    if fault:
+    keys = shape_keys(body)
+    if keys is None:
+        fault = shape_fault(body)
         raise BodyProblem(fault[0], tuple(reversed(fault[1])))
     # One parse: a key repeated in an object shows as fewer keys kept than written; only then
     # is the body read again, to name the key (a refused body, bounded by the endpoint's limit).
-    repeated = _find_repeated_key(raw) if b'"' in raw and _keys_written(raw) != _keys_kept(body) else None
+    repeated = _find_repeated_key(raw) if b'"' in raw and _keys_written(raw) != keys else None
     if repeated:
         shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
         raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
