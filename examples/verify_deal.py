@@ -6,8 +6,10 @@
 FILE holds a finished hand's `result.fairness` (or any answer containing it, or a list of
 them). Standard library only, and nothing of the service's code: it recomputes the commitment,
 the deck from seed and entropy, the deal, and every card drawn from the stock through every
-restock (R17), keeping each hand to check that every card played was held. It prints one line
-per hand and exits 1 when any hand does not hold. (The legality of melds and lay-offs is the
+restock (R17), keeping each hand to check that every card played was held and that the record
+ends where the hand ends: a player went out (R13), the stock ran out (R18) or 25 turns per
+player passed in a row with no meld and no lay-off (R18a). It prints one line per hand and
+exits 1 when any hand does not hold. (The legality of melds and lay-offs is the
 referee's to judge: POST /v1/verify replays the hand through the same referee.)
 """
 
@@ -57,18 +59,19 @@ def check(f: dict) -> str:
         hands[players[(first + k) % n]].append(deck[k])
     if hands != rec["dealt"] or deck[size * n] != rec["up_card"]:
         raise ValueError("the record's deal is not the one this deck deals: it is the record of another hand")
-    stock, pile, restocks, drawn, over = deck[size * n + 1 :], [deck[size * n]], 0, 0, False
+    stock, pile, restocks, drawn, over = deck[size * n + 1 :], [deck[size * n]], 0, 0, None
     limit = rules["max_restocks"]
 
     def turn_over(keep_top):
         nonlocal stock, pile, restocks, over
         new = pile[:-1] if keep_top else pile
         if (limit is not None and restocks >= limit) or not new:
-            over = True  # R18: a drawn hand
+            over = "drawn: the stock ran out (R18)"
             return
         stock, pile, restocks = list(new), pile[-1:] if keep_top else [], restocks + 1
 
     turn, drew = first, False  # whose turn (the dealer's left leads), and whether they have drawn
+    quiet, played = 0, False  # turns in a row with no meld and no lay-off (R18a); whether this turn had one
     for i, m in enumerate(rec["moves"], start=1):
         who, act, hand = m["player"], m["action"], hands[m["player"]]
         if over:
@@ -96,15 +99,20 @@ def check(f: dict) -> str:
                 if c not in hand:
                     raise ValueError(f"move {i}: {who} does not hold {c}")
                 hand.remove(c)
+            played = played or act != "discard"
             if act == "discard":
                 pile.append(m["card"])
             if not hand:
-                over = True  # went out (R13)
-            elif act == "discard" and not stock and rules["restock"] == "immediate":
-                turn_over(False)
+                over = f"{who} went out (R13)"
+            elif act == "discard":
+                quiet, played = 0 if played else quiet + 1, False
+                if quiet >= 25 * n:
+                    over = f"drawn: {quiet} turns in a row with no meld and no lay-off (R18a)"
+                elif not stock and rules["restock"] == "immediate":
+                    turn_over(False)
     if not over:
         raise ValueError("the record stops before the hand is over")
-    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restocks) come from it"
+    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restocks) come from it; {over}"
 
 
 def fairness_objects(value):

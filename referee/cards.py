@@ -8,7 +8,7 @@ always answers with the canonical code (``10H``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Sequence
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -86,6 +86,48 @@ for _card in DECK:
             _BY_SPELLING[_r + _s] = _card
             if not _s.isascii():
                 _BY_SPELLING[_r + _s + _VARIATION_SELECTOR] = _card
+
+
+_DECK_SET = frozenset(DECK)
+
+
+# --- R1, the one statement of what the deck is: 52 cards, each once ---------------------------
+
+
+def is_whole_deck(cards: Sequence[Card]) -> bool:
+    """R1: whether ``cards`` are the 52 cards of the deck, each exactly once."""
+    return len(cards) == 52 and _DECK_SET.issuperset(cards) and len(set(cards)) == 52
+
+
+def repeats(places: Iterable[tuple[Hashable, Iterable[Card]]]) -> list[tuple[Hashable, int, Card, tuple[Hashable, int]]]:
+    """R1: every card that appears again across ``places`` (each a place, any hashable name,
+    and its cards), as ``(place, index, card, (first place, first index))``, in the order
+    given. A card may be anywhere once; each later sighting is a repeat. Every check of "a
+    card twice" asks this: a meld or a move (:func:`repeated`), a table
+    (``validate_state``), a scored hand (``score_hand``), a pad's hand (``replay``)."""
+    first: dict[Card, tuple[Hashable, int]] = {}
+    found = []
+    for place, cards in places:
+        for i, card in enumerate(cards):
+            if card in first:
+                found.append((place, i, card, first[card]))
+            else:
+                first[card] = (place, i)
+    return found
+
+
+def repeated(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """R1: the cards named more than once in ``cards`` (one meld, one move), each once, in the
+    order of their second sighting; () when none is (:func:`repeats`)."""
+    if len(set(cards)) == len(cards):
+        return ()
+    return tuple(dict.fromkeys(card for _, _, card, _ in repeats([(None, cards)])))
+
+
+def missing_from(cards: Iterable[Card]) -> list[Card]:
+    """R1: the cards of the deck not among ``cards``, in deck order."""
+    present = set(cards)
+    return [c for c in DECK if c not in present]
 
 
 def parse_card(text: object) -> Card:

@@ -35,6 +35,7 @@ from .moves import Action, Move, Source
 from .moves import apply_move as _apply_move
 from .rules import Rules
 from .seating import check_seating
+from .stall import stall_words
 from .state import State, Status, validate_state
 from .view import Event
 
@@ -364,7 +365,11 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
         )
     result = state.result()
     ended = (
-        f"{result.winner} went out" + (" going rummy" if result.rummy else "") if result.outcome == Status.OUT else "the hand was a draw"
+        f"{result.winner} went out" + (" going rummy" if result.rummy else "")
+        if result.outcome == Status.OUT
+        else f"the hand was a draw: {stall_words(len(state.players))} (R18a)"
+        if state.stalled
+        else "the hand was a draw: the stock ran out (R18)"
     )
     turned = f" through {state.restocks} restock{'s' if state.restocks != 1 else ''}" if state.restocks else ""
     summary = (

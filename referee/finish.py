@@ -17,6 +17,21 @@ if TYPE_CHECKING:  # state imports this module
     from .state import Meld
 
 
+def taken_discard_allowed(rules: Rules, hand: Sequence[Card]) -> bool:
+    """R8: whether the card taken from the discard pile this turn may be discarded from
+    ``hand`` this turn: never, unless ``taken_discard_if_last`` and it is the last card. Asked
+    by a discard (``taken_discard``) and by R9 (:func:`dead_end`)."""
+    return rules.taken_discard_if_last and len(hand) == 1
+
+
+def goes_out(hand: Sequence[Card]) -> bool:
+    """R13: whether a player left holding ``hand`` after a play has gone out: it is empty, by a
+    discard, a meld or a lay-off (unless ``final_discard_required`` refused that play,
+    :func:`verify_finish`). The hand ends at once. Asked by every move that leaves a hand and by
+    ``validate_state`` (the status must agree)."""
+    return not hand
+
+
 def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]] | Sequence[Meld]) -> bool:
     """R9: whether a hand of ``rest`` (after a meld or lay-off, the hand not empty) is stuck:
     its only card is ``taken``, the card taken from the discard pile this turn, which can be
@@ -25,7 +40,7 @@ def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Call
     after the play) may be a function building them, called only when needed."""
     if taken is None or len(rest) != 1 or rest[0] is not taken:
         return False
-    if rules.taken_discard_if_last:
+    if taken_discard_allowed(rules, rest):
         return False  # R8 option: the taken discard may go back when it is the last card
     if rules.final_discard_required:
         return True
@@ -42,7 +57,7 @@ def verify_finish(
     ``dead_end``). ``melds`` builds the table after the play, when R9 needs it.
 
     Raises :class:`~referee.errors.IllegalMove`."""
-    if not rest:
+    if goes_out(rest):
         if rules.final_discard_required:
             raise IllegalMove(
                 [

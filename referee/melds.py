@@ -13,10 +13,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from .cards import DECK, SUIT_NAMES, Card, rank_name, show
+from .cards import DECK, SUIT_NAMES, Card, rank_name, repeated, show
 from .errors import Code, InvalidInput, Problem, Reason
 from .rules import Rules
+
+if TYPE_CHECKING:  # state imports this module
+    from .state import Meld as TableMeld
 
 
 class MeldKind(StrEnum):
@@ -49,10 +53,7 @@ class MeldCheck:
         is a run of spades")."""
         if not self.valid:
             return self.reasons[0].message if self.reasons else f"{show(self.cards)} is not a meld"
-        if self.kind == MeldKind.SET:
-            what = f"{show(self.cards)} is a set of {rank_name(self.cards[0].rank)}s"
-        else:
-            what = f"{show(self.cards)} is a run of {SUIT_NAMES[self.cards[0].suit]}"
+        what = f"{show(self.cards)} is a {self.kind} of {meld_of(self.kind, self.cards)}"
         if not self.laid_off:
             return what
         onto = tuple(c for c in self.cards if c not in self.laid_off)
@@ -245,16 +246,31 @@ def _suit_word(suit: str) -> str:
     return {"C": "a club", "D": "a diamond", "H": "a heart", "S": "a spade"}[suit]
 
 
-def _duplicates(cards: Sequence[Card]) -> tuple[Card, ...]:
-    if len(set(cards)) == len(cards):
-        return ()
-    seen: set[Card] = set()
-    doubled = []
-    for c in cards:
-        if c in seen and c not in doubled:
-            doubled.append(c)
-        seen.add(c)
-    return tuple(doubled)
+def too_few_cards(cards: Sequence[Card], lay_off: bool = False) -> Reason:
+    """``too_few_cards``: a meld of fewer than three cards (R10), or a lay-off of none (R6)."""
+    if lay_off:
+        return Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6")
+    return Reason(
+        Code.TOO_FEW_CARDS,
+        (f"{show(cards)} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
+        + "a meld needs at least three cards",
+        tuple(cards),
+        rule="R10",
+    )
+
+
+def duplicate_card(cards: Sequence[Card]) -> Reason | None:
+    """``duplicate_card`` (R1): the cards named more than once in one meld or move
+    (:func:`~referee.cards.repeated`), or None when each is named once."""
+    doubled = repeated(cards)
+    if not doubled:
+        return None
+    return Reason(
+        Code.DUPLICATE_CARD,
+        f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} listed twice: there is only one of each card in the deck",
+        doubled,
+        rule="R1",
+    )
 
 
 def check_meld(cards: Sequence[Card], rules: Rules) -> MeldCheck:
@@ -285,28 +301,10 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
     explains a failure against that kind instead of the one read from the cards (a lay-off is
     explained against the kind of the meld on the table)."""
     cards = tuple(cards)
-    reasons: list[Reason] = []
-    shown = show(cards)
-    if len(cards) < 3:
-        reasons.append(
-            Reason(
-                Code.TOO_FEW_CARDS,
-                (f"{shown} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
-                + "a meld needs at least three cards",
-                cards,
-                rule="R10",
-            )
-        )
-    doubled = _duplicates(cards)
+    reasons: list[Reason] = [too_few_cards(cards)] if len(cards) < 3 else []
+    doubled = duplicate_card(cards)
     if doubled:
-        reasons.append(
-            Reason(
-                Code.DUPLICATE_CARD,
-                f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} listed twice: there is only one of each card in the deck",
-                doubled,
-                rule="R1",
-            )
-        )
+        reasons.append(doubled)
     if reasons and len(cards) < 3 or not cards:
         return MeldCheck(False, None, cards, tuple(reasons))
     distinct = tuple(dict.fromkeys(cards))
@@ -352,7 +350,7 @@ def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rul
     """:func:`check_lay_off` for a meld known to be valid, of ``kind`` (as every meld of a
     validated table is); ``name``, the meld's id on the table, is named in the sentence."""
     if not added:  # as apply_move judges a lay-off of no cards (R6)
-        return MeldCheck(False, None, tuple(meld), (Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6"),))
+        return MeldCheck(False, None, tuple(meld), (too_few_cards(added, lay_off=True),))
     fitted = fit_meld(meld, kind, added, rules)
     if fitted is not None:
         return fitted
@@ -364,7 +362,7 @@ def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rul
     where = f"meld {name} ({show(meld)})" if name else show(meld)
     verb = "does" if len(added) == 1 else "do"
     why = "; ".join(_first_clause(r.message) for r in specific)
-    fit = Reason(Code.DOES_NOT_FIT, f"{show(added)} {verb} not fit {where}: {why}", tuple(added), rule="R6")
+    fit = _does_not_fit(added, f"{show(added)} {verb} not fit {where}: {why}")
     would = f"{show(combined)} would not be a {kind}"
     named = tuple(Reason(r.code, f"{would} ({FAULTS[r.code]})", r.cards, r.rule) for r in specific)
     return MeldCheck(False, None, combined, (fit, *named))
@@ -382,6 +380,64 @@ FAULTS = {
 }
 """The fault each meld code names, in a few words: what the specific reason after
 ``does_not_fit`` says, so the sentence that explains it is given once (R6, R12)."""
+
+
+def _does_not_fit(added: Sequence[Card], message: str) -> Reason:
+    """``does_not_fit`` (R6), for the lay-off of ``added``: :func:`extend_meld` (one meld) and
+    :func:`no_fit` (the whole table) say why in ``message``."""
+    return Reason(Code.DOES_NOT_FIT, message, tuple(added), rule="R6")
+
+
+# How near a lay-off comes to fitting a meld, by the specific code of its miss (lower: nearer):
+# a run of its suit with a gap, an ace past the King or round the corner, a set of its rank that
+# is full. A card of another suit for a run, or of another rank for a set, is no near miss.
+_NEAR_MISS = {Code.RUN_GAP: 0, Code.ACE_HIGH: 1, Code.RUN_WRAPS: 1, Code.SET_TOO_LARGE: 2}
+_SHOWN_MELDS = 4
+
+
+def _missing(meld: TableMeld, cards: Sequence[Card]) -> int:
+    """Ranks a run would still need between the meld and ``cards`` (0 for a set)."""
+    if meld.kind != MeldKind.RUN:
+        return 0
+    ranks = {c.rank for c in (*meld.cards, *cards)}
+    return max(ranks) - min(ranks) + 1 - len(ranks)
+
+
+def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]]) -> tuple[Reason, ...]:
+    """Why a lay-off that names no meld fits none of the melds on the table (R6), in one sentence
+    that names the nearest miss: "9♠ fits no meld on the table; the nearest is meld m1 (5♠ 6♠
+    7♠): the ranks are not consecutive, 8♠ is missing", followed by that miss's specific reason;
+    or, when every meld misses by suit or rank, what each meld is: "5♦ fits no meld on the
+    table: m1 (5♠ 6♠ 7♠) is a run of spades and m2 (J♦ J♥ J♠) a set of jacks"; or that there is
+    no meld at all. ``checks`` pairs each table meld (its ``id``, ``cards``, ``kind``) with its
+    failed :func:`extend_meld` check."""
+    if not checks:
+        verb = "does" if len(cards) == 1 else "do"
+        return (_does_not_fit(cards, f"{show(cards)} {verb} not fit anything: there are no melds on the table"),)
+    fits = f"{show(cards)} {'fits' if len(cards) == 1 else 'fit'} no meld on the table"
+    near = []
+    for at, (meld, check) in enumerate(checks):
+        codes = [r.code for r in check.reasons[1:]]
+        if codes and all(c in _NEAR_MISS for c in codes):
+            near.append(((max(_NEAR_MISS[c] for c in codes), _missing(meld, cards), at), meld, check))
+    if near:
+        _, meld, check = min(near, key=lambda n: n[0])
+        why = check.reasons[0].message.split(": ", 1)[1]
+        return (_does_not_fit(cards, f"{fits}; the nearest is meld {meld.id} ({show(meld.cards)}): {why}"),) + tuple(check.reasons[1:])
+    shown = [
+        f"{m.id} ({show(m.cards)}) {'is ' if not i else ''}a {m.kind} of {meld_of(m.kind, m.cards)}"
+        for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])
+    ]
+    more = len(checks) - _SHOWN_MELDS
+    if more > 0:
+        shown.append(f"{more} more meld{'s' if more > 1 else ''} of other suits and ranks")
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return (_does_not_fit(cards, f"{fits}: {listed}"),)
+
+
+def meld_of(kind: MeldKind, cards: Sequence[Card]) -> str:
+    """What a valid meld is made of, in words: "spades" for a run, "9s" for a set."""
+    return f"{rank_name(cards[0].rank)}s" if kind == MeldKind.SET else SUIT_NAMES[cards[0].suit]
 
 
 def _first_clause(message: str) -> str:

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .cards import SUIT_NAMES, Card, rank_name, show
+from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
-from .finish import verify_finish
-from .melds import MeldCheck, _duplicates, check_meld, extend_meld, fit_meld
+from .finish import goes_out, taken_discard_allowed, verify_finish
+from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, meld_of, no_fit, too_few_cards
 from .restock import restock_at_turn_end, restock_on_draw
+from .rules import meld_limit_allows
 from .stall import after_turn, stall_words
 from .state import Meld, Phase, Player, Result, State, Status, Turn
 
@@ -115,7 +116,9 @@ def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | No
 # Each verify_* raises IllegalMove (or InvalidInput for a move that cannot be read) and returns
 # what applying the move needs, so a rule is judged in exactly one place: apply_move applies what
 # verify_move accepted, legal_moves keeps the candidates verify_move accepts, and validate_state
-# asks referee.finish (R9, R13) what verify_meld and verify_lay_off ask it.
+# asks the same functions the moves ask: referee.cards (R1, each card once), referee.rules (the
+# R5 and R18 limits), referee.finish (R8's taken discard, R9, R13 going out). Each reason code is
+# given by one function (tests/test_one_place.py reads the source to hold it so).
 
 
 def verify_turn(state: State, move: Move) -> None:
@@ -149,7 +152,7 @@ def hand_over(state: State) -> Reason:
     """The ``hand_over`` reason of a hand that has ended (``state.status`` not playing): who went
     out (R13) or why it is a drawn hand (R18, R18a), and that nobody plays another turn."""
     if state.status == Status.OUT:
-        winner = next(p.id for p in state.players if not p.hand)
+        winner = state.gone_out.id
         return Reason(Code.HAND_OVER, f"the hand is over: {winner} went out, so nobody plays another turn", (), "R13")
     if state.stalled:
         return Reason(
@@ -207,11 +210,9 @@ def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
     """The mover's hand without ``move.cards``; refuses a card named twice
     (``duplicate_card``, R1) or not held (``card_not_in_hand``, :func:`not_held`)."""
     hand, cards = state.mover.hand, move.cards
-    doubled = _duplicates(cards)
+    doubled = duplicate_card(cards)
     if doubled:
-        raise _refuse(
-            Code.DUPLICATE_CARD, f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} named more than once in one move", doubled, "R1"
-        )
+        raise IllegalMove([doubled])
     gone = set(cards)
     rest = tuple([c for c in hand if c not in gone])
     if len(rest) + len(gone) != len(hand):
@@ -235,7 +236,7 @@ def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], MeldCheck]:
     the check of the new meld (its kind and canonical order)."""
     rules, turn, mover = state.rules, state.turn, state.mover
     rest = _rest_of_hand(state, move)
-    if rules.melds_per_turn is not None and turn.melds_made >= rules.melds_per_turn:
+    if not meld_limit_allows(rules, turn.melds_made + 1):
         n = rules.melds_per_turn
         raise _refuse(
             Code.MELD_LIMIT_REACHED,
@@ -269,9 +270,6 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
     checks = [] if fitting else [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
-    if not fitting and not checks:
-        verb = "does" if len(move.cards) == 1 else "do"
-        raise _refuse(Code.DOES_NOT_FIT, f"{show(move.cards)} {verb} not fit anything: there are no melds on the table", move.cards, "R6")
     if not fitting:
         raise IllegalMove(no_fit(move.cards, checks))
     if len(fitting) > 1:
@@ -285,48 +283,6 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
     return fitting[0]
 
 
-# How near a lay-off comes to fitting a meld, by the specific code of its miss (lower: nearer):
-# a run of its suit with a gap, an ace past the King or round the corner, a set of its rank that
-# is full. A card of another suit for a run, or of another rank for a set, is no near miss.
-_NEAR_MISS = {Code.RUN_GAP: 0, Code.ACE_HIGH: 1, Code.RUN_WRAPS: 1, Code.SET_TOO_LARGE: 2}
-_SHOWN_MELDS = 4
-
-
-def _missing(meld: Meld, cards: Sequence[Card]) -> int:
-    """Ranks a run would still need between the meld and ``cards`` (0 for a set)."""
-    if meld.kind != "run":
-        return 0
-    ranks = {c.rank for c in (*meld.cards, *cards)}
-    return max(ranks) - min(ranks) + 1 - len(ranks)
-
-
-def no_fit(cards: Sequence[Card], checks: Sequence[tuple[Meld, MeldCheck]]) -> tuple[Reason, ...]:
-    """Why a lay-off that names no meld fits none of the melds on the table (R6), in one sentence
-    that names the nearest miss: "9♠ fits no meld on the table; the nearest is meld m1 (5♠ 6♠
-    7♠): the ranks are not consecutive, 8♠ is missing", followed by that miss's specific reason;
-    or, when every meld misses by suit or rank, what each meld is: "5♦ fits no meld on the
-    table: m1 (5♠ 6♠ 7♠) is a run of spades and m2 (J♦ J♥ J♠) a set of jacks".
-    ``checks`` pairs each table meld with its failed :func:`extend_meld` check."""
-    fits = f"{show(cards)} {'fits' if len(cards) == 1 else 'fit'} no meld on the table"
-    near = []
-    for at, (meld, check) in enumerate(checks):
-        codes = [r.code for r in check.reasons[1:]]
-        if codes and all(c in _NEAR_MISS for c in codes):
-            near.append(((max(_NEAR_MISS[c] for c in codes), _missing(meld, cards), at), meld, check))
-    if near:
-        _, meld, check = min(near, key=lambda n: n[0])
-        why = check.reasons[0].message.split(": ", 1)[1]
-        return (
-            Reason(Code.DOES_NOT_FIT, f"{fits}; the nearest is meld {meld.id} ({show(meld.cards)}): {why}", tuple(cards), "R6"),
-        ) + tuple(check.reasons[1:])
-    shown = [f"{m.id} ({show(m.cards)}) {'is ' if not i else ''}a {m.kind} of {_of(m)}" for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])]
-    more = len(checks) - _SHOWN_MELDS
-    if more > 0:
-        shown.append(f"{more} more meld{'s' if more > 1 else ''} of other suits and ranks")
-    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return (Reason(Code.DOES_NOT_FIT, f"{fits}: {listed}", tuple(cards), "R6"),)
-
-
 def _laid_off(melds: tuple[Meld, ...], target: Meld, check: MeldCheck) -> tuple[Meld, ...]:
     """The table with ``target`` grown to the cards of ``check``."""
     return tuple(Meld(m.id, m.owner, check.cards, m.kind) if m is target else m for m in melds)
@@ -338,7 +294,7 @@ def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], Meld, Me
     left, the table meld laid off on and the check of the meld it makes."""
     rest = _rest_of_hand(state, move)
     if not move.cards:
-        raise _refuse(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", rule="R6")
+        raise IllegalMove([too_few_cards(move.cards, lay_off=True)])
     target, check = _lay_off_target(state, move)
     verify_finish(state.rules, state.turn.taken_discard, rest, lambda: _laid_off(state.melds, target, check), "laying off", move.cards)
     return rest, target, check
@@ -352,7 +308,7 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
     card = move.card
     if card not in mover.hand:
         raise not_held(state, move, (card,))
-    if card is turn.taken_discard and not (rules.taken_discard_if_last and len(mover.hand) == 1):
+    if card is turn.taken_discard and not taken_discard_allowed(rules, mover.hand):
         extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
         raise _refuse(
             Code.TAKEN_DISCARD,
@@ -456,14 +412,9 @@ def describe(before: State, move: Move, after: State) -> str:
         return f"{player} discarded {move.card.symbol}{turned}"
     if move.action == Action.MELD:
         new = after.melds[-1]
-        return f"{player} melded {show(new.cards)} ({new.id}), a {new.kind} of {_of(new)}"
+        return f"{player} melded {show(new.cards)} ({new.id}), a {new.kind} of {meld_of(new.kind, new.cards)}"
     grown = next(m for m in after.melds if m not in before.melds)
     return f"{player} laid off {show(move.cards)} on {grown.id} ({show(grown.cards)})"
-
-
-def _of(meld: Meld) -> str:
-    """ "spades" for a run, "9s" for a set."""
-    return f"{rank_name(meld.cards[0].rank)}s" if meld.kind == "set" else SUIT_NAMES[meld.cards[0].suit]
 
 
 def what_next(state: State) -> str:
@@ -510,13 +461,13 @@ def _after_play(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], t
         turn = replace(turn, taken_discard=None)
     players = tuple(Player(p.id, rest, p.tabled) if p.id == turn.player else p for p in state.players)
     # R13: emptying the hand goes out, and the hand ends at once
-    return replace(state, players=players, melds=melds, turn=turn, status=state.status if rest else Status.OUT)
+    return replace(state, players=players, melds=melds, turn=turn, status=Status.OUT if goes_out(rest) else state.status)
 
 
 def _discard(state: State, rest: tuple[Card, ...], card: Card) -> State:
     mover, turn = state.mover, state.turn
     discard = state.discard + (card,)
-    if not rest:
+    if goes_out(rest):
         return replace(state.with_player(replace(mover, hand=rest)), discard=discard, status=Status.OUT)  # R13
     acted = turn.melds_made > 0 or turn.laid_off
     players = tuple(Player(mover.id, rest, mover.tabled or acted) if p.id == mover.id else p for p in state.players)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .rules import restock_limit_allows
 from .state import State, Status
 
 
 def limit_reached(state: State) -> bool:
     """Whether the pile was already turned over ``max_restocks`` times this hand (R18)."""
-    limit = state.rules.max_restocks
-    return limit is not None and state.restocks >= limit
+    return not restock_limit_allows(state.rules, state.restocks + 1)
 
 
 def restock(state: State, keep_top: bool) -> State:

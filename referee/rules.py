@@ -232,6 +232,20 @@ _RULES_FIELDS = tuple(f.name for f in fields(Rules) if f.init)
 PRESETS: dict[str, Rules] = {p.name: Rules(preset=p.name, **{o.name: o.preset_value(p.name) for o in OPTIONS}) for p in PRESET_LIST}
 
 
+def meld_limit_allows(rules: Rules, melds: int) -> bool:
+    """R5: whether ``melds`` melds laid by one player in one turn are within ``melds_per_turn``
+    (None: no limit). The one reading of the limit: a meld asks it of the turn's count plus
+    one, ``validate_state`` of the count a table shows."""
+    return rules.melds_per_turn is None or melds <= rules.melds_per_turn
+
+
+def restock_limit_allows(rules: Rules, restocks: int) -> bool:
+    """R18: whether ``restocks`` rebuilds of the stock in one hand are within ``max_restocks``
+    (None: no limit). The one reading of the limit: a restock asks it of the count plus one
+    (else the hand is drawn), ``validate_state`` of the count a table shows."""
+    return rules.max_restocks is None or restocks <= rules.max_restocks
+
+
 def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:
     """Resolve a rules object (R21): the named preset, then each override.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card
+from .cards import Card, repeats
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, rummy_multiplier
@@ -126,7 +126,12 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
         return [Problem((*where, "winner"), f"{label}: say who went out, or mark the hand as a draw")]
     if entry.winner not in players:
         return [Problem((*where, "winner"), f"{label}: {entry.winner!r} is not one of the players")]
-    seen: dict[Card, str] = {}
+    listed = [
+        (name, rem.cards)
+        for name, rem in entry.remaining.items()
+        if name in players and name != entry.winner and rem.cards is not None and rem.points is None
+    ]
+    again = {(name, j): first for name, j, _, (first, _) in repeats(listed)}  # R1
     for name, rem in entry.remaining.items():
         at = (*where, "remaining", name)
         if name not in players:
@@ -151,14 +156,12 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
                     )
                 )
             for j, card in enumerate(rem.cards):
-                if card in seen:
-                    other = seen[card]
+                if (name, j) in again:
+                    other = again[name, j]
                     also = "twice" if other == name else f"for both {other} and {name}"
                     problems.append(
                         Problem((*at, "cards", j), f"{label}: {card.symbol} is listed {also}; there is only one in the deck (R1)")
                     )
-                else:
-                    seen[card] = name
         else:
             most = 10 * dealt
             if not 1 <= rem.points <= most:

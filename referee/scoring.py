@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, repeats
 from .errors import InvalidInput, Problem
 from .rules import Rules
 from .seating import hand_size
@@ -46,7 +46,8 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
     cards cannot be true: more cards than the deal gives with this many players (R2), or one
     card listed twice (R1).
     """
-    problems, seen = [], {}
+    problems = []
+    again = {(player, j): first for player, j, _, (first, _) in repeats(remaining.items())}  # R1
     dealt = hand_size(len(remaining) + 1)
     for player, cards in remaining.items():
         if len(cards) > dealt:
@@ -54,19 +55,10 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
                 Problem((player,), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)")
             )
         for j, card in enumerate(cards):
-            if card in seen:
-                problems.append(
-                    Problem(
-                        (player, j),
-                        (
-                            f"{card.symbol} is listed twice for {player}"
-                            if seen[card] == player
-                            else f"{card.symbol} is listed for both {seen[card]} and {player}"
-                        )
-                        + "; there is only one in the deck (R1)",
-                    )
-                )
-            seen.setdefault(card, player)
+            if (player, j) in again:
+                first = again[player, j]
+                also = "twice for" if first == player else f"for both {first} and"
+                problems.append(Problem((player, j), f"{card.symbol} is listed {also} {player}; there is only one in the deck (R1)"))
     if problems:
         raise InvalidInput(problems)
     by_player = {player: hand_points(cards) for player, cards in remaining.items()}

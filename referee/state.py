@@ -7,16 +7,15 @@ canonical form (melds in canonical order, each with its kind).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from .cards import DECK, Card, show
+from .cards import Card, is_whole_deck, missing_from, repeats, show
 from .errors import InvalidInput, Problem
-from .finish import dead_end
+from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
-from .rules import DEFAULT_PRESET, PRESETS, Rules
+from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows
 from .scoring import hand_points, rummy_multiplier
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
@@ -37,9 +36,6 @@ class Phase(StrEnum):
 
     BEFORE_DRAW = "draw"
     AFTER_DRAW = "play"
-
-
-_DECK_SET = frozenset(DECK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,13 +154,18 @@ class State:
         """This state with ``player`` replacing the seat of the same id."""
         return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
 
+    @property
+    def gone_out(self) -> Player | None:
+        """The player who went out (R13: the one whose hand is empty), or None."""
+        return next((p for p in self.players if goes_out(p.hand)), None)
+
     def result(self) -> Result | None:
         """The hand's :class:`Result` when it is over, else None (R14–R16)."""
         if self.status == Status.PLAYING:
             return None
         if self.status == Status.DRAWN_HAND:
             return Result(Status.DRAWN_HAND)
-        winner = next(p for p in self.players if not p.hand)
+        winner = self.gone_out
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
         rummy = not winner.tabled
         multiplier = rummy_multiplier(rummy, self.rules)
@@ -210,28 +211,10 @@ def validate_state(state: State) -> State:
         problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
 
     # R1: every card exactly once.
-    seen: dict[Card, tuple] = {}
-    doubled: list[tuple[tuple, Card, tuple]] = []
-
-    def place(cards: Iterable[Card], where: tuple) -> None:
-        for j, c in enumerate(cards):
-            path = (*where, j)
-            if c in seen:
-                doubled.append((path, c, seen[c]))
-            else:
-                seen[c] = path
-
-    every = [c for p in players for c in p.hand]
-    every += state.stock
-    every += state.discard
-    for m in state.melds:
-        every += m.cards
-    exact = len(every) == 52 and set(every) == _DECK_SET  # the usual case: no paths to track
-    if not exact:
-        for i, p in enumerate(players):
-            place(p.hand, ("players", i, "hand"))
-        place(state.stock, ("stock",))
-        place(state.discard, ("discard",))
+    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(players)]
+    places += [(("stock",), state.stock), (("discard",), state.discard)]
+    places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
+    exact = is_whole_deck([c for _, cards in places for c in cards])  # the usual case: nothing to name
 
     canonical_melds = []
     meld_ids: set[str] = set()
@@ -241,8 +224,6 @@ def validate_state(state: State) -> State:
         meld_ids.add(m.id)
         if m.owner is not None and m.owner not in ids:
             problems.append(Problem(("melds", i, "owner"), f"meld owner {m.owner!r} is not a player at the table"))
-        if not exact:
-            place(m.cards, ("melds", i, "cards"))
         check = check_meld(m.cards, rules)
         if not check.valid:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
@@ -251,9 +232,9 @@ def validate_state(state: State) -> State:
             if m.kind and m.kind != check.kind:
                 problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
             canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
-    for path, card, first in doubled:
-        problems.append(Problem(path, f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, first)} (R1)"))
-    missing = [] if exact else [c for c in DECK if c not in seen]
+    for where, j, card, (first, k) in [] if exact else repeats(places):
+        problems.append(Problem((*where, j), f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*first, k))} (R1)"))
+    missing = [] if exact else missing_from(c for _, cards in places for c in cards)
     if missing:
         listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
         count = "1 of the 52 cards is" if len(missing) == 1 else f"{len(missing)} of the 52 cards are"
@@ -292,14 +273,14 @@ def validate_state(state: State) -> State:
                     f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)",
                 )
             )
-    if rules.melds_per_turn is not None and turn.melds_made > rules.melds_per_turn:
+    if not meld_limit_allows(rules, turn.melds_made):
         problems.append(
             Problem(
                 ("turn", "melds_made"),
                 f"{turn.melds_made} melds this turn is more than these rules allow in one turn ({rules.melds_per_turn}, R5)",
             )
         )
-    if rules.max_restocks is not None and state.restocks > rules.max_restocks:
+    if not restock_limit_allows(rules, state.restocks):
         problems.append(
             Problem(
                 ("restocks",),
@@ -360,7 +341,7 @@ def validate_state(state: State) -> State:
         )
 
     # R13: the status agrees with the hands.
-    empty = [i for i, p in enumerate(players) if not p.hand]
+    empty = [i for i, p in enumerate(players) if goes_out(p.hand)]
     if state.status == Status.OUT:
         if len(empty) != 1:
             problems.append(

@@ -190,10 +190,10 @@ def test_r10_r11_invalid_meld_move_gives_the_meld_reasons():
 def test_r1_duplicate_card_in_one_move():
     state = apply_move(make_state({"ana": "8S 8H 8D 7S 6S", "ben": BEN}, stock="KC", melds=[("m1", "ben", "3S 4S 5S")]), Move.draw("ana"))
     assert refused(state, Move.make_meld("ana", cards("8S 8S 8H"))) == [
-        ("duplicate_card", "8♠ is named more than once in one move", ["8S"])
+        ("duplicate_card", "8♠ is listed twice: there is only one of each card in the deck", ["8S"])
     ]
     assert refused(state, Move.lay_off("ana", cards("6S 6S"), "m1")) == [
-        ("duplicate_card", "6♠ is named more than once in one move", ["6S"])
+        ("duplicate_card", "6♠ is listed twice: there is only one of each card in the deck", ["6S"])
     ]
 
 
