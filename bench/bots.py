@@ -259,15 +259,15 @@ def _share_interval(per_hand: list[tuple[float, float]]) -> tuple[float, float, 
     return r, r - half, r + half
 
 
-def table_match(names: tuple[str, ...], hands: int, rules: str = "standard", processes: int = 2) -> dict:
+def table_match(names: tuple[str, ...], hands: int, rules: str = "standard", processes: int = 2, first: int = 0) -> dict:
     """``hands`` hands at a table of the bots ``names`` (two or more), every deal played once with
     each rotation of the seats (so each bot sits in each seat on the same cards); hand ``i`` deals
-    with seed BASE_SEED + i // len(names). The first bot's share of all points with its 95% interval,
+    with seed BASE_SEED + i // len(names), for ``i`` from ``first`` on. The first bot's share of all points with its 95% interval,
     hands won, going rummy and moves per hand, by bot."""
     from multiprocessing import Pool
 
     k = len(names)
-    jobs = [(tuple(names[(j + i % k) % k] for j in range(k)), BASE_SEED + i // k, rules) for i in range(hands)]
+    jobs = [(tuple(names[(j + i % k) % k] for j in range(k)), BASE_SEED + i // k, rules) for i in range(first, first + hands)]
     if processes > 1:
         with Pool(processes) as pool:
             results = pool.map(_one_hand, jobs, chunksize=4)
@@ -285,6 +285,7 @@ def table_match(names: tuple[str, ...], hands: int, rules: str = "standard", pro
         "bots": list(names),
         "rules": rules,
         "hands": hands,
+        "first": first,
         "share": share,
         "interval": [lo, hi],
         "points": {n: points[n] for n in names},
@@ -292,6 +293,7 @@ def table_match(names: tuple[str, ...], hands: int, rules: str = "standard", pro
         "rummy": {n: rummy[n] for n in names},
         "drawn": sum(r["drawn"] for r in results),
         "moves_per_hand": sum(r["moves"] for r in results) / hands,
+        "per_hand": per_hand,
     }
 
 
@@ -372,20 +374,23 @@ STRENGTH_TABLES = (
 )
 
 
-def strength_table(hands: int, processes: int, only: str | None, save: str) -> None:
-    """Issue #24's strength table: each pairing ``hands`` hands, every deal played with each
-    rotation of the seats (see :func:`table_match`)."""
+def strength_table(hands: int, processes: int, only: str | None, save: str, first: int = 0) -> None:
+    """Issue #24's strength table: each pairing ``hands`` hands from hand ``first`` on, every deal
+    played with each rotation of the seats (see :func:`table_match`; two runs with ``first`` 0 and
+    ``hands`` are one run of twice the hands, in two parts)."""
     tables = [tuple(only.split(","))] if only else STRENGTH_TABLES
     print(f"\nStrength, standard preset, seeds {BASE_SEED}…, each deal played with every rotation of the seats; share = the first bot's")
     out = []
     for names in tables:
-        m = table_match(names, hands, processes=processes)
+        started = time.process_time()
+        m = table_match(names, hands, processes=processes, first=first)
+        m["cpu_seconds"] = time.process_time() - started
         out.append(m)
         print_match(m)
         if len(names) > 2:
             total = sum(m["points"].values())
             print("    shares: " + ", ".join(f"{n} {m['points'][n] / total:.3f}" for n in names))
-    path = Path(save).with_name("bots-strength.json")
+    path = Path(save).with_name(f"bots-strength{'-' + only.replace(',', '-') if only else ''}{f'-from{first}' if first else ''}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1))
 
@@ -418,10 +423,11 @@ def main() -> None:
     ap.add_argument("--strength", action="store_true", help="issue #24's strength table (every level against the anchor), and stop")
     ap.add_argument("--costs", action="store_true", help="issue #24's decision-cost table (Hard's search), and stop")
     ap.add_argument("--processes", type=int, default=2, help="processes for --strength (default 2)")
+    ap.add_argument("--first", type=int, default=0, help="--strength: the first hand's number (to run a pairing in parts)")
     ap.add_argument("--only", help="--strength: only this pairing, e.g. hard,anchor (a table of 3+ bots: hard,anchor,medium,easy)")
     args = ap.parse_args()
     if args.strength:
-        return strength_table(args.hands if args.hands != 2000 else 1000, args.processes, args.only, args.save)
+        return strength_table(args.hands if args.hands != 2000 else 1000, args.processes, args.only, args.save, args.first)
     if args.costs:
         return cost_table(5 if args.quick else 20)
     if args.example is not None:

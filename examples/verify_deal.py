@@ -50,6 +50,8 @@ def check(f: dict) -> str:
     if deck != f["deck"]:
         i = next(i for i, (a, b) in enumerate(zip(deck, f["deck"])) if a != b)
         raise ValueError(f"the deck does not follow from the seed and the entropy: card {i + 1} is {f['deck'][i]}, not {deck[i]}")
+    if rec is None:  # a hand over 1000 moves (README, Provably fair)
+        raise ValueError("there is no record of the hand's moves (null): only the commitment and the deck hold")
     players, rules = rec["players"], rec["rules"]
     n = len(players)
     size = 10 if n == 2 else 7 if n <= 4 else 6

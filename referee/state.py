@@ -7,6 +7,7 @@ canonical form (melds in canonical order, each with its kind).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -94,11 +95,14 @@ def count(rule: str, about: str, maximum: int) -> Any:
     return field(default=0, metadata={"count": True, "rule": rule, "about": about, "maximum": maximum})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class State:
     """A table snapshot (contract, State). ``stock`` is top card first; ``discard`` is bottom
     first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17);
-    ``stalled_turns`` the turns played in a row with no meld and no lay-off (R18a)."""
+    ``stalled_turns`` the turns played in a row with no meld and no lay-off (R18a).
+
+    Built by keyword only (``State(players=…, turn=…, stock=…, discard=…)``), so a new field
+    with a default breaks no caller."""
 
     players: tuple[Player, ...]
     turn: Turn | None  # None before validate_state: the dealer's left to draw (R3)
@@ -170,6 +174,17 @@ class State:
         rummy = not winner.tabled
         multiplier = rummy_multiplier(rummy, self.rules)
         return Result(Status.OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
+
+
+def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
+    """R15: the players who own a meld on the table laid on an earlier turn of this hand (the
+    player to move owns ``turn.melds_made`` melds of this turn besides), so have tabled. What
+    :func:`validate_state` insists on, and infers ``tabled`` from when it is left out."""
+    owned: dict[str, int] = {}
+    for m in melds:
+        if m.owner is not None:
+            owned[m.owner] = owned.get(m.owner, 0) + 1
+    return {p for p, n in owned.items() if n - (turn.melds_made if p == turn.player else 0) > 0}
 
 
 def _place(state: State, path: tuple) -> str:
@@ -288,19 +303,14 @@ def validate_state(state: State) -> State:
             )
         )
 
-    # R15: a player who owns a meld on the table melded on an earlier turn, unless the mover's
-    # own melds this turn account for it; `tabled` false would score a false going rummy.
-    owned: dict[str, int] = {}
-    for m in state.melds:
-        if m.owner is not None:
-            owned[m.owner] = owned.get(m.owner, 0) + 1
-    # Left out (None), tabled is inferred from the same fact (contract, State).
+    # R15: a player who owns a meld on the table melded on an earlier turn; `tabled` false would
+    # score a false going rummy. Left out (None), tabled is inferred from the same fact (contract, State).
+    earlier = melded_earlier(state.melds, turn)
     inferred = []
     for i, p in enumerate(players):
-        earlier = owned.get(p.id, 0) - (turn.melds_made if p.id == turn.player else 0)
         if p.tabled is None:
-            p = Player(p.id, p.hand, earlier > 0)
-        elif earlier > 0 and not p.tabled:
+            p = Player(p.id, p.hand, p.id in earlier)
+        elif p.id in earlier and not p.tabled:
             problems.append(
                 Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
             )

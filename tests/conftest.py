@@ -41,7 +41,7 @@ def cards(text: str):
 def make_state(
     hands: dict, discard="", stock="", melds=(), turn=None, rules=None, tabled=(), restocks=0, status="playing", dealer=None
 ) -> State:
-    """A valid state from card text. Cards not placed anywhere go to the bottom of the stock
+    """A valid state from card text (a whole table in one line: ``referee.parse_position``). Cards not placed anywhere go to the bottom of the stock
     (after ``stock``), in deck order. ``melds`` is a list of (id, owner, "cards"); their owners
     count as tabled (R15) besides the players named in ``tabled``."""
     rules = rules or PRESETS["standard"]
@@ -71,7 +71,19 @@ def make_state(
         owned = sum(1 for m in table if m.owner == p.id) - (turn.melds_made if p.id == turn.player else 0)
         if owned > 0 and not p.tabled:
             players[i] = Player(p.id, p.hand, True)
-    return validate_state(State(tuple(players), turn, full_stock, d, tuple(table), dealer, rules, restocks, Status(status)))
+    return validate_state(
+        State(
+            players=tuple(players),
+            turn=turn,
+            stock=full_stock,
+            discard=d,
+            melds=tuple(table),
+            dealer=dealer,
+            rules=rules,
+            restocks=restocks,
+            status=Status(status),
+        )
+    )
 
 
 def pytest_terminal_summary(terminalreporter):

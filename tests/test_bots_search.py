@@ -34,6 +34,27 @@ def test_the_simulators_split_scores_as_the_bots_analysis_of_the_rules_core():
             assert t.points(sum(1 << i for i in hand), 0) == analyse(cards_, rules).points
 
 
+def test_the_quick_count_of_cards_in_no_meld_agrees_with_the_meld_tables():
+    """``loose`` (bit arithmetic) finds exactly the cards in no meld of three within the hand
+    (the tables built from the rules core) that do not lay off: under both ``aces`` options,
+    Q K A a run only where aces are high or low."""
+    rng = random.Random(11)
+    for aces in ("low", "high_or_low"):
+        t = tables(aces)
+        for _ in range(2000):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            hand = sum(1 << i for i in deck[: rng.randint(1, 14)])
+            free = sum(1 << i for i in deck[20 : 20 + rng.randint(0, 6)])
+            expected = sum(
+                1 << c for c in range(52) if hand >> c & 1 and not free >> c & 1 and not any(p & hand == p for p in t.partners[c])
+            )
+            assert t.loose(hand, free) == expected
+    assert tables("low").loose(_mask("QS KS AS 9D"), 0) == _mask("QS KS AS 9D")
+    assert tables("high_or_low").loose(_mask("QS KS AS 9D"), 0) == _mask("9D")
+    assert tables("low").loose(_mask("7H 7C 7D 2S"), _mask("2S")) == 0
+
+
 def test_every_meld_fits_what_the_core_says_lays_off_on_it():
     t = tables("low")
     assert t.fit[_mask("5H 6H 7H")] == _mask("4H 8H")

@@ -12,7 +12,7 @@ import random
 import runpy
 import subprocess
 import sys
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,8 @@ from referee import PRESETS, bots
 from referee.deal import deal
 from referee.fairness import FairCode, HandSeed, commitment, reveal, shuffled_deck, verify
 from referee.game import Game, play, play_bots
-from referee.moves import Move, Source
+from referee.legal import legal_moves
+from referee.moves import Action, Move, Source
 from referee.rules import resolve_rules
 from referee.state import Status, validate_state
 from referee.view import seat_view
@@ -101,33 +102,75 @@ def test_entropy_changes_the_deck_and_no_entropy_is_the_empty_string():
 # --- many real hands ------------------------------------------------------------------------
 
 PRESET_NAMES = sorted(PRESETS)
+PRESET_RULES = [{k: v for k, v in to_json(r).items() if k != "preset"} for r in PRESETS.values()]
+
+
+HOUSE_RULES = {
+    "final_discard_required": (True, False),
+    "aces": ("low", "high_or_low"),
+    "restock": ("keep_top", "turn_over", "immediate"),
+    "max_restocks": (None, 0, 1, 3),
+    "melds_per_turn": (None, 1, 2),
+    "taken_discard_if_last": (True, False),
+}
+
+
+def _random_rules(rng: random.Random, preset: str):
+    """``preset``, and in half the hands some house rules changed on top of it (R21)."""
+    spec = {"preset": preset}
+    if rng.random() < 0.5:
+        spec.update({name: rng.choice(values) for name, values in HOUSE_RULES.items() if rng.random() < 0.4})
+    return resolve_rules(spec)
+
+
+def _person(state, rng: random.Random, quiet: bool):
+    """A seat played at random among the legal moves (taking the discard pile about half the
+    time, laying off on anyone's meld); ``quiet``: never melding or laying off while a draw or a
+    discard is legal."""
+    moves = legal_moves(state)
+    if quiet:
+        moves = [m for m in moves if m.action in (Action.DRAW, Action.DISCARD)] or moves
+    return rng.choice(moves)
 
 
 def bot_hand(i: int) -> tuple[Game, HandSeed]:
     """A finished hand of a sealed table: a fresh seed (from ``random`` for reproducibility),
-    the players' entropy, the deal of :func:`referee.game.new_game` from that deck, and every
-    seat played by a computer opponent (the human seat by the easy bot's own policy)."""
+    the players' entropy, the deal from that deck (:func:`referee.game.Game`'s), 2 to 6 players,
+    every preset, house rules changed in half the hands. Most seats are computer opponents (easy
+    or medium); in about a third of the hands one seat plays random legal moves; in one hand of
+    19 nobody melds, so the hand stalls (R18a) unless the stock runs out first (R18)."""
     rng = random.Random(i)
     n = 2 + i % 5
     players = tuple(f"p{k}" for k in range(n))
-    rules = PRESETS[PRESET_NAMES[i % len(PRESET_NAMES)]]
+    rules = _random_rules(rng, PRESET_NAMES[i % len(PRESET_NAMES)])
     fair = HandSeed(rng.randbytes(32), rng.choice(["", "ana's phone 93a1", "é♠✓", "x" * 128]))
     dealer = players[rng.randrange(n)]
+    quiet = i % 19 == 5  # 11 hands, each number of players
+    people = set(players) if quiet else {rng.choice(players)} if rng.random() < 0.3 else set()
     state = validate_state(deal(players, rules, dealer, deck=fair.deck()))
-    game = Game(players, rules, dealer, state, {p: rng.choice(bots.LEVELS[:2]) for p in players})
+    game = Game(players, rules, dealer, state, {p: rng.choice(bots.LEVELS[:2]) for p in players if p not in people})
     game, _ = play_bots(game, f"t{i}")
-    assert game.state.status != Status.PLAYING
+    while game.state.status == Status.PLAYING:
+        _, game, _ = play(game, [_person(game.state, rng, quiet)], f"t{i}")
     return game, fair
 
 
 @pytest.fixture(scope="module")
-def hands():
-    """200 revealed hands (2–6 players, every preset), as result.fairness gives them."""
+def sample():
+    """200 revealed hands of :func:`bot_hand` (2–6 players, every preset, house rules), each as
+    :func:`reveal` gives it and as ``result.fairness`` writes it."""
     out = []
     for i in range(200):
         game, fair = bot_hand(i)
-        out.append(to_json(reveal(fair, game.players, game.state.dealer, game.rules, game.events)))
+        revealed = reveal(fair, game.players, game.state.dealer, game.rules, game.events)
+        out.append((revealed, to_json(revealed)))
     return out
+
+
+@pytest.fixture(scope="module")
+def hands(sample):
+    """The 200 hands as ``result.fairness`` writes them."""
+    return [f for _, f in sample]
 
 
 @pytest.fixture(scope="module")
@@ -148,21 +191,40 @@ def run_verifier(tmp_path, data) -> tuple[int, list[str]]:
     return done.returncode, done.stdout.splitlines()
 
 
-def test_200_hands_verify_by_the_endpoint_and_by_the_independent_verifier(hands, tc, tmp_path):
-    kinds = set()
-    for f in hands:
-        body = post_verify(tc, f)
-        assert body["verified"] is True and body["reasons"] == [], body
-        assert body["summary"].startswith("Verified: the seed matches the commitment")
-        done = body["checked"]
-        assert done["moves"] == len(f["record"]["moves"])
-        kinds.add((len(f["record"]["players"]), f["record"]["rules"]["preset"], done["outcome"], done["restocks"] > 0))
+def test_200_hands_verify_by_the_referee_the_endpoint_and_the_independent_verifier(sample, hands, tc, tmp_path):
+    """Every hand verifies by :func:`verify` (what /v1/verify answers), one in ten through the
+    endpoint itself with the same answer, and all 200 by examples/verify_deal.py; the sample holds
+    every kind of hand the issue names, and every way a hand ends."""
+    kinds, seen_ = set(), set()
+    for k, (revealed, f) in enumerate(sample):
+        verdict = verify(revealed)
+        assert verdict.verified and verdict.reasons == (), verdict
+        assert verdict.summary.startswith("Verified: the seed matches the commitment")
+        assert verdict.checked.moves == len(f["record"]["moves"])
+        if k % 10 == 0:
+            body = post_verify(tc, f)
+            assert body == {"verified": True, "reasons": [], "summary": verdict.summary, "checked": asdict(verdict.checked)}
+        rec = f["record"]
+        kinds.add((len(rec["players"]), rec["rules"]["preset"], verdict.checked.outcome, verdict.checked.restocks > 0))
+        owner = {m["meld"]: m["player"] for m in rec["moves"] if m["action"] == "meld"}
+        ended = verdict.summary.rsplit("(", 1)[-1]
+        seen_.add({"R18).": "R18 draw", "R18a).": "R18a draw"}.get(ended, "out"))
+        if {k: v for k, v in rec["rules"].items() if k != "preset"} not in PRESET_RULES:
+            seen_.add("house rules")
+        for m in rec["moves"]:
+            if m.get("source") == "discard":
+                seen_.add("discard pile")
+            if m["action"] == "lay_off" and owner[m["meld"]] != m["player"]:
+                seen_.add("lay-off on another's meld")
+    assert len(hands) == 200
     # the sample covers what the issue asks: 2-6 players, every preset, restocks, won and drawn hands
     assert {k[0] for k in kinds} == {2, 3, 4, 5, 6}
     assert {k[1] for k in kinds} == set(PRESETS)
     assert {k[2] for k in kinds} == {"out", "draw"} and {k[3] for k in kinds} == {True, False}
+    assert {(k[2], k[3]) for k in kinds} == {("out", False), ("out", True), ("draw", False), ("draw", True)}
+    assert seen_ == {"out", "R18 draw", "R18a draw", "house rules", "discard pile", "lay-off on another's meld"}
     code, lines = run_verifier(tmp_path, hands)
-    assert code == 0 and len(lines) == 200 and all(line.startswith("OK ") for line in lines), lines[:3]
+    assert code == 0 and len(lines) == 200 and all(line.startswith("OK ") for line in lines), [x for x in lines if not x.startswith("OK")]
 
 
 def test_the_documented_example_verifies(tc, tmp_path):
@@ -472,10 +534,14 @@ def test_the_revealed_record_replays_to_the_table_as_it_ended(hands):
         assert resolve_rules(to_json(rec.record.rules)) == game.rules
 
 
-def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record():
+def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record(tmp_path):
     """A hand longer than the events a table keeps (referee.game.MAX_EVENTS) cannot be replayed:
     its seed and deck are still revealed, its record is null, and /v1/verify cannot verify it."""
     game, fair = bot_hand(7)
     cut = reveal(fair, game.players, game.state.dealer, game.rules, game.events[1:])
     assert cut.record is None and cut.deck == fair.deck() and to_json(cut)["record"] is None
     assert verify(cut).reasons[0].code == FairCode.UNFINISHED
+    assert run_verifier(tmp_path, to_json(cut)) == (
+        1,
+        [f"FAILED {fair.commitment[:12]}: there is no record of the hand's moves (null): only the commitment and the deck hold"],
+    )

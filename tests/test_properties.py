@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from itertools import combinations
 
 from hypothesis import event, given, settings
@@ -18,7 +19,6 @@ from referee import (
     InvalidInput,
     Move,
     Player,
-    State,
     apply_move,
     check_lay_off,
     check_meld,
@@ -173,7 +173,7 @@ def with_hand(state, player, wanted):
             swap[card], swap[out] = out, card
     move = lambda cards: tuple(swap.get(c, c) for c in cards)
     players = tuple(Player(p.id, move(p.hand), p.tabled) for p in state.players)
-    return validate_state(State(players, state.turn, move(state.stock), move(state.discard), state.melds, state.dealer, state.rules))
+    return validate_state(replace(state, players=players, stock=move(state.stock), discard=move(state.discard)))
 
 
 @settings(max_examples=40, **SETTINGS)

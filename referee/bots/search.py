@@ -44,6 +44,10 @@ from .policies import Choice
 from .tally import keep_count
 
 POINTS = tuple(c.points for c in DECK)
+RANKS = (1 << 13) - 1  # the 13 ranks of one suit (bit ``suit * 13 + rank - 1`` is a card)
+SUITS_OF_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a mask of ranks: those ranks in every suit
+RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # A..J: a run of three may start there
+HIGH_STARTS = sum(1 << (13 * s + 11) for s in range(4))  # the queens: Q K A where aces are high or low
 STALLED_TURNS = 25  # R18a: turns per player in a row without a meld or lay-off make a drawn hand
 PASSED_WEIGHT = 0.5  # a card that would have made a meld with a discard the opponent passed on or threw away
 TOOK_WEIGHT = 2.0  # a card that makes a meld with a discard the opponent took
@@ -53,11 +57,12 @@ KEEP_CONNECTED = 7  # points: a deadwood card next to another card of the hand i
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much Hard thinks: ``rollouts[players]`` hands played forward per decision (shared among
-    the candidate plans, each plan played on the same ``rollouts // plans`` deals, at least
-    ``min_samples``) and ``turns`` turns per player at most in each. More players mean longer
+    the candidate plans in rounds of successive halving, every plan still in the race played on
+    the same deals of a round; at least ``min_samples`` deals a plan over the rounds) and ``turns``
+    turns per player at most in each. More players mean longer
     rollouts, so fewer of them (a decision costs about the same at 2 and 6 players)."""
 
-    rollouts: tuple[int, ...] = (0, 0, 160, 120, 96, 80, 64)
+    rollouts: tuple[int, ...] = (0, 0, 240, 160, 96, 80, 64)
     turns: int = 14
     min_samples: int = 8
 
@@ -131,6 +136,7 @@ class MeldTables:
                     pair = mask ^ (1 << c.index)
                     self.partners[c.index].append(pair)
                     self.near[c.index] |= pair
+        self.high = aces == "high_or_low"
         self.memo: dict[int, int] = {}
         self.splits: dict[int, tuple[tuple[int, ...], int, int]] = {}
 
@@ -156,6 +162,21 @@ class MeldTables:
             memo.clear()
         memo[key] = best
         return best
+
+    def loose(self, mask: int, free: int) -> int:
+        """The cards of ``mask`` in no meld of ``mask`` and not in ``free``: deadwood in every split
+        (a quick bound: two of them and the hand cannot go out). Bit arithmetic on the meld
+        tables' own shapes (a card is in a meld iff it is in one of three cards, :attr:`partners`):
+        three of a rank, or three in a row of a suit (and Q K A where aces are high or low)."""
+        a, b, c, d = mask & RANKS, (mask >> 13) & RANKS, (mask >> 26) & RANKS, (mask >> 39) & RANKS
+        three = (a & b & (c | d)) | (c & d & (a | b))
+        inmeld = three * SUITS_OF_RANK
+        start = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
+        inmeld |= start | (start << 1) | (start << 2)
+        if self.high:
+            top = mask & (mask >> 1) & (mask << 11) & HIGH_STARTS
+            inmeld |= top | (top << 1) | (top >> 11)
+        return mask & ~free & ~inmeld
 
     def split(self, mask: int, free: int) -> tuple[tuple[int, ...], int, int]:
         """The best split of ``mask``: (melds as masks, deadwood mask, lay-off mask)."""
@@ -296,6 +317,8 @@ class Sim:
         """The card ``p`` would discard to go out now (-1: out without a discard), or None."""
         t, rules = self.t, self.rules
         hand = self.hands[p]
+        if t.loose(hand, self.fit).bit_count() > 1:
+            return None
         melds, dead, lay = t.split(hand, self.fit & hand)
         limit = rules.melds_per_turn
         if limit is not None and len(melds) > limit - made:
@@ -369,17 +392,23 @@ class Sim:
             card = None
         else:
             hold, card = not plan[0], plan[1]
-        melds, dead, lay = t.split(hand, self.fit & hand)
-        if not hold and (melds or lay):
-            self.lay_down(p, melds, lay, made)
-            hand = self.hands[p]
-            out = self.going_out(p, taken, made)
-            if out is not None:
-                if out >= 0:
-                    self.hands[p] ^= 1 << out
-                return p
-            dead &= hand
+        dead = -1  # not split yet: a held hand with cards in no meld discards one of those
+        if not hold:
+            melds, dead, lay = t.split(hand, self.fit & hand)
+            if melds or lay:
+                self.lay_down(p, melds, lay, made)
+                hand = self.hands[p]
+                out = self.going_out(p, taken, made)
+                if out is not None:
+                    if out >= 0:
+                        self.hands[p] ^= 1 << out
+                    return p
+                dead &= hand
         if card is None or not (hand >> card) & 1:
+            if dead < 0:
+                dead = t.loose(hand, self.fit) & ~(1 << taken) if taken >= 0 else t.loose(hand, self.fit)
+                if not dead:
+                    dead = t.split(hand, self.fit & hand)[1]
             candidates = dead & ~(1 << taken) if taken >= 0 else dead
             if not candidates:
                 candidates = hand & ~(1 << taken) if taken >= 0 else hand
@@ -504,31 +533,42 @@ def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Bu
     """Play every plan of ``plans`` on the same deals and average the outcomes.
 
     A plan is ``("draw", source)`` (0 the stock, 1 the discard pile) or ``("play", lay down?,
-    discard card index)``. The first plan is the fast policy's own choice: another plan wins only
+    discard card index)``. With :data:`HALVING`, the budget is spent in rounds (one round for two
+    plans, three for five or six): after each, the weaker half of the plans stops, so the plans
+    that matter get most of the deals. The first plan is the fast policy's own choice, played in
+    every round: another plan wins only
     when it beats it on the same deals by more than ``CONFIDENCE`` standard errors of the paired
     differences (a hand's outcome swings by tens of points, so a plain best average would often
     be noise)."""
     budget = budget or BUDGET
-    samples = max(budget.min_samples, budget.per_decision(len(know.ids)) // max(1, len(plans)))
+    total = budget.per_decision(len(know.ids))
     values: list[list[int]] = [[] for _ in plans]
     me, n = know.me, len(know.ids)
     turn = know.view.turn
     taken = turn.taken_discard.index if turn.taken_discard is not None else -1
     horizon = budget.turns * n
-    for _ in range(samples):
-        base = know.deal(rng)
-        for k, plan in enumerate(plans):
-            sim = base.copy()
-            if plan[0] == "draw":
-                w = sim.play_turn(me, draw=plan[1])
-            else:
-                w = sim.play_rest(me, taken, (plan[1], plan[2]), turn.melds_made)
-            values[k].append(sim.rollout(me, (me + 1) % n, horizon) if w is None else sim.value(me, w))
-    means = [sum(v) / samples for v in values]
-    order = sorted(range(len(plans)), key=lambda k: -means[k])  # stable: the first plan wins ties
+    alive = list(range(len(plans)))
+    rounds = max(1, (len(plans) - 1).bit_length()) if HALVING else 1
+    for r in range(rounds):
+        for _ in range(max(-(-budget.min_samples // rounds), total // rounds // len(alive))):
+            base = know.deal(rng)
+            for k in alive:
+                plan = plans[k]
+                sim = base.copy()
+                if plan[0] == "draw":
+                    w = sim.play_turn(me, draw=plan[1])
+                else:
+                    w = sim.play_rest(me, taken, (plan[1], plan[2]), turn.melds_made)
+                values[k].append(sim.rollout(me, (me + 1) % n, horizon) if w is None else sim.value(me, w))
+        if r < rounds - 1:  # the better half goes on to more deals (the fast policy's plan always)
+            ranked = sorted(alive, key=lambda k: -sum(values[k]) / len(values[k]))
+            alive = sorted({0, *ranked[: max(1, (len(alive) + 1) // 2)]})
+    means = [sum(v) / len(v) if v else -math.inf for v in values]
+    order = sorted(alive, key=lambda k: -means[k])  # stable: the first plan wins ties
     best = order[0]
     if best != 0 and not _clearly_better(values[best], values[0]):
         best = 0
+    samples = len(values[best])
     second = next((k for k in order if k != best), None)
     return Verdict(
         plans[best],
@@ -539,6 +579,7 @@ def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Bu
     )
 
 
+HALVING = True  # successive halving: the weaker half of the plans stops after each round of deals
 CONFIDENCE = 1.5  # standard errors of the paired differences a plan must win by to replace the fast policy's
 
 
