@@ -195,7 +195,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "deals", int, None, "R20", "Number of deals", "Play this many hands instead of to the target score.",
-        minimum=1, maximum=1_000, null="to play to the target score",
+        minimum=1, maximum=100, null="to play to the target score",
         one="The game lasts one deal; the highest total wins, and a tie for highest plays another hand.",
         other="The game lasts {n} deals; the highest total wins, and a tie for highest plays another hand.",
     ),
