@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from referee import DECK, PRESETS, Meld, Move, Player, State, Turn, apply_move, deal, legal_moves, parse_cards, validate_state
+from referee.notation import parse_position
 from referee.state import Phase
 from schemas.state import StateOutSchema
 from schemas.wire import to_json  # noqa: E402
@@ -20,26 +21,6 @@ _STATE_OUT = StateOutSchema()
 
 def cards(text: str):
     return parse_cards(text.split())
-
-
-def build_state(hands: dict, melds=(), discard="", stock="", turn: Turn | None = None, tabled=(), rules=STANDARD) -> State:
-    """A valid state from card text; cards placed nowhere go to the stock after ``stock``, in deck
-    order. ``melds`` is a list of (id, owner, "cards")."""
-    placed, players = [], []
-    for pid, text in hands.items():
-        h = cards(text)
-        placed += h
-        players.append(Player(pid, h, pid in tabled))
-    table = []
-    for mid, owner, text in melds:
-        mc = cards(text)
-        table.append(Meld(mid, owner, mc))
-        placed += mc
-    d, s = cards(discard), cards(stock)
-    used = set(placed) | set(d) | set(s)
-    full_stock = s + tuple(c for c in DECK if c not in used)
-    turn = turn or Turn(next(iter(hands)))
-    return validate_state(State(players=tuple(players), turn=turn, stock=full_stock, discard=d, melds=tuple(table), rules=rules))
 
 
 def state_json(state: State) -> dict:
@@ -54,16 +35,17 @@ def move_json(move: Move) -> dict:
 # --- a full turn at a 4-player table ---------------------------------------------------------
 
 
+FOUR_PLAYERS = (
+    "ana:5H 6H 7H 9C KS 2D 4C / ben:AS 2S 3S 9D / cy:JD QH 4D 6S 10S / dee:2H 3C 5C 8C JH QS KD"
+    " | m1@ben:10C JC QC / m2@cy:8D 8H 8S | 7C 5D 9S | 3D ... | ana draw"
+)
+"""Mid-hand, 4 players, 2 melds on the table; ana to draw. The stock's top card is 3D (the
+position notation of ``referee.notation``)."""
+
+
 def four_player_table() -> State:
-    """Mid-hand, 4 players, 3 melds on the table; ana to draw. The stock's top card is 3D."""
-    return build_state(
-        {"ana": "5H 6H 7H 9C KS 2D 4C", "ben": "AS 2S 3S 9D", "cy": "JD QH 4D 6S 10S", "dee": "2H 3C 5C 8C JH QS KD"},
-        melds=[("m1", "ben", "10C JC QC"), ("m2", "cy", "8S 8H 8D")],
-        discard="7C 5D 9S",
-        stock="3D",
-        turn=Turn("ana"),
-        tabled=("ben", "cy"),
-    )
+    """:data:`FOUR_PLAYERS` as a State."""
+    return parse_position(FOUR_PLAYERS)
 
 
 def full_turn(player: str = "ana") -> list[Move]:
@@ -85,20 +67,19 @@ def move_request_body() -> dict:
 
 # --- an 11-card hand with 10 melds on the table ------------------------------------------------
 
-ELEVEN_HAND = "2C 3C 4C 5C 6C 8D 4H JH 3S 10S 9C"
-TEN_MELDS = ["AH 2H 3H", "5D 6D 7D", "JS QS KS", "7C 7H 7S", "KC KD KH", "10C JC QC", "4S 5S 6S", "8H 9H 10H", "2D 3D 4D", "AC AD AS"]
+ELEVEN_CARDS = (
+    "ana*:2C 3C 4C 5C 6C 8D 4H JH 3S 10S 9C / ben:8C 9D 10D JD QD 5H"
+    " | m1@ana:AH 2H 3H / m2@ben:5D 6D 7D / m3@ana:JS QS KS / m4@ben:7C 7H 7S / m5@ana:KC KD KH"
+    " / m6@ben:10C JC QC / m7@ana:4S 5S 6S / m8@ben:8H 9H 10H / m9@ana:2D 3D 4D / m10@ben:AC AD AS"
+    " | 6H | ... | ana play"
+)
+"""2 players; ana has drawn and holds 11 cards; 10 melds on the table. ana can make 6 runs, lay
+off 6 cards (each on its own meld) and discard any of 11: 23 legal moves."""
 
 
 def eleven_card_state() -> State:
-    """2 players; ana has drawn and holds 11 cards; 10 melds on the table. ana can make 6 runs,
-    lay off 6 cards (each on its own meld) and discard any of 11: 23 legal moves."""
-    return build_state(
-        {"ana": ELEVEN_HAND, "ben": "8C 9D 10D JD QD 5H"},
-        melds=[(f"m{i + 1}", "ben" if i % 2 else "ana", m) for i, m in enumerate(TEN_MELDS)],
-        discard="6H",
-        turn=Turn("ana", Phase.AFTER_DRAW),
-        tabled=("ana", "ben"),
-    )
+    """:data:`ELEVEN_CARDS` as a State."""
+    return parse_position(ELEVEN_CARDS)
 
 
 # --- scaling inputs ------------------------------------------------------------------------

@@ -13,6 +13,8 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
 - :func:`score_hand` — what going out scores (R14, R15)
 - :func:`deal` — a new hand (R2, R3)
 - :func:`replay` — a physical-deck game's scorepad (R19, R20)
+- :func:`parse_position`, :func:`position_of` — a table in one line of text, for tests, benches
+  and bug reports (``referee/notation.py``)
 """
 
 from .cards import DECK, Card, CardError, parse_card, parse_cards
@@ -21,6 +23,7 @@ from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .legal import TurnOptions, legal_moves, possible_melds, turn_options
 from .melds import MeldCheck, MeldKind, check_lay_off, check_meld
 from .moves import Action, Move, MovesOutcome, Source, apply_move, apply_moves, can_play, verify_move
+from .notation import NotationError, parse_position, position_of
 from .rules import PRESETS, Rules, resolve_rules
 from .scorepad import HandEntry, Pad, Remaining, replay
 from .scoring import HandScore, card_points, hand_points, score_hand
@@ -73,6 +76,9 @@ __all__ = [
     "Turn",
     "hand_size",
     "validate_state",
+    "NotationError",
+    "parse_position",
+    "position_of",
     "TurnOptions",
     "turn_options",
 ]

@@ -16,7 +16,7 @@ from enum import StrEnum
 from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import goes_out, taken_discard_allowed, verify_finish
-from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, meld_of, no_fit, too_few_cards
+from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, meld_of, no_fit, too_few_cards
 from .restock import restock_at_turn_end, restock_on_draw
 from .rules import meld_limit_allows
 from .stall import after_turn, stall_words
@@ -265,8 +265,9 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         if not check.valid:
             raise IllegalMove(check.reasons)
         return target, check
-    checks = [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
-    fitting = [(m, c) for m, c in checks if c.valid]
+    # Which melds it fits, cheaply; why it fits none is worked out only when it fits none.
+    fitting = [(m, c) for m in state.melds if (c := fit_meld(m.cards, m.kind, move.cards, rules)) is not None]
+    checks = [] if fitting else [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
     if not fitting:

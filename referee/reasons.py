@@ -9,63 +9,34 @@ the core and the table changes with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 
-from .cards import DECK, parse_card
+from .cards import parse_card, parse_cards
 from .errors import Code, Reason
 from .melds import check_lay_off, check_meld
-from .moves import Move, apply_moves
+from .moves import Move, Source, apply_moves
+from .notation import parse_position
 from .rules import resolve_rules
-from .state import Meld, Phase, Player, State, Status, Turn, validate_state
 
 
 def _cards(text: str) -> tuple:
-    return tuple(parse_card(c) for c in text.split())
+    return parse_cards(text.split())
 
 
-def _table(
-    hands: dict[str, str],
-    melds: Sequence[tuple[str, str]] = (),
-    discard: str = "QD",
-    turn: Turn | None = None,
-    rules: dict | None = None,
-    status: Status = Status.PLAYING,
-    stock: str = "KC",
-) -> State:
-    """A valid two-player table: ``hands`` by player, ``melds`` as (id, cards) owned by ben, the
-    discard pile, the top of the stock; every other card at the bottom of the stock."""
-    players = tuple(Player(p, _cards(h), None) for p, h in hands.items())
-    table = tuple(Meld(mid, "ben", _cards(c)) for mid, c in melds)
-    shown = [c for p in players for c in p.hand] + [c for m in table for c in m.cards] + list(_cards(discard))
-    top = _cards(stock)
-    rest = tuple(c for c in DECK if c not in shown and c not in top)
-    pile, stock_cards = _cards(discard), top + rest
-    if status == Status.DRAWN_HAND:
-        pile, stock_cards = rest + top + pile, ()
-    return validate_state(
-        State(
-            players=players,
-            turn=turn or Turn("ana"),
-            stock=stock_cards,
-            discard=pile,
-            melds=table,
-            rules=resolve_rules(rules or {}),
-            status=status,
-        )
-    )
+def _played(position: str, *moves: Move) -> tuple[Reason, ...]:
+    return apply_moves(parse_position(position), moves).reasons
 
 
-def _played(state: State, *moves: Move) -> tuple[Reason, ...]:
-    return apply_moves(state, moves).reasons
+# The positions, one line each (referee.notation): ana to move against ben, the rest of the deck
+# at the bottom of the stock.
+_ANA = "ana:8H 4H 2C 6D / ben:8D 3C 3D KH | - | QD | KC ... | ana draw"
+_RUNS = "ana:8H 4H 2C 6D / ben:8D 3C 3D KH | m1@ben:5S 6S 7S / m2@ben:9S 10S JS | QD | KC ... | ana play"
 
 
 def _examples() -> dict[Code, Callable[[], tuple[Reason, ...]]]:
     c = _cards
     standard = resolve_rules({})
-    ana = {"ana": "8H 4H 2C 6D", "ben": "8D 3C 3D KH"}
-    runs = [("m1", "5S 6S 7S"), ("m2", "9S 10S JS")]
-    play = Turn("ana", Phase.AFTER_DRAW)
     return {
         Code.TOO_FEW_CARDS: lambda: check_meld(c("5S 6S"), standard).reasons,
         Code.DUPLICATE_CARD: lambda: check_meld(c("QS QH QS"), standard).reasons,
@@ -77,34 +48,34 @@ def _examples() -> dict[Code, Callable[[], tuple[Reason, ...]]]:
         Code.RUN_WRAPS: lambda: check_meld(c("KS AS 2S"), standard).reasons,
         Code.DOES_NOT_FIT: lambda: check_lay_off(c("5S 6S 7S"), c("9S"), standard).reasons,
         Code.AMBIGUOUS_LAY_OFF: lambda: _played(
-            _table({"ana": "8S 4H 2C", "ben": "8D 3C 3D KH"}, runs, turn=play), Move.lay_off("ana", c("8S"))
+            "ana:8S 4H 2C / ben:8D 3C 3D KH | m1@ben:5S 6S 7S / m2@ben:9S 10S JS | QD | KC ... | ana play", Move.lay_off("ana", c("8S"))
         ),
-        Code.UNKNOWN_MELD: lambda: _played(_table(ana, runs, turn=play), Move.lay_off("ana", c("4H"), "m9")),
-        Code.NOT_YOUR_TURN: lambda: _played(_table(ana), Move.draw("ben")),
-        Code.MUST_DRAW_FIRST: lambda: _played(_table(ana), Move.discard("ana", parse_card("8H"))),
-        Code.ALREADY_DREW: lambda: _played(_table(ana, turn=play), Move.draw("ana")),
+        Code.UNKNOWN_MELD: lambda: _played(_RUNS, Move.lay_off("ana", c("4H"), "m9")),
+        Code.NOT_YOUR_TURN: lambda: _played(_ANA, Move.draw("ben")),
+        Code.MUST_DRAW_FIRST: lambda: _played(_ANA, Move.discard("ana", parse_card("8H"))),
+        Code.ALREADY_DREW: lambda: _played(_ANA.replace("ana draw", "ana play"), Move.draw("ana")),
         Code.DISCARD_PILE_EMPTY: lambda: _played(
-            _table({"ana": "8H 4H 2C 6D", "ben": "8D 3C 3D KH QD"}, discard=""), Move.draw("ana", "discard")
+            "ana:8H 4H 2C 6D / ben:8D 3C 3D KH QD | - | - | KC ... | ana draw", Move.draw("ana", Source.DISCARD_PILE)
         ),
-        Code.CARD_NOT_IN_HAND: lambda: _played(_table(ana, runs, turn=play), Move.discard("ana", parse_card("7S"))),
+        Code.CARD_NOT_IN_HAND: lambda: _played(_RUNS, Move.discard("ana", parse_card("7S"))),
         Code.MELD_LIMIT_REACHED: lambda: _played(
-            _table({"ana": "5S 6S 7S 9H 9C 9D", "ben": "8D 3C 3D KH"}, rules={"preset": "basic"}, stock="KC"),
+            "ana:5S 6S 7S 9H 9C 9D / ben:8D 3C 3D KH | - | QD | KC ... | ana draw | rules=basic",
             Move.draw("ana"),
             Move.make_meld("ana", c("5S 6S 7S")),
             Move.make_meld("ana", c("9H 9C 9D")),
         ),
-        Code.TAKEN_DISCARD: lambda: _played(_table(ana), Move.draw("ana", "discard"), Move.discard("ana", parse_card("QD"))),
+        Code.TAKEN_DISCARD: lambda: _played(_ANA, Move.draw("ana", Source.DISCARD_PILE), Move.discard("ana", parse_card("QD"))),
         Code.DEAD_END: lambda: _played(
-            _table({"ana": "4H 5H 6H", "ben": "8D 3C 3D KH"}, discard="2D"),
-            Move.draw("ana", "discard"),
+            "ana:4H 5H 6H / ben:8D 3C 3D KH | - | 2D | KC ... | ana draw",
+            Move.draw("ana", Source.DISCARD_PILE),
             Move.make_meld("ana", c("4H 5H 6H")),
         ),
         Code.FINAL_DISCARD_REQUIRED: lambda: _played(
-            _table({"ana": "4H 5H 6H", "ben": "8D 3C 3D KH"}, turn=play, rules={"final_discard_required": True}, discard="QD"),
+            "ana:4H 5H 6H / ben:8D 3C 3D KH | - | QD | KC ... | ana play | final_discard_required=true",
             Move.make_meld("ana", c("4H 5H 6H")),
         ),
         Code.HAND_OVER: lambda: _played(
-            _table({"ana": "", "ben": "8D 3C 3D KH"}, [("m1", "4H 5H 6H 7H")], status=Status.OUT), Move.draw("ben")
+            "ana: / ben:8D 3C 3D KH | m1@ben:4H 5H 6H 7H | QD | KC ... | ana draw | status=out", Move.draw("ben")
         ),
     }
 

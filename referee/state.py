@@ -7,6 +7,7 @@ canonical form (melds in canonical order, each with its kind).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -15,7 +16,7 @@ from .cards import Card, is_whole_deck, missing_from, repeats, show
 from .errors import InvalidInput, Problem
 from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
-from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows
+from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, rummy_multiplier
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
@@ -175,6 +176,17 @@ class State:
         return Result(Status.OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
 
 
+def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
+    """R15: the players who own a meld on the table laid on an earlier turn of this hand (the
+    player to move owns ``turn.melds_made`` melds of this turn besides), so have tabled. What
+    :func:`validate_state` insists on, and infers ``tabled`` from when it is left out."""
+    owned: dict[str, int] = {}
+    for m in melds:
+        if m.owner is not None:
+            owned[m.owner] = owned.get(m.owner, 0) + 1
+    return {p for p, n in owned.items() if n - (turn.melds_made if p == turn.player else 0) > 0}
+
+
 def _place(state: State, path: tuple) -> str:
     """Where a card lies, in words: "in ana's hand (card 7)", "in the stock (card 1)"."""
     at = f"(card {path[-1] + 1})"
@@ -291,19 +303,14 @@ def validate_state(state: State) -> State:
             )
         )
 
-    # R15: a player who owns a meld on the table melded on an earlier turn, unless the mover's
-    # own melds this turn account for it; `tabled` false would score a false going rummy.
-    owned: dict[str, int] = {}
-    for m in state.melds:
-        if m.owner is not None:
-            owned[m.owner] = owned.get(m.owner, 0) + 1
-    # Left out (None), tabled is inferred from the same fact (contract, State).
+    # R15: a player who owns a meld on the table melded on an earlier turn; `tabled` false would
+    # score a false going rummy. Left out (None), tabled is inferred from the same fact (contract, State).
+    earlier = melded_earlier(state.melds, turn)
     inferred = []
     for i, p in enumerate(players):
-        earlier = owned.get(p.id, 0) - (turn.melds_made if p.id == turn.player else 0)
         if p.tabled is None:
-            p = Player(p.id, p.hand, earlier > 0)
-        elif earlier > 0 and not p.tabled:
+            p = Player(p.id, p.hand, p.id in earlier)
+        elif p.id in earlier and not p.tabled:
             problems.append(
                 Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
             )
@@ -335,7 +342,7 @@ def validate_state(state: State) -> State:
                 f"(R18) or after {STALL_TURNS_PER_PLAYER} turns per player in a row with no meld or lay-off (R18a)",
             )
         )
-    if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
+    if state.status == Status.PLAYING and restocks_at_turn_end(rules) and turn.phase == Phase.BEFORE_DRAW and not state.stock:
         problems.append(
             Problem(
                 ("stock",),

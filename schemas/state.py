@@ -17,7 +17,13 @@ from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName
 from .rules import ResolvedRulesSchema, RulesField
 
 MAX_MELDS = 17  # 52 cards make at most 17 melds of three
-MAX_MOVES = 200
+# Moves in one request, bounded by need (issue #20: the costliest request of an endpoint at most
+# about 10 ordinary moves; bench/worst.py). An open table's /v1/move may carry a client's
+# catching-up: 100 moves are 50 turns of a draw and a discard. A seat at a sealed table moves
+# only in its own turn: a draw, then at most 11 plays and a discard of a card each (a hand holds
+# at most 11 cards once it has drawn).
+MAX_MOVES = 100
+MAX_TURN_MOVES = 12
 
 
 class PlayerSchema(CompiledSchema):

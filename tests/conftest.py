@@ -41,7 +41,7 @@ def cards(text: str):
 def make_state(
     hands: dict, discard="", stock="", melds=(), turn=None, rules=None, tabled=(), restocks=0, status="playing", dealer=None
 ) -> State:
-    """A valid state from card text. Cards not placed anywhere go to the bottom of the stock
+    """A valid state from card text (a whole table in one line: ``referee.parse_position``). Cards not placed anywhere go to the bottom of the stock
     (after ``stock``), in deck order. ``melds`` is a list of (id, owner, "cards"); their owners
     count as tabled (R15) besides the players named in ``tabled``."""
     rules = rules or PRESETS["standard"]

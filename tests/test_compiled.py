@@ -52,7 +52,7 @@ from schemas.api import (
 )
 from schemas.compiled import CompiledSchema, _Decline, _HookError
 from schemas.rules import RulesSchema
-from schemas.state import MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
+from schemas.state import MAX_MOVES, MeldSchema, MoveSchema, PlayerSchema, StateOutSchema, StateSchema, TurnSchema
 from schemas.tables import CreateTableRequest, TableMoveRequest
 from schemas.wire import to_json
 
@@ -405,7 +405,7 @@ def test_compiled_move_request_load_declines_or_agrees(seed):
         {"state": data, "move": None},
         {"state": data, "moves": None},
         {"move": moves[0]},
-        {"state": data, "moves": [moves[0]] * 201},
+        {"state": data, "moves": [moves[0]] * (MAX_MOVES + 1)},
         {"state": data, "move": moves[0], "x": 1},
     ]
     odd += [_mutations(rng.choice(bodies), rng) for _ in range(6)]
@@ -547,7 +547,7 @@ def _plain_shape_ok(body) -> bool:
 def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
     """web.bodies.shape_fault finds a fault exactly when the plain rules do, and its path leads
     to a container that breaks one."""
-    from web.bodies import shape_fault
+    from web.bodies import shape_fault, shape_keys
 
     body = extra if isinstance(extra, dict) else {"x": extra}
     node = body
@@ -563,6 +563,16 @@ def test_shape_fault_is_the_plain_rule(depth, width, items, extra, where):
         node = child
     fault = shape_fault(body)
     assert (fault is None) == _plain_shape_ok(body)
+    # The walk decode_body makes first: the same verdict, and the keys the body holds.
+    keys = shape_keys(body)
+    assert (keys is None) == (fault is not None)
+    if keys is not None:
+        stack, plain = [body], 0
+        while stack:
+            v = stack.pop()
+            plain += len(v) if isinstance(v, dict) else 0
+            stack.extend(x for x in (v.values() if isinstance(v, dict) else v) if isinstance(x, (dict, list)))
+        assert keys == plain
     if fault:
         at = body
         for key in reversed(fault[1]):

@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import EnvironBuilder
 
+from referee.errors import MAX_PROBLEMS
+from schemas.state import MAX_MOVES, MAX_TURN_MOVES
 from web import bodies
 from web import problems as problems_module
 
@@ -210,8 +212,22 @@ def test_a_list_over_its_schema_limit_is_422_at_the_list(client, path, body, poi
     assert len(got["errors"]) == 1  # refused at the list, not item by item
 
 
-def test_201_moves_are_422_at_moves(client, state):
-    refused(client.post("/v1/move", json={"state": state, "moves": [MOVE] * 201}), 422, "/moves")
+def test_more_moves_than_max_moves_are_422_at_moves(client, state):
+    assert MAX_MOVES == 100
+    got = refused(client.post("/v1/move", json={"state": state, "moves": [MOVE] * (MAX_MOVES + 1)}), 422, "/moves")
+    assert got["detail"] == "the moves must have 1 to 100 moves; this has 101"
+
+
+def test_a_seat_sends_at_most_one_turns_moves(client):
+    """A seat moves only in its own turn: a draw, then at most 11 plays and a discard."""
+    assert MAX_TURN_MOVES == 12
+    made = client.post("/v1/tables", json={"players": ["ana", "ben"]}).get_json()
+    seat = made["seats"][made["view"]["turn"]["player"]]
+    moves = [{"action": "draw", "source": "stock"}] * (MAX_TURN_MOVES + 1)
+    got = refused(client.post("/v1/tables/move", json={"table": made["table"], "seat": seat, "moves": moves}), 422, "/moves")
+    assert got["detail"] == "the moves must have 1 to 12 moves, one turn's at most; this has 13"
+    r = client.post("/v1/tables/move", json={"table": made["table"], "seat": seat, "moves": moves[:MAX_TURN_MOVES]})
+    assert r.status_code == 200 and r.get_json()["applied"] == 1  # the second draw is refused: already drew
 
 
 def test_huge_strings_are_refused_without_echoing_them(client, state):
@@ -264,28 +280,31 @@ def test_a_chunked_body_over_the_limit_is_413_not_cut_short(app, extra, status):
     assert statuses[0].startswith("413")
 
 
-def test_a_422_lists_at_most_100_faults_and_checking_stops_there(client):
-    """Issue #11: a pad whose every entry is wrong costs no more than one whose first hundred are."""
+def test_a_422_lists_at_most_max_problems_faults_and_checking_stops_there(client):
+    """Issues #11, #20: a pad whose every entry is wrong costs no more than one whose first
+    MAX_PROBLEMS (20) are."""
+    assert MAX_PROBLEMS == 20
+    stopped = f"(and more: checking stopped after the first {MAX_PROBLEMS}, which are listed)"
     hands = [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * 20
     got = refused(client.post("/v1/scorepad", json={"players": ["a", "b"], "hands": hands}), 422, "/hands/0/remaining/b/cards/0")
-    assert len(got["errors"]) == 100
-    assert got["detail"].endswith("(and more: checking stopped after the first 100, which are listed)")
-    assert got["errors"][-1]["pointer"] == "/hands/9/remaining/b/cards/9"
-    # The same in the rules core: 90 hands of impossible points, checking stops at hand 21.
+    assert len(got["errors"]) == 20
+    assert got["detail"].endswith(stopped)
+    assert got["errors"][-1]["pointer"] == "/hands/1/remaining/b/cards/9"
+    # The same in the rules core: 90 hands of impossible points, checking stops at hand 5.
     hands = [
         {"winner": "a", "remaining": {"b": {"points": 0}, "c": {"points": 0}, "d": {"points": 0}, "e": {"points": 0}, "f": {"points": 0}}}
     ] * 90
     got = refused(
         client.post("/v1/scorepad", json={"players": ["a", "b", "c", "d", "e", "f"], "hands": hands}), 422, "/hands/0/remaining/b/points"
     )
-    assert len(got["errors"]) == 100 and got["errors"][-1]["pointer"] == "/hands/19/remaining/f/points"
-    assert got["detail"].endswith("(and more: checking stopped after the first 100, which are listed)")
+    assert len(got["errors"]) == 20 and got["errors"][-1]["pointer"] == "/hands/3/remaining/f/points"
+    assert got["detail"].endswith(stopped)
 
 
-def test_fewer_than_100_faults_are_all_listed_and_counted(client):
-    hands = [{"winner": "a", "remaining": {"b": {"cards": [7] * 10}}}] * 3
+def test_fewer_than_max_problems_faults_are_all_listed_and_counted(client):
+    hands = [{"winner": "a", "remaining": {"b": {"cards": [7] * 6}}}] * 3
     got = refused(client.post("/v1/scorepad", json={"players": ["a", "b"], "hands": hands}), 422, "/hands/0/remaining/b/cards/0")
-    assert len(got["errors"]) == 30 and got["detail"].endswith("(and 29 more)")
+    assert len(got["errors"]) == 18 and got["detail"].endswith("(and 17 more)")
 
 
 # --- numbers where strings belong, and the reverse -----------------------------------------
@@ -654,18 +673,18 @@ def test_legal_moves_and_moves_at_their_worst_are_answered_in_full(client, state
     lay_offs = [{"player": "ana", "action": "lay_off", "cards": [c]} for c in worst["players"][0]["hand"]]
     r = _post_json(client, "/v1/move", {"state": worst, "moves": lay_offs[:10]})
     assert r.status_code == 200 and r.get_json()["applied"] == 10
-    # 200 moves, every one applied: draw and discard in turn (six players, so that 100 turns
-    # with no meld stay below R18a's 150).
+    # MAX_MOVES (100) moves, every one applied: draw and discard in turn (six players, so that
+    # the turns with no meld stay below R18a's 150).
     state = client.post("/v1/deal", json={"players": ["ana", "ben", "cy", "dee", "eve", "fay"], "seed": 7}).get_json()["state"]
     moves, s = [], state
-    for _ in range(100):
+    for _ in range(MAX_MOVES // 2):
         who = s["turn"]["player"]
         s = client.post("/v1/move", json={"state": s, "move": {"player": who, "action": "draw", "source": "stock"}}).get_json()["state"]
         card = next(p for p in s["players"] if p["id"] == who)["hand"][-1]
         moves += [{"player": who, "action": "draw", "source": "stock"}, {"player": who, "action": "discard", "card": card}]
         s = client.post("/v1/move", json={"state": s, "move": moves[-1]}).get_json()["state"]
     r = _post_json(client, "/v1/move", {"state": state, "moves": moves})
-    assert r.status_code == 200 and r.get_json()["applied"] == 200 and r.get_json()["state"] == s
+    assert r.status_code == 200 and r.get_json()["applied"] == MAX_MOVES and r.get_json()["state"] == s
 
 
 def test_hostile_bodies_within_the_limits_get_small_4xx_answers(client):
@@ -677,7 +696,7 @@ def test_hostile_bodies_within_the_limits_get_small_4xx_answers(client):
         "turn": {"player": 1},
     }
     for path, body, _budget in [
-        ("/v1/move", {"state": garbage_state, "moves": [{"player": 1}] * 200}, 100),
+        ("/v1/move", {"state": garbage_state, "moves": [{"player": 1}] * MAX_MOVES}, 100),
         ("/v1/legal-moves", {"state": garbage_state}, 100),
         ("/v1/melds/check", {"cards": [1] * 1000}, 30),
         ("/v1/scorepad", {"players": ["a", "b"], "hands": [{"q": 1, "r": 2}] * 1000}, 1000),
@@ -715,7 +734,9 @@ def _max_items(node) -> int:
 def test_the_limits_are_in_the_openapi_document(client, app):
     spec = yaml.safe_load(client.get("/openapi.yaml").data)
     limits = spec["info"]["x-limits"]
-    assert limits["max_body_bytes"] == app.config["MAX_CONTENT_LENGTH"]
+    # Each endpoint's own body limit, as the app applies it (web/bodies.py), never a global one.
+    assert limits["max_body_bytes"] == {path: min(n, app.config["MAX_CONTENT_LENGTH"]) for path, n in bodies.BODY_LIMITS.items()}
+    assert limits["max_body_bytes"] == bodies.BODY_LIMITS  # none above RUMMY_MAX_BODY_BYTES's default
     assert limits["max_json_depth"] == bodies.MAX_JSON_DEPTH
     assert limits["max_json_keys"] == bodies.MAX_JSON_KEYS
     assert limits["max_listed_errors"] == problems_module.MAX_LISTED_ERRORS
@@ -724,6 +745,8 @@ def test_the_limits_are_in_the_openapi_document(client, app):
     assert limits["max_json_items"] == bodies.MAX_JSON_ITEMS == _max_items(spec["paths"] | spec["components"]["schemas"])
     assert spec["components"]["schemas"]["ScorepadRequest"]["properties"]["hands"]["maxItems"] == limits["max_scorepad_hands"]
     assert spec["components"]["schemas"]["MovesRequest"]["properties"]["moves"]["maxItems"] == limits["max_moves_per_request"]
+    assert spec["components"]["schemas"]["TableMoveRequest"]["properties"]["moves"]["maxItems"] == limits["max_moves_per_seat_request"]
+    assert spec["components"]["schemas"]["SuggestRequest"]["properties"]["events"]["maxItems"] == limits["max_suggest_events"]
 
 
 # --- names people really type, and names that look blank (review findings) ----------------------

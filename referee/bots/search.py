@@ -57,11 +57,12 @@ KEEP_CONNECTED = 7  # points: a deadwood card next to another card of the hand i
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much Hard thinks: ``rollouts[players]`` hands played forward per decision (shared among
-    the candidate plans, each plan played on the same ``rollouts // plans`` deals, at least
-    ``min_samples``) and ``turns`` turns per player at most in each. More players mean longer
+    the candidate plans in rounds of successive halving, every plan still in the race played on
+    the same deals of a round; at least ``min_samples`` deals a plan over the rounds) and ``turns``
+    turns per player at most in each. More players mean longer
     rollouts, so fewer of them (a decision costs about the same at 2 and 6 players)."""
 
-    rollouts: tuple[int, ...] = (0, 0, 160, 120, 96, 80, 64)
+    rollouts: tuple[int, ...] = (0, 0, 240, 160, 96, 80, 64)
     turns: int = 14
     min_samples: int = 8
 
@@ -532,7 +533,10 @@ def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Bu
     """Play every plan of ``plans`` on the same deals and average the outcomes.
 
     A plan is ``("draw", source)`` (0 the stock, 1 the discard pile) or ``("play", lay down?,
-    discard card index)``. The first plan is the fast policy's own choice: another plan wins only
+    discard card index)``. With :data:`HALVING`, the budget is spent in rounds (one round for two
+    plans, three for five or six): after each, the weaker half of the plans stops, so the plans
+    that matter get most of the deals. The first plan is the fast policy's own choice, played in
+    every round: another plan wins only
     when it beats it on the same deals by more than ``CONFIDENCE`` standard errors of the paired
     differences (a hand's outcome swings by tens of points, so a plain best average would often
     be noise)."""
@@ -546,7 +550,7 @@ def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Bu
     alive = list(range(len(plans)))
     rounds = max(1, (len(plans) - 1).bit_length()) if HALVING else 1
     for r in range(rounds):
-        for _ in range(max(budget.min_samples, total // rounds // len(alive))):
+        for _ in range(max(-(-budget.min_samples // rounds), total // rounds // len(alive))):
             base = know.deal(rng)
             for k in alive:
                 plan = plans[k]
@@ -575,7 +579,7 @@ def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Bu
     )
 
 
-HALVING = False  # successive halving: the weaker half of the plans stops after each round of deals
+HALVING = True  # successive halving: the weaker half of the plans stops after each round of deals
 CONFIDENCE = 1.5  # standard errors of the paired differences a plan must win by to replace the fast policy's
 
 
