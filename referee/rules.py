@@ -246,6 +246,12 @@ def restock_limit_allows(rules: Rules, restocks: int) -> bool:
     return rules.max_restocks is None or restocks <= rules.max_restocks
 
 
+def restocks_at_turn_end(rules: Rules) -> bool:
+    """R17 ``immediate``: whether the stock is rebuilt as soon as a turn ends with it empty (so
+    no turn starts without one); under the other modes it waits for a draw from it."""
+    return rules.restock == "immediate"
+
+
 def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:
     """Resolve a rules object (R21): the named preset, then each override.
 

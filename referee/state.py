@@ -16,7 +16,7 @@ from .cards import Card, is_whole_deck, missing_from, repeats, show
 from .errors import InvalidInput, Problem
 from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
-from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows
+from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, rummy_multiplier
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
@@ -342,7 +342,7 @@ def validate_state(state: State) -> State:
                 f"(R18) or after {STALL_TURNS_PER_PLAYER} turns per player in a row with no meld or lay-off (R18a)",
             )
         )
-    if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
+    if state.status == Status.PLAYING and restocks_at_turn_end(rules) and turn.phase == Phase.BEFORE_DRAW and not state.stock:
         problems.append(
             Problem(
                 ("stock",),

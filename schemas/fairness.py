@@ -250,6 +250,6 @@ class VerifyResponse(AnswerSchema):
 
 
 # A real finished hand (ana and ben, two medium computer opponents, 18 moves): /docs shows it and
-# tests/test_fairness.py checks that it verifies.
+# tests/test_fairness_hands.py checks that it verifies.
 EXAMPLE = json.loads((Path(__file__).with_name("verify_example.json")).read_text(encoding="utf-8"))
 EXAMPLES = {"hand": {"summary": "A finished hand's result.fairness, as the last view gave it", "value": {"fairness": EXAMPLE}}}
