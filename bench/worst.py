@@ -584,7 +584,8 @@ def main() -> None:
         saved = json.loads(args.replay.read_text())
         bodies = [(s["name"], s["path"], s["body"].encode()) for s in saved]
     else:
-        bodies = bounded_families(limit) + live
+        # The ordinary requests compete too: for advice the ordinary request is the costliest.
+        bodies = bounded_families(limit) + live + [(f"ordinary: {n}", p, b) for p, (n, b) in ordinary.items()]
         if args.search > 0:
             found, tried = search(client, max(limits.values(), default=limit), bodies, args.search, random.Random(args.seed))
             found = [(n, p, b) for n, p, b in found if len(b) <= limits.get(p, limit)]
