@@ -417,22 +417,24 @@ def describe(before: State, move: Move, after: State) -> str:
     return f"{player} laid off {show(move.cards)} on {grown.id} ({show(grown.cards)})"
 
 
-def what_next(state: State) -> str:
+def what_next(state: State, to: str | None = None) -> str:
     """What the table waits for, in words: whose turn and what they do (R4–R7), or how the hand
-    ended and what it scores (R13–R16)."""
+    ended and what it scores (R13–R16, R18a). Said to the player ``to`` (a seat of a sealed
+    table: "your turn: draw", "you went out … and score …"), else in the third person."""
     result = state.result()
     if result is not None and result.outcome == Status.OUT:
         rummy = ", going rummy," if result.rummy else ""
         doubled = " (doubled)" if result.multiplier == 2 else ""
-        return f"{result.winner} went out{rummy} and scores {result.points} points{doubled}; the hand is over"
+        who, scores = ("you", "score") if result.winner == to else (result.winner, "scores")
+        return f"{who} went out{rummy} and {scores} {result.points} points{doubled}; the hand is over"
     if result is not None and state.stalled:
         return f"{stall_words(len(state.players))}: the hand is a draw, and nobody scores"
     if result is not None:
         return "the stock ran out: the hand is a draw, and nobody scores"
     player = state.turn.player
     if state.turn.phase == Phase.BEFORE_DRAW:
-        return f"{player} is to draw"
-    return f"{player} may now meld or lay off, then discard"
+        return "your turn: draw" if player == to else f"{player} is to draw"
+    return f"{'you' if player == to else player} may now meld or lay off, then discard"
 
 
 def _draw(state: State, move: Move) -> State:
