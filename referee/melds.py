@@ -339,7 +339,14 @@ def fit_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules:
     ``kind`` (R6), or None when they do not fit: :func:`extend_meld` without the explanation of
     a miss, for a lay-off tried against every meld on the table (only a lay-off that fits none
     is explained, meld by meld)."""
-    combined = tuple(meld) + tuple(added)
+    return _fit(tuple(meld), kind, tuple(added), rules)
+
+
+@lru_cache(maxsize=8192)
+def _fit(meld: tuple[Card, ...], kind: MeldKind, added: tuple[Card, ...], rules: Rules) -> MeldCheck | None:
+    """:func:`fit_meld`, remembered like :func:`_checked`: ``legal_moves`` tries the same cards
+    on the same melds on every request of a hand."""
+    combined = meld + added
     if not added or meld_kind(combined, rules) != kind:
         return None
     result = check_meld(combined, rules)

@@ -210,10 +210,9 @@ def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
     """The mover's hand without ``move.cards``; refuses a card named twice
     (``duplicate_card``, R1) or not held (``card_not_in_hand``, :func:`not_held`)."""
     hand, cards = state.mover.hand, move.cards
-    doubled = duplicate_card(cards)
-    if doubled:
-        raise IllegalMove([doubled])
     gone = set(cards)
+    if len(gone) != len(cards):  # a card named twice: duplicate_card says which (R1)
+        raise IllegalMove([duplicate_card(cards)])
     rest = tuple([c for c in hand if c not in gone])
     if len(rest) + len(gone) != len(hand):
         held = set(hand)

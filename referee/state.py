@@ -226,10 +226,16 @@ def validate_state(state: State) -> State:
         problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
 
     # R1: every card exactly once.
-    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(players)]
-    places += [(("stock",), state.stock), (("discard",), state.discard)]
-    places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
-    exact = is_whole_deck([c for _, cards in places for c in cards])  # the usual case: nothing to name
+    every = [c for p in players for c in p.hand]
+    every += state.stock
+    every += state.discard
+    for m in state.melds:
+        every += m.cards
+    exact = is_whole_deck(every)  # the usual case: nothing to name
+    places = [] if exact else [(("players", i, "hand"), p.hand) for i, p in enumerate(players)]
+    if not exact:
+        places += [(("stock",), state.stock), (("discard",), state.discard)]
+        places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
 
     canonical_melds = []
     meld_ids: set[str] = set()
@@ -249,7 +255,7 @@ def validate_state(state: State) -> State:
             canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
     for where, j, card, (first, k) in [] if exact else repeats(places):
         problems.append(Problem((*where, j), f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*first, k))} (R1)"))
-    missing = [] if exact else missing_from(c for _, cards in places for c in cards)
+    missing = [] if exact else missing_from(every)
     if missing:
         listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
         count = "1 of the 52 cards is" if len(missing) == 1 else f"{len(missing)} of the 52 cards are"
