@@ -49,8 +49,8 @@ def test_create_with_a_seat_answers_its_view_and_what_the_opponents_did(tc):
     ana = next(p for p in body["view"]["players"] if p["id"] == "ana")
     assert len(ana["hand"]) == 7 and "hand" not in body["view"]["players"][0]  # ana's view: her cards only
     assert body["view"]["legal_moves"][0] == {"player": "ana", "action": "draw", "source": "stock"}
-    # bob led (the dealer's left) and played before ana: the summary says so, then her turn. The
-    # deal is random (fair deals): bob draws from the stock or takes the up card, may meld, discards.
+    # bob led (the dealer's left) and played his turn before ana: the summary says so, then her
+    # turn. The deal is random (fair deals), so bob may take the up card or meld on his first turn.
     events = body["events"]
     assert {e["player"] for e in events} == {"bob"} and len(events) >= 2
     assert events[0]["action"] == "draw" and events[-1]["action"] == "discard"
