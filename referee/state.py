@@ -17,7 +17,7 @@ from .errors import InvalidInput, Problem
 from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
-from .scoring import hand_points, rummy_multiplier
+from .scoring import hand_points, points_won
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
@@ -171,9 +171,8 @@ class State:
             return Result(Status.DRAWN_HAND)
         winner = self.gone_out
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
-        rummy = not winner.tabled
-        multiplier = rummy_multiplier(rummy, self.rules)
-        return Result(Status.OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
+        scored = points_won(remaining, not winner.tabled, self.rules)  # R15: going rummy had tabled nothing
+        return Result(Status.OUT, scored.points, winner.id, scored.rummy, scored.multiplier, remaining)
 
 
 def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
