@@ -114,7 +114,7 @@ def check(f: dict) -> str:
                     turn_over(False)
     if not over:
         raise ValueError("the record stops before the hand is over")
-    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restocks) come from it; {over}"
+    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restock{'' if restocks == 1 else 's'}) come from it; {over}"
 
 
 def fairness_objects(value):

@@ -151,7 +151,11 @@ class RevealedSchema(CompiledSchema):
     """A finished hand's ``result.fairness``, as /v1/verify reads it."""
 
     commitment = _hex("the commitment", COMMITMENT_DOC, required=True)
-    entropy = fields.String(required=True, validate=[validate.Length(max=MAX_ENTROPY), _utf8], metadata={"description": ENTROPY_DOC})
+    entropy = fields.String(
+        required=True,
+        validate=[validate.Length(max=MAX_ENTROPY, error="entropy must be at most {max} characters of text"), _utf8],
+        metadata={"description": ENTROPY_DOC},
+    )
     seed = _hex("the seed", "The hand's secret seed (32 bytes, hex), revealed once the hand is over.", required=True)
     deck = CardList(
         required=True,

@@ -257,3 +257,17 @@ def test_a_malformed_revealed_hand_is_a_422_naming_the_field(tc):
     short["deck"] = short["deck"][:51]
     r = tc.post("/v1/verify", json={"fairness": short})
     assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/fairness/deck"
+    long = dict(EXAMPLE, entropy="x" * 129)  # a string's length is in characters, not "items"
+    r = tc.post("/v1/verify", json={"fairness": long})
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/fairness/entropy", "detail": "entropy must be at most 128 characters of text"}]
+    assert post_verify(tc, dict(EXAMPLE, entropy="x" * 128))["reasons"][0]["code"] == "entropy_mismatch"
+
+
+def test_the_independent_verifier_says_1_restock_and_2_restocks(hands):
+    """examples/verify_deal.py's line counts the restocks in words: "(1 restock)", "(0 restocks)"."""
+    said = {}
+    for f in hands:
+        n, word = re.search(r"\((\d+) (restocks?)\)", INDEPENDENT["check"](f)).groups()
+        said.setdefault(int(n), set()).add(word)
+    assert said[0] == {"restocks"} and said[1] == {"restock"} and max(said) >= 2 and said[max(said)] == {"restocks"}
