@@ -31,6 +31,10 @@ class MeldKind(StrEnum):
 
 
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+LONGEST_MELD = 13
+"""The most cards one meld holds: a run of a whole suit (R11; a set has four, R10)."""
+MOST_MELDS = len(DECK) // 3
+"""The most melds one deck makes: 17 of three cards (R1, R10, R11)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
 from referee.errors import InvalidInput
+from referee.melds import LONGEST_MELD, MOST_MELDS
+from referee.seating import most_dealt
 
 from .compiled import CompiledSchema
 from .doc import answer_twin, one_of
@@ -16,7 +18,7 @@ from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
 
-MAX_MELDS = 17  # 52 cards make at most 17 melds of three
+MAX_MELDS = MOST_MELDS  # kept under its old name: other modules import it
 # Moves in one request, bounded by need (issue #20: the costliest request of an endpoint at most
 # about 10 ordinary moves; bench/worst.py). An open table's /v1/move may carry a client's
 # catching-up: 100 moves are 50 turns of a draw and a discard. A seat at a sealed table moves
@@ -29,7 +31,9 @@ MAX_TURN_MOVES = 12
 class PlayerSchema(CompiledSchema):
     id = PlayerName(required=True)
     hand = CardList(
-        required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."}
+        required=True,
+        max_length=most_dealt() + 1,
+        metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."},
     )
     tabled = StrictBoolean(
         metadata={
@@ -62,7 +66,9 @@ class MeldSchema(CompiledSchema):
     id = VisibleId(required=True)
     owner = PlayerName(load_default=None, allow_none=True)
     cards = CardList(
-        required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."}
+        required=True,
+        max_length=LONGEST_MELD,
+        metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."},
     )
     kind = fields.Enum(
         MeldKind,
@@ -138,7 +144,7 @@ class MoveSchema(CompiledSchema):
     player = PlayerName(required=True)
     action = fields.Enum(Action, by_value=fields.String, required=True)
     source = fields.Enum(Source, by_value=fields.String)
-    cards = CardList(max_length=11, min_length=1)
+    cards = CardList(max_length=most_dealt() + 1, min_length=1)
     meld = VisibleId()
     card = Card()
 
