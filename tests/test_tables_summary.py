@@ -115,4 +115,9 @@ def test_next_with_a_seat_answers_its_view(tc, tapp):
     leader = body["view"]["turn"]["player"]
     assert body["summary"] == ("Your turn: draw" if leader == "ben" else f"{leader} is to draw")
     r = tc.post("/v1/tables/next", json={"table": table, "seat": "not-a-seat-of-this-table"})
-    assert r.status_code == 403
+    assert r.status_code == 403 and r.get_json()["detail"] == "this seat is not a seat at this table"
+    # Fresh eyes: the 403 is one of the operation's documented answers, not only 'default'
+    import yaml
+
+    documented = yaml.safe_load(tc.get("/openapi.yaml").data)["paths"]["/v1/tables/next"]["post"]["responses"]
+    assert documented["403"] == {"$ref": "#/components/responses/FORBIDDEN"}
