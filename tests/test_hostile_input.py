@@ -101,6 +101,13 @@ def test_the_400_names_what_the_body_was(client):
     assert "empty" in refused(post_raw(client, "/v1/deal", b""), 400)["detail"]
 
 
+def test_a_body_that_is_not_utf8_is_400_naming_the_byte(client):
+    """Fresh eyes: a Latin-1 é was answered "str is not valid UTF-8: surrogates not allowed"."""
+    body = refused(post_raw(client, "/v1/melds/check", b'{"cards": ["Q\xe9S"]}', "application/json; charset=latin-1"), 400, "")
+    assert body["detail"] == "the body is not valid JSON: JSON is UTF-8 text, and byte 13 (0xE9) is not UTF-8"
+    assert refused(post_raw(client, "/v1/deal", b"\xff\xfe{}"), 400)["detail"].endswith("byte 0 (0xFF) is not UTF-8")
+
+
 @pytest.mark.parametrize(
     "content_type",
     [

@@ -205,6 +205,12 @@ def decode_body() -> dict:
     try:
         body = orjson.loads(raw)
     except orjson.JSONDecodeError as e:
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as bad:  # orjson would say "str is not valid UTF-8: surrogates not allowed"
+            raise BadRequest(
+                f"the body is not valid JSON: JSON is UTF-8 text, and byte {bad.start} (0x{raw[bad.start]:02X}) is not UTF-8"
+            ) from None
         raise BadRequest(f"the body is not valid JSON: {e}") from None
     if not isinstance(body, dict):
         raise BadRequest(f"the body must be a JSON object, not {_JSON_TYPES.get(type(body), type(body).__name__)}")
