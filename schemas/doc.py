@@ -192,9 +192,26 @@ def one_of(
             attrs["__doc__"] = f"{union} with {tag} {key!r}." if tag else f"{union} with {', '.join(own)}."
             made[key] = type(name, (base,), attrs)
         cls.openapi_shapes = (tag, made)
+        cls.declared_shapes = (tag, shapes, optional)
         return cls
 
     return decorate
+
+
+def shape_faults(loaded: dict, tag: str, shapes: dict[str, tuple[str, ...]], optional: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """What a loaded object of a :func:`one_of` schema lacks or holds against the shape its
+    ``tag`` names (the schema's ``declared_shapes``): each field of the shape it lacks (``optional``
+    ones aside), each field of another shape it holds. A schema's ``@validates_schema`` raises
+    these, so the shapes the document gives are the shapes loading checks, declared once."""
+    value = loaded.get(tag)
+    if value is None:
+        return {}
+    own = shapes.get(value, ())
+    errors = {name: [f"{value} needs {name!r}"] for name in own if name not in optional and name not in loaded}
+    for name in dict.fromkeys(n for fields_ in shapes.values() for n in fields_):
+        if name in loaded and name not in own:
+            errors[name] = [f"{name!r} does not belong to a {value} move"]
+    return errors
 
 
 class PreciseConverter(OpenAPIConverter):

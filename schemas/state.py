@@ -13,7 +13,7 @@ from referee.melds import LONGEST_MELD, MOST_MELDS
 from referee.seating import most_dealt
 
 from .compiled import CompiledSchema
-from .doc import answer_twin, one_of
+from .doc import answer_twin, one_of, shape_faults
 from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
@@ -150,17 +150,7 @@ class MoveSchema(CompiledSchema):
 
     @validates_schema
     def fields_match_action(self, d, **kw):
-        action = d.get("action")
-        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}.get(action)
-        allowed = {Action.DRAW: {"source"}, Action.MELD: {"cards"}, Action.LAY_OFF: {"cards", "meld"}, Action.DISCARD: {"card"}}.get(
-            action, set()
-        )
-        errors = {}
-        if needs and needs not in d:
-            errors[needs] = [f"{action} needs {needs!r}"]
-        for extra in ("source", "cards", "meld", "card"):
-            if extra in d and extra not in allowed and action is not None:
-                errors[extra] = [f"{extra!r} does not belong to a {action} move"]
+        errors = shape_faults(d, *type(self).declared_shapes)  # MOVE_SHAPES, as the document gives them
         if errors:
             raise ValidationError(errors)
 
