@@ -142,7 +142,11 @@ def main(paths) -> int:
             failed += 1
             print(f"FAILED {path}: {fault}")
             continue
-        for f in fairness_objects(data):
+        found = list(fairness_objects(data))
+        if not found:  # a view of a hand still being played, a move's answer: nothing was checked
+            failed += 1
+            print(f"FAILED {path}: no revealed hand in it (an object with 'seed' and 'record': a finished hand's result.fairness)")
+        for f in found:
             try:
                 print(f"OK {f['commitment'][:12]}: {check(f)}")
             except (ValueError, KeyError, IndexError, TypeError) as fault:

@@ -264,6 +264,17 @@ def test_a_malformed_revealed_hand_is_a_422_naming_the_field(tc):
     assert post_verify(tc, dict(EXAMPLE, entropy="x" * 128))["reasons"][0]["code"] == "entropy_mismatch"
 
 
+def test_the_independent_verifier_fails_a_file_with_no_revealed_hand(tmp_path):
+    """Fresh eyes: a view of a hand still being played (its fairness has no seed or record yet)
+    was checked as nothing at all: no line printed, exit 0, which reads as success."""
+    playing = {"view": {"fairness": {"commitment": "0" * 64, "entropy": "", "next_commitment": None}}}
+    path = tmp_path / "hands.json"
+    assert run_verifier(tmp_path, playing) == (
+        1,
+        [f"FAILED {path}: no revealed hand in it (an object with 'seed' and 'record': a finished hand's result.fairness)"],
+    )
+
+
 def test_the_independent_verifier_says_1_restock_and_2_restocks(hands):
     """examples/verify_deal.py's line counts the restocks in words: "(1 restock)", "(0 restocks)"."""
     said = {}
