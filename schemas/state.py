@@ -129,6 +129,11 @@ StateOutSchema = answer_twin(StateSchema, "StateOut", nested={"rules": ResolvedR
 StateOutSchema.__doc__ = "A state as answers give it: canonical, every field filled in, rules resolved."
 
 MOVE_SHAPES = {"draw": ("source",), "meld": ("cards",), "lay_off": ("cards", "meld"), "discard": ("card",)}
+# A move as it was played (a view's events, a hand's record): a draw with the card drawn (none
+# when nobody saw it, or a draw that ended the hand, R18); a meld or lay-off with its meld's id.
+EVENT_SHAPES = {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)}
+# What a request may leave out of one (a discard always has its card).
+EVENT_OPTIONAL = {"draw": ("card",), "meld": ("meld",), "lay_off": ("meld",)}
 
 
 @one_of(

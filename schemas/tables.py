@@ -21,7 +21,7 @@ from .doc import Answer, CardCode, copy_field, one_of
 from .fairness import FairnessSchema, RevealedOutSchema, entropy_field
 from .fields import PLAYER_COUNT, BoundedList, Count, PlayerEntries, PlayerName
 from .rules import RulesField
-from .state import MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
+from .state import EVENT_SHAPES, MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
 from .suggest import level_field
 
 MAX_TOKEN_CHARS = 64 * 1024  # a 6-player table with a long hand is under 4 KB
@@ -129,8 +129,8 @@ class SeatOutSchema(Answer):
 
 @one_of(
     "action",
-    {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
-    optional=("card",),
+    EVENT_SHAPES,
+    optional={"draw": ("card",)},
     names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent"},
 )
 class EventSchema(Answer):
