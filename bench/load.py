@@ -128,7 +128,13 @@ class RefereeClient(FastHttpUser):
             if r.status_code != 200:
                 r.failure(f"{r.status_code}: {r.text[:200]}")
                 return
-            why = check(orjson.loads(r.content))
+            try:
+                answer = orjson.loads(r.content)
+            except orjson.JSONDecodeError:
+                # Seen once with an instance killed mid-answer: a 200 whose body never came whole.
+                r.failure(f"200 but not a JSON body: {len(r.content)} bytes")
+                return
+            why = check(answer)
             if why:
                 r.failure(why)
 

@@ -53,8 +53,13 @@ RATE_LIMITS = {
     "api": ("20r/s", 40),
     "scorepad": ("2r/s", 5),
     "tables": ("10r/s", 20),
+    "advice": ("2r/s", 5),
     "costly": ("2r/s", 5),  # requests with a body of 8,000 bytes or more, wherever they go
 }
+# Endpoints whose every request is costly, whatever its size, with a zone of their own on top of
+# the general one (bench/worst.py): a whole game's hands; advice, a search of fixed size (about
+# 40 ordinary moves at the hard level); a revealed hand, replayed move by move (up to about 20).
+HEAVY_ZONES = {"/v1/scorepad": "scorepad", "/v1/suggest": "advice", "/v1/tables/suggest": "advice", "/v1/verify": "advice"}
 
 # nginx's own refusals, in the app's words where the app has words for them.
 NGINX_ERRORS = {
@@ -113,10 +118,11 @@ def _error_pages(limit: int) -> str:
 
 def _endpoints(ceiling: int) -> str:
     """A location per endpoint: its body limit (web/bodies.py), the general and costly rate
-    limits, and the scorepad's or the sealed tables' on top."""
+    limits, the sealed tables' and the heavy endpoints' own (HEAVY_ZONES) on top."""
     out = []
     for path, limit in BODY_LIMITS.items():
-        zones = ["api", *(["scorepad"] if path == "/v1/scorepad" else []), *(["tables"] if path.startswith("/v1/tables") else []), "costly"]
+        heavy = [HEAVY_ZONES[path]] if path in HEAVY_ZONES else []
+        zones = ["api", *heavy, *(["tables"] if path.startswith("/v1/tables") else []), "costly"]
         out += [f"        location = {path} {{", f"            client_max_body_size {min(limit, ceiling)};"]
         out += [f"            limit_req zone={z} burst={RATE_LIMITS[z][1]} nodelay;" for z in zones]
         out += ["            proxy_pass http://rummy;", "        }", ""]

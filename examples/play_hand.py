@@ -86,7 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="ana,ben")
     args = parser.parse_args(argv)
     base, players = args.base.rstrip("/"), args.players.split(",")
-    hand = play_hand(base, players, args.seed)
+    try:
+        hand = play_hand(base, players, args.seed)
+    except urllib.error.URLError as error:
+        if isinstance(error, urllib.error.HTTPError):
+            raise
+        print(f"cannot reach the service at {base}: {error.reason} (is `make serve` running there?)", file=sys.stderr)
+        return 1
     result, state = hand["result"], hand["state"]
     print(hand["after"]["summary"])  # the hand is over: who went out, and who deals next
     entry = (

@@ -114,7 +114,7 @@ def check(f: dict) -> str:
                     turn_over(False)
     if not over:
         raise ValueError("the record stops before the hand is over")
-    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restocks) come from it; {over}"
+    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restock{'' if restocks == 1 else 's'}) come from it; {over}"
 
 
 def fairness_objects(value):
@@ -142,7 +142,11 @@ def main(paths) -> int:
             failed += 1
             print(f"FAILED {path}: {fault}")
             continue
-        for f in fairness_objects(data):
+        found = list(fairness_objects(data))
+        if not found:  # a view of a hand still being played, a move's answer: nothing was checked
+            failed += 1
+            print(f"FAILED {path}: no revealed hand in it (an object with 'seed' and 'record': a finished hand's result.fairness)")
+        for f in found:
             try:
                 print(f"OK {f['commitment'][:12]}: {check(f)}")
             except (ValueError, KeyError, IndexError, TypeError) as fault:

@@ -96,7 +96,7 @@ _DECK_SET = frozenset(DECK)
 
 def is_whole_deck(cards: Sequence[Card]) -> bool:
     """R1: whether ``cards`` are the 52 cards of the deck, each exactly once."""
-    return len(cards) == 52 and _DECK_SET.issuperset(cards) and len(set(cards)) == 52
+    return len(cards) == 52 and set(cards) == _DECK_SET
 
 
 def repeats(places: Iterable[tuple[Hashable, Iterable[Card]]]) -> list[tuple[Hashable, int, Card, tuple[Hashable, int]]]:

@@ -233,8 +233,17 @@ def _refused(code: FairCode, message: str, cards: Sequence[Card] = (), rule: str
     return Verdict(False, (reason,), f"Not verified: {message}.")
 
 
-def _deck_fault(given: Sequence[Card], made: Sequence[Card], entropy: str) -> Verdict:
-    """Why ``given`` is not ``made``, the deck seed and entropy give."""
+def _deck_fault(revealed: Revealed) -> Verdict | None:
+    """Why the revealed deck is not the deck its seed and entropy give (:func:`shuffled_deck`):
+    entropy that cannot be written in UTF-8, cards doubled, two cards swapped, or the order of
+    another entropy (or deck); None when it is that deck."""
+    try:
+        made = shuffled_deck(revealed.seed, revealed.entropy)
+    except UnicodeEncodeError:
+        return _refused(FairCode.ENTROPY_MISMATCH, "the entropy is not text that can be written in UTF-8, so no deck follows from it")
+    given, entropy = tuple(revealed.deck), revealed.entropy
+    if given == made:
+        return None
     doubled = sorted({c for c in given if given.count(c) > 1})
     if doubled:
         lacking = [c for c in made if c not in given]
@@ -285,12 +294,10 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
             f"the seed does not match the commitment: its SHA-256 is {commitment(revealed.seed)[:16]}…, "
             f"the commitment shown during the hand is {revealed.commitment.lower()[:16]}…",
         )
-    try:
-        made = shuffled_deck(revealed.seed, revealed.entropy)
-    except UnicodeEncodeError:
-        return _refused(FairCode.ENTROPY_MISMATCH, "the entropy is not text that can be written in UTF-8, so no deck follows from it")
-    if tuple(revealed.deck) != made:
-        return _deck_fault(revealed.deck, made, revealed.entropy)
+    fault = _deck_fault(revealed)
+    if fault is not None:
+        return fault
+    made = tuple(revealed.deck)  # the deck seed and entropy give (cards are interned: the same 52 objects)
     rec = revealed.record
     if rec is None:
         return _refused(FairCode.UNFINISHED, "there is no record of the hand's moves to check")

@@ -31,6 +31,10 @@ class MeldKind(StrEnum):
 
 
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+LONGEST_MELD = 13
+"""The most cards one meld holds: a run of a whole suit (R11; a set has four, R10)."""
+MOST_MELDS = len(DECK) // 3
+"""The most melds one deck makes: 17 of three cards (R1, R10, R11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,15 +338,34 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     return extend_meld(tuple(meld), base.kind, added, rules)
 
 
+def fit_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules) -> MeldCheck | None:
+    """The valid :class:`MeldCheck` of ``added`` laid off on the valid table meld ``meld`` of
+    ``kind`` (R6), or None when they do not fit: :func:`extend_meld` without the explanation of
+    a miss, for a lay-off tried against every meld on the table (only a lay-off that fits none
+    is explained, meld by meld)."""
+    return _fit(tuple(meld), kind, tuple(added), rules)
+
+
+@lru_cache(maxsize=8192)
+def _fit(meld: tuple[Card, ...], kind: MeldKind, added: tuple[Card, ...], rules: Rules) -> MeldCheck | None:
+    """:func:`fit_meld`, remembered like :func:`_checked`: ``legal_moves`` tries the same cards
+    on the same melds on every request of a hand."""
+    combined = meld + added
+    if not added or meld_kind(combined, rules) != kind:
+        return None
+    result = check_meld(combined, rules)
+    return MeldCheck(True, kind, result.cards, (), tuple(c for c in result.cards if c in added))
+
+
 def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules, name: str | None = None) -> MeldCheck:
     """:func:`check_lay_off` for a meld known to be valid, of ``kind`` (as every meld of a
     validated table is); ``name``, the meld's id on the table, is named in the sentence."""
     if not added:  # as apply_move judges a lay-off of no cards (R6)
         return MeldCheck(False, None, tuple(meld), (too_few_cards(added, lay_off=True),))
+    fitted = fit_meld(meld, kind, added, rules)
+    if fitted is not None:
+        return fitted
     combined = tuple(meld) + tuple(added)
-    result = check_meld(combined, rules)
-    if result.valid and result.kind == kind:
-        return MeldCheck(True, kind, result.cards, (), tuple(c for c in result.cards if c in added))
     # A valid meld of the other kind cannot come of a lay-off (a set's rank repeats, a run's
     # never does), so an invalid combination is explained against the meld on the table:
     # 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault.

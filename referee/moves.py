@@ -2,6 +2,10 @@
 no dead ends (R9), going out (R13), the restocks a draw or a turn's end sets off (R17, R18) and
 a stalled hand's end (R18a).
 
+The move itself (:class:`Move`, :class:`Action`, :class:`Source`) is declared in
+``referee/actions.py`` and the sentences that tell what a move did and what follows in
+``referee/narrate.py``; this module judges and applies.
+
 Each move type is judged by one ``verify_*`` function (pokerkit's verify/can/do):
 :func:`apply_move` applies what it accepts, :func:`can_play` asks it, and ``legal_moves`` keeps
 the candidates it accepts, so the referee never has two opinions about one move.
@@ -11,85 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
+from .actions import Action, Move, Source
 from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import goes_out, taken_discard_allowed, verify_finish
-from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, meld_of, no_fit, too_few_cards
+from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, no_fit, too_few_cards
+from .narrate import describe, made, what_next
 from .restock import restock_at_turn_end, restock_on_draw
 from .rules import meld_limit_allows
 from .stall import after_turn, stall_words
 from .state import Meld, Phase, Player, Result, State, Status, Turn
-
-
-class Action(StrEnum):
-    """What a move does (contract, Moves): draw a card (R4), lay a meld (R5), lay cards off on a
-    meld on the table (R6), or discard a card (R7)."""
-
-    DRAW = "draw"
-    MELD = "meld"
-    LAY_OFF = "lay_off"
-    DISCARD = "discard"
-
-
-class Source(StrEnum):
-    """Where a draw takes its card from (R4): the stock, or the discard pile (wire value
-    ``"discard"``)."""
-
-    STOCK = "stock"
-    DISCARD_PILE = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move (contract, Moves). Build with :meth:`draw`, :meth:`make_meld`, :meth:`lay_off`
-    or :meth:`discard`. ``source`` is where a draw takes its card; ``cards`` the cards of a meld
-    or lay-off; ``meld`` the id of the table meld a lay-off names (None: inferred); ``card`` the
-    discarded card."""
-
-    player: str
-    action: Action
-    source: Source | None = None
-    cards: tuple[Card, ...] = ()
-    meld: str | None = None
-    card: Card | None = None
-
-    @classmethod
-    def draw(cls, player: str, source: Source = Source.STOCK) -> Move:
-        return cls(player, Action.DRAW, source=source)
-
-    @classmethod
-    def make_meld(cls, player: str, cards: Sequence[Card]) -> Move:
-        return cls(player, Action.MELD, cards=tuple(cards))
-
-    @classmethod
-    def lay_off(cls, player: str, cards: Sequence[Card], meld: str | None = None) -> Move:
-        return cls(player, Action.LAY_OFF, cards=tuple(cards), meld=meld)
-
-    @classmethod
-    def discard(cls, player: str, card: Card) -> Move:
-        return cls(player, Action.DISCARD, card=card)
-
-    def __repr__(self) -> str:
-        """The move as Python that makes it (``Move.draw('ana', Source.STOCK)``), to paste into
-        a test or a bug report, as a Card's repr is."""
-        if self.action == Action.DRAW:
-            return f"Move.draw({self.player!r}, Source.{self.source.name})"
-        if self.action == Action.DISCARD:
-            return f"Move.discard({self.player!r}, {self.card!r})"
-        cards = f"parse_cards({' '.join(c.code for c in self.cards)!r}.split())"
-        if self.action == Action.MELD:
-            return f"Move.make_meld({self.player!r}, {cards})"
-        return f"Move.lay_off({self.player!r}, {cards}{'' if self.meld is None else f', {self.meld!r}'})"
-
-    def __str__(self) -> str:
-        if self.action == Action.DRAW:
-            return f"{self.player} draws from the {'stock' if self.source == Source.STOCK else 'discard pile'}"
-        if self.action == Action.DISCARD:
-            return f"{self.player} discards {self.card.symbol}"
-        verb = "melds" if self.action == Action.MELD else "lays off"
-        return f"{self.player} {verb} {show(self.cards)}" + (f" on {self.meld}" if self.meld else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,10 +146,9 @@ def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
     """The mover's hand without ``move.cards``; refuses a card named twice
     (``duplicate_card``, R1) or not held (``card_not_in_hand``, :func:`not_held`)."""
     hand, cards = state.mover.hand, move.cards
-    doubled = duplicate_card(cards)
-    if doubled:
-        raise IllegalMove([doubled])
     gone = set(cards)
+    if len(gone) != len(cards):  # a card named twice: duplicate_card says which (R1)
+        raise IllegalMove([duplicate_card(cards)])
     rest = tuple([c for c in hand if c not in gone])
     if len(rest) + len(gone) != len(hand):
         held = set(hand)
@@ -265,8 +200,9 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         if not check.valid:
             raise IllegalMove(check.reasons)
         return target, check
-    checks = [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
-    fitting = [(m, c) for m, c in checks if c.valid]
+    # Which melds it fits, cheaply; why it fits none is worked out only when it fits none.
+    fitting = [(m, c) for m in state.melds if (c := fit_meld(m.cards, m.kind, move.cards, rules)) is not None]
+    checks = [] if fitting else [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
     if not fitting:
@@ -369,7 +305,7 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
             after = apply_move(state, move)
         except IllegalMove as illegal:
             why = illegal.reasons[0].message
-            summary = why if not applied else f"{_made(done, applied)}; move {applied + 1} was refused: {why}"
+            summary = why if not applied else f"{made(done, applied)}; move {applied + 1} was refused: {why}"
             return MovesOutcome(False, illegal.reasons, applied, state, state.result(), summary)
         except InvalidInput as bad:
             raise bad.under(i) from None
@@ -382,56 +318,8 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
     then = what_next(state)
     if state.status == Status.PLAYING and state.turn.phase == Phase.AFTER_DRAW and state.turn.player == moves[-1].player:
         then = then.removeprefix(f"{state.turn.player} ")  # "ana drew from the stock and may now meld…"
-        return MovesOutcome(True, (), applied, state, None, f"{_made(done, applied)} and {then}")
-    return MovesOutcome(True, (), applied, state, state.result(), f"{_made(done, applied)}; {then}")
-
-
-def _made(done: Sequence[str], applied: int) -> str:
-    """The moves made, as one clause: all of them up to three, else how many and the last."""
-    if applied <= 3:
-        return ", then ".join(done)
-    return f"{applied} moves were made, the last: {done[-1]}"
-
-
-def describe(before: State, move: Move, after: State) -> str:
-    """What a legal ``move`` did, in words, from the table ``before`` and ``after`` it: "ana
-    drew from the stock", "ana took 7♦ from the discard pile", "ana melded 5♠ 6♠ 7♠ (m3), a run of
-    spades", "ana laid off 8♠ on m2 (5♠ 6♠ 7♠ 8♠)", "ana discarded K♣"; with a restock
-    (R17) when the stock was rebuilt. A card drawn from the stock is never named."""
-    player = move.player
-    if move.action == Action.DRAW:
-        if move.source == Source.DISCARD_PILE:
-            return f"{player} took {before.discard[-1].symbol} from the discard pile"
-        if after.status == Status.DRAWN_HAND:
-            return f"{player} drew from the empty stock"
-        turned = " (the discard pile was turned over as the new stock)" if after.restocks > before.restocks else ""
-        return f"{player} drew from the stock{turned}"
-    if move.action == Action.DISCARD:
-        turned = "; the stock was empty, so the discard pile was turned over as the new stock" if after.restocks > before.restocks else ""
-        return f"{player} discarded {move.card.symbol}{turned}"
-    if move.action == Action.MELD:
-        new = after.melds[-1]
-        return f"{player} melded {show(new.cards)} ({new.id}), a {new.kind} of {meld_of(new.kind, new.cards)}"
-    grown = next(m for m in after.melds if m not in before.melds)
-    return f"{player} laid off {show(move.cards)} on {grown.id} ({show(grown.cards)})"
-
-
-def what_next(state: State) -> str:
-    """What the table waits for, in words: whose turn and what they do (R4–R7), or how the hand
-    ended and what it scores (R13–R16)."""
-    result = state.result()
-    if result is not None and result.outcome == Status.OUT:
-        rummy = ", going rummy," if result.rummy else ""
-        doubled = " (doubled)" if result.multiplier == 2 else ""
-        return f"{result.winner} went out{rummy} and scores {result.points} points{doubled}; the hand is over"
-    if result is not None and state.stalled:
-        return f"{stall_words(len(state.players))}: the hand is a draw, and nobody scores"
-    if result is not None:
-        return "the stock ran out: the hand is a draw, and nobody scores"
-    player = state.turn.player
-    if state.turn.phase == Phase.BEFORE_DRAW:
-        return f"{player} is to draw"
-    return f"{player} may now meld or lay off, then discard"
+        return MovesOutcome(True, (), applied, state, None, f"{made(done, applied)} and {then}")
+    return MovesOutcome(True, (), applied, state, state.result(), f"{made(done, applied)}; {then}")
 
 
 def _draw(state: State, move: Move) -> State:

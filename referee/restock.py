@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .rules import restock_limit_allows
+from .rules import restock_limit_allows, restocks_at_turn_end
 from .state import State, Status
 
 
@@ -44,6 +44,6 @@ def restock_on_draw(state: State) -> State:
 def restock_at_turn_end(state: State) -> State:
     """R17 ``immediate``: a turn ended with the stock empty, so the whole pile is turned over at
     once (or the hand is a draw, R18). Under the other modes nothing happens until a draw."""
-    if state.stock or state.rules.restock != "immediate":
+    if state.stock or not restocks_at_turn_end(state.rules):
         return state
     return restock(state, keep_top=False)

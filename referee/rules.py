@@ -195,7 +195,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "deals", int, None, "R20", "Number of deals", "Play this many hands instead of to the target score.",
-        minimum=1, maximum=1_000, null="to play to the target score",
+        minimum=1, maximum=100, null="to play to the target score",
         one="The game lasts one deal; the highest total wins, and a tie for highest plays another hand.",
         other="The game lasts {n} deals; the highest total wins, and a tie for highest plays another hand.",
     ),
@@ -244,6 +244,12 @@ def restock_limit_allows(rules: Rules, restocks: int) -> bool:
     (None: no limit). The one reading of the limit: a restock asks it of the count plus one
     (else the hand is drawn), ``validate_state`` of the count a table shows."""
     return rules.max_restocks is None or restocks <= rules.max_restocks
+
+
+def restocks_at_turn_end(rules: Rules) -> bool:
+    """R17 ``immediate``: whether the stock is rebuilt as soon as a turn ends with it empty (so
+    no turn starts without one); under the other modes it waits for a draw from it."""
+    return rules.restock == "immediate"
 
 
 def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .cards import Card, repeats
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
-from .scoring import hand_points, rummy_multiplier
+from .scoring import hand_points, points_won
 from .seating import check_seating, hand_size
 
 
@@ -213,8 +213,8 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
                 for name, rem in ((p, entry.remaining[p]) for p in players if p != entry.winner)
             }
             rummy = entry.rummy
-            multiplier = rummy_multiplier(rummy, rules)
-            points = multiplier * sum(remaining.values())
+            scored = points_won(remaining, rummy, rules)
+            points, multiplier = scored.points, scored.multiplier
             totals[entry.winner] += points
         lines.append(
             HandLine(n, dealer, None if entry.draw else entry.winner, rummy, multiplier, entry.draw, points, remaining, dict(totals))

@@ -37,6 +37,14 @@ class HandScore:
     rummy: bool
 
 
+def points_won(by_player: Mapping[str, int], rummy: bool, rules: Rules) -> HandScore:
+    """R14, R15, the one statement of what going out scores: each opponent's plain card total
+    (``by_player``, in points), summed, times :func:`rummy_multiplier`. Asked by
+    :func:`score_hand`, the scorepad's hands and a finished table's result."""
+    multiplier = rummy_multiplier(rummy, rules)
+    return HandScore(multiplier * sum(by_player.values()), dict(by_player), multiplier, rummy)
+
+
 def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rules) -> HandScore:
     """Score a hand that someone went out of (R14, R15).
 
@@ -61,6 +69,4 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
                 problems.append(Problem((player, j), f"{card.symbol} is listed {also} {player}; there is only one in the deck (R1)"))
     if problems:
         raise InvalidInput(problems)
-    by_player = {player: hand_points(cards) for player, cards in remaining.items()}
-    multiplier = rummy_multiplier(rummy, rules)
-    return HandScore(multiplier * sum(by_player.values()), by_player, multiplier, rummy)
+    return points_won({player: hand_points(cards) for player, cards in remaining.items()}, rummy, rules)

@@ -66,6 +66,12 @@ def player_count_problems(players: int) -> list[Problem]:
     return [Problem(("players",), f"Rummy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R2)")]
 
 
+def most_dealt() -> int:
+    """R2: the most cards anyone is dealt (10, with two players); a player who has drawn holds
+    one more. The bound the request formats put on a hand."""
+    return hand_size(MIN_PLAYERS)
+
+
 def hand_size(players: int) -> int:
     """Cards dealt to each player (R2): 10 with 2 players, 7 with 3–4, 6 with 5–6."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:

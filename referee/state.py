@@ -16,8 +16,8 @@ from .cards import Card, is_whole_deck, missing_from, repeats, show
 from .errors import InvalidInput, Problem
 from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
-from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows
-from .scoring import hand_points, rummy_multiplier
+from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
+from .scoring import hand_points, points_won
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
@@ -171,9 +171,8 @@ class State:
             return Result(Status.DRAWN_HAND)
         winner = self.gone_out
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
-        rummy = not winner.tabled
-        multiplier = rummy_multiplier(rummy, self.rules)
-        return Result(Status.OUT, multiplier * sum(remaining.values()), winner.id, rummy, multiplier, remaining)
+        scored = points_won(remaining, not winner.tabled, self.rules)  # R15: going rummy had tabled nothing
+        return Result(Status.OUT, scored.points, winner.id, scored.rummy, scored.multiplier, remaining)
 
 
 def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
@@ -226,10 +225,16 @@ def validate_state(state: State) -> State:
         problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
 
     # R1: every card exactly once.
-    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(players)]
-    places += [(("stock",), state.stock), (("discard",), state.discard)]
-    places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
-    exact = is_whole_deck([c for _, cards in places for c in cards])  # the usual case: nothing to name
+    every = [c for p in players for c in p.hand]
+    every += state.stock
+    every += state.discard
+    for m in state.melds:
+        every += m.cards
+    exact = is_whole_deck(every)  # the usual case: nothing to name
+    places = [] if exact else [(("players", i, "hand"), p.hand) for i, p in enumerate(players)]
+    if not exact:
+        places += [(("stock",), state.stock), (("discard",), state.discard)]
+        places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
 
     canonical_melds = []
     meld_ids: set[str] = set()
@@ -249,7 +254,7 @@ def validate_state(state: State) -> State:
             canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
     for where, j, card, (first, k) in [] if exact else repeats(places):
         problems.append(Problem((*where, j), f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*first, k))} (R1)"))
-    missing = [] if exact else missing_from(c for _, cards in places for c in cards)
+    missing = [] if exact else missing_from(every)
     if missing:
         listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
         count = "1 of the 52 cards is" if len(missing) == 1 else f"{len(missing)} of the 52 cards are"
@@ -342,7 +347,7 @@ def validate_state(state: State) -> State:
                 f"(R18) or after {STALL_TURNS_PER_PLAYER} turns per player in a row with no meld or lay-off (R18a)",
             )
         )
-    if state.status == Status.PLAYING and rules.restock == "immediate" and turn.phase == Phase.BEFORE_DRAW and not state.stock:
+    if state.status == Status.PLAYING and restocks_at_turn_end(rules) and turn.phase == Phase.BEFORE_DRAW and not state.stock:
         problems.append(
             Problem(
                 ("stock",),

@@ -6,8 +6,9 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from referee import Action, Code, HandEntry, MeldKind, Phase, Remaining, Source
 from referee.deal import MAX_SEED
+from referee.melds import LONGEST_MELD
 from referee.rules import OPTION
-from referee.seating import MAX_PLAYERS
+from referee.seating import MAX_PLAYERS, most_dealt
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
@@ -38,7 +39,7 @@ class ReasonSchema(Answer):
 
 class MeldCheckRequest(CompiledSchema):
     cards = CardList(required=True, metadata={"description": "The meld to check, or with onto the cards laid off."})
-    onto = CardList(max_length=13, metadata={"description": "A valid meld on the table to lay cards off onto (R6)."})
+    onto = CardList(max_length=LONGEST_MELD, metadata={"description": "A valid meld on the table to lay cards off onto (R6)."})
     rules = RulesField()
 
 
@@ -67,7 +68,7 @@ class MeldCheckResponse(AnswerSchema):
 class HandScoreRequest(CompiledSchema):
     remaining = PlayerEntries(
         keys=PlayerName(),
-        values=CardList(min_length=1, max_length=10),
+        values=CardList(min_length=1, max_length=most_dealt()),
         required=True,
         validate=Count(1, MAX_PLAYERS - 1, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
         metadata={"description": "Each opponent's cards left in hand (R14)."},
@@ -197,9 +198,9 @@ class RemainingSchema(CompiledSchema):
     # impossible points with a message naming the hand and the player. The 10 cards cap the work
     # a hostile pad can cause before the core runs.
     cards = CardList(
-        max_length=10,
+        max_length=most_dealt(),
         too_many="{n} cards listed, but only {max} are ever dealt to a player (R2)",
-        metadata={"description": "At most 10: nobody is dealt more (R2); the core checks the deal of this table."},
+        metadata={"description": f"At most {most_dealt()}: nobody is dealt more (R2); the core checks the deal of this table."},
     )
     points = StrictInteger()
 
@@ -226,7 +227,8 @@ class ScorepadRequest(CompiledSchema):
     rules = RulesField()
     players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
-    # A game by deals ends after at most the deals option's maximum of hands; none to a target score comes near.
+    # A game by deals ends after at most the deals option's maximum of hands (100, within the
+    # scorepad's 12 KiB body for 6 players: web/bodies.py); a game to a target score rarely comes near.
     hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, OPTION["deals"].maximum, "hands"))
 
 

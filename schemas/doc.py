@@ -162,14 +162,22 @@ def _retarget_nested(field: fields.Field) -> None:
 
 
 def one_of(
-    tag: str | None, shapes: dict[str, tuple[str, ...]], *, optional: tuple[str, ...] = (), names: dict[str, str] | None = None
+    tag: str | None,
+    shapes: dict[str, tuple[str, ...]],
+    *,
+    optional: tuple[str, ...] | dict[str, tuple[str, ...]] = (),
+    names: dict[str, str] | None = None,
 ) -> Callable[[type[Schema]], type[Schema]]:
     """Class decorator: document the schema as ``oneOf`` its shapes. ``shapes`` maps each shape
     to the fields only it holds; the fields no shape names are common to all. With ``tag`` (the
     discriminating field, e.g. ``action``) the keys of ``shapes`` are its values and ``names``
     gives each shape's component name; without one the keys are the component names and a
     shape is told apart by the fields it holds (its schema allows no others). Every field of a
-    shape is required, except those in ``optional``."""
+    shape is required, except those in ``optional``: a tuple (optional in every shape) or, by
+    shape, a dict (``{"draw": ("card",)}``: a draw may lack its card, a discard may not).
+    ``declared_shapes`` keeps the shapes and the optional fields by shape, for
+    :func:`shape_faults`."""
+    by_shape = optional if isinstance(optional, dict) else {key: tuple(optional) for key in shapes}
 
     def decorate(cls: type[Schema]) -> type[Schema]:
         named = set().union(*shapes.values())
@@ -180,9 +188,9 @@ def one_of(
             for field_name, field in cls._declared_fields.items():
                 if field_name in own or field_name not in named:
                     shape_field = copy_field(field)
-                    shape_field.required = field_name not in optional
+                    shape_field.required = field_name not in by_shape.get(key, ())
                     shape_field.load_default = missing
-                    if field_name in optional:
+                    if field_name in by_shape.get(key, ()):
                         shape_field.metadata = {**shape_field.metadata, "answer_optional": True}
                     if field_name == tag:
                         shape_field.metadata = {**shape_field.metadata, "tag_value": key}
@@ -192,9 +200,30 @@ def one_of(
             attrs["__doc__"] = f"{union} with {tag} {key!r}." if tag else f"{union} with {', '.join(own)}."
             made[key] = type(name, (base,), attrs)
         cls.openapi_shapes = (tag, made)
+        cls.declared_shapes = (tag, shapes, by_shape)
         return cls
 
     return decorate
+
+
+def shape_faults(
+    loaded: dict, tag: str, shapes: dict[str, tuple[str, ...]], optional: dict[str, tuple[str, ...]], *, noun: str = "move"
+) -> dict[str, list[str]]:
+    """What a loaded object of a :func:`one_of` schema lacks or holds against the shape its
+    ``tag`` names (the schema's ``declared_shapes``: tag, shapes, optional fields by shape): each
+    field of the shape it lacks (its optional ones aside), each field of another shape it holds.
+    ``noun`` names the object in the messages ("a discard move needs 'card'"). A schema's
+    ``@validates_schema`` raises these, so the shapes the document gives are the shapes loading
+    checks, declared once."""
+    value = loaded.get(tag)
+    if value is None:
+        return {}
+    own, spare = shapes.get(value, ()), optional.get(value, ())
+    errors = {name: [f"a {value} {noun} needs {name!r}"] for name in own if name not in spare and name not in loaded}
+    for name in dict.fromkeys(n for fields_ in shapes.values() for n in fields_):
+        if name in loaded and name not in own:
+            errors[name] = [f"{name!r} does not belong to a {value} {noun}"]
+    return errors
 
 
 class PreciseConverter(OpenAPIConverter):

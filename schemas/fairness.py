@@ -15,9 +15,10 @@ from referee.view import Event
 from .api import ReasonSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, CardCode, HexBytes, one_of
+from .doc import Answer, CardCode, HexBytes, one_of, shape_faults
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName, VisibleId
 from .rules import ResolvedRulesSchema, RulesField, RulesSchema
+from .state import EVENT_OPTIONAL, EVENT_SHAPES
 
 HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
 MAX_RECORD_MOVES = 1000  # a hand's moves, as many as a table keeps (referee.game.MAX_EVENTS)
@@ -80,13 +81,11 @@ class FairnessSchema(Answer):
 
 # --- the record, as /v1/verify reads it ---------------------------------------------------
 
-RECORD_SHAPES = {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)}
-
 
 @one_of(
     "action",
-    RECORD_SHAPES,
-    optional=("card", "meld"),
+    EVENT_SHAPES,
+    optional=EVENT_OPTIONAL,
     names={"draw": "RecordDraw", "meld": "RecordMeld", "lay_off": "RecordLayOff", "discard": "RecordDiscard"},
 )
 class RecordMoveSchema(CompiledSchema):
@@ -103,15 +102,7 @@ class RecordMoveSchema(CompiledSchema):
 
     @validates_schema
     def fields_match_action(self, d, **kw):
-        action = d.get("action")
-        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}.get(action)
-        allowed = {Action.DRAW: {"source", "card"}, Action.MELD: {"cards", "meld"}, Action.LAY_OFF: {"cards", "meld"}}.get(action, {"card"})
-        errors = {}
-        if needs and needs not in d:
-            errors[needs] = [f"{action} needs {needs!r}"]
-        for extra in ("source", "cards", "meld", "card"):
-            if extra in d and extra not in allowed and action is not None:
-                errors[extra] = [f"{extra!r} does not belong to a {action} move"]
+        errors = shape_faults(d, *type(self).declared_shapes)  # EVENT_SHAPES, as the document gives them
         if errors:
             raise ValidationError(errors)
 
@@ -151,7 +142,11 @@ class RevealedSchema(CompiledSchema):
     """A finished hand's ``result.fairness``, as /v1/verify reads it."""
 
     commitment = _hex("the commitment", COMMITMENT_DOC, required=True)
-    entropy = fields.String(required=True, validate=[validate.Length(max=MAX_ENTROPY), _utf8], metadata={"description": ENTROPY_DOC})
+    entropy = fields.String(
+        required=True,
+        validate=[validate.Length(max=MAX_ENTROPY, error="entropy must be at most {max} characters of text"), _utf8],
+        metadata={"description": ENTROPY_DOC},
+    )
     seed = _hex("the seed", "The hand's secret seed (32 bytes, hex), revealed once the hand is over.", required=True)
     deck = CardList(
         required=True,
@@ -170,8 +165,8 @@ class RevealedSchema(CompiledSchema):
 
 @one_of(
     "action",
-    RECORD_SHAPES,
-    optional=("card",),
+    EVENT_SHAPES,
+    optional={"draw": ("card",)},
     names={"draw": "RecordDrawOut", "meld": "RecordMeldOut", "lay_off": "RecordLayOffOut", "discard": "RecordDiscardOut"},
 )
 class RecordMoveOutSchema(Answer):
@@ -250,6 +245,6 @@ class VerifyResponse(AnswerSchema):
 
 
 # A real finished hand (ana and ben, two medium computer opponents, 18 moves): /docs shows it and
-# tests/test_fairness.py checks that it verifies.
+# tests/test_fairness_hands.py checks that it verifies.
 EXAMPLE = json.loads((Path(__file__).with_name("verify_example.json")).read_text(encoding="utf-8"))
 EXAMPLES = {"hand": {"summary": "A finished hand's result.fairness, as the last view gave it", "value": {"fairness": EXAMPLE}}}

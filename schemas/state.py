@@ -9,21 +9,31 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
 from referee.errors import InvalidInput
+from referee.melds import LONGEST_MELD, MOST_MELDS
+from referee.seating import most_dealt
 
 from .compiled import CompiledSchema
-from .doc import answer_twin, one_of
+from .doc import answer_twin, one_of, shape_faults
 from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
 
-MAX_MELDS = 17  # 52 cards make at most 17 melds of three
-MAX_MOVES = 200
+MAX_MELDS = MOST_MELDS  # kept under its old name: other modules import it
+# Moves in one request, bounded by need (issue #20: the costliest request of an endpoint at most
+# about 10 ordinary moves; bench/worst.py). An open table's /v1/move may carry a client's
+# catching-up: 100 moves are 50 turns of a draw and a discard. A seat at a sealed table moves
+# only in its own turn: a draw, then at most 11 plays and a discard of a card each (a hand holds
+# at most 11 cards once it has drawn).
+MAX_MOVES = 100
+MAX_TURN_MOVES = 12
 
 
 class PlayerSchema(CompiledSchema):
     id = PlayerName(required=True)
     hand = CardList(
-        required=True, max_length=11, metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."}
+        required=True,
+        max_length=most_dealt() + 1,
+        metadata={"description": "The player's cards, in the client's order; a drawn card joins at the end."},
     )
     tabled = StrictBoolean(
         metadata={
@@ -56,7 +66,9 @@ class MeldSchema(CompiledSchema):
     id = VisibleId(required=True)
     owner = PlayerName(load_default=None, allow_none=True)
     cards = CardList(
-        required=True, max_length=13, metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."}
+        required=True,
+        max_length=LONGEST_MELD,
+        metadata={"description": "In canonical order in answers: runs by rank, sets by suit C D H S."},
     )
     kind = fields.Enum(
         MeldKind,
@@ -117,6 +129,11 @@ StateOutSchema = answer_twin(StateSchema, "StateOut", nested={"rules": ResolvedR
 StateOutSchema.__doc__ = "A state as answers give it: canonical, every field filled in, rules resolved."
 
 MOVE_SHAPES = {"draw": ("source",), "meld": ("cards",), "lay_off": ("cards", "meld"), "discard": ("card",)}
+# A move as it was played (a view's events, a hand's record): a draw with the card drawn (none
+# when nobody saw it, or a draw that ended the hand, R18); a meld or lay-off with its meld's id.
+EVENT_SHAPES = {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)}
+# What a request may leave out of one (a discard always has its card).
+EVENT_OPTIONAL = {"draw": ("card",), "meld": ("meld",), "lay_off": ("meld",)}
 
 
 @one_of(
@@ -132,23 +149,13 @@ class MoveSchema(CompiledSchema):
     player = PlayerName(required=True)
     action = fields.Enum(Action, by_value=fields.String, required=True)
     source = fields.Enum(Source, by_value=fields.String)
-    cards = CardList(max_length=11, min_length=1)
+    cards = CardList(max_length=most_dealt() + 1, min_length=1)
     meld = VisibleId()
     card = Card()
 
     @validates_schema
     def fields_match_action(self, d, **kw):
-        action = d.get("action")
-        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}.get(action)
-        allowed = {Action.DRAW: {"source"}, Action.MELD: {"cards"}, Action.LAY_OFF: {"cards", "meld"}, Action.DISCARD: {"card"}}.get(
-            action, set()
-        )
-        errors = {}
-        if needs and needs not in d:
-            errors[needs] = [f"{action} needs {needs!r}"]
-        for extra in ("source", "cards", "meld", "card"):
-            if extra in d and extra not in allowed and action is not None:
-                errors[extra] = [f"{extra!r} does not belong to a {action} move"]
+        errors = shape_faults(d, *type(self).declared_shapes)  # MOVE_SHAPES, as the document gives them
         if errors:
             raise ValidationError(errors)
 

@@ -11,9 +11,9 @@ from referee.view import Event
 from .api import MoveOutSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import one_of
+from .doc import one_of, shape_faults
 from .fields import BoundedList, Card, CardList, PlayerName, VisibleId
-from .state import StateSchema
+from .state import EVENT_OPTIONAL, EVENT_SHAPES, StateSchema
 
 MAX_EVENTS = 200  # more than a hand usually has (referee.game.MAX_EVENTS); within /v1/suggest's body limit (web/bodies.py): send the latest
 
@@ -29,18 +29,10 @@ def level_field() -> fields.String:
     )
 
 
-EVENT_FIELDS = {
-    Action.DRAW: {"source", "card"},
-    Action.MELD: {"cards", "meld"},
-    Action.LAY_OFF: {"cards", "meld"},
-    Action.DISCARD: {"card"},
-}
-
-
 @one_of(
     "action",
-    {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
-    optional=("card", "meld"),
+    EVENT_SHAPES,
+    optional=EVENT_OPTIONAL,
     names={"draw": "DrawEventSeen", "meld": "MeldEventSeen", "lay_off": "LayOffEventSeen", "discard": "DiscardEventSeen"},
 )
 class EventInSchema(CompiledSchema):
@@ -57,17 +49,8 @@ class EventInSchema(CompiledSchema):
 
     @validates_schema
     def fields_match_action(self, d, **kw):
-        action = d.get("action")
-        if action is None:
-            return
-        needs = {Action.DRAW: "source", Action.MELD: "cards", Action.LAY_OFF: "cards", Action.DISCARD: "card"}[action]
-        errors = {}
-        if needs not in d:
-            errors[needs] = [f"a {action} event needs {needs!r}"]
-        for extra in ("source", "cards", "meld", "card"):
-            if extra in d and extra not in EVENT_FIELDS[action]:
-                errors[extra] = [f"{extra!r} does not belong to a {action} event"]
-        if action == Action.DRAW and "card" in d and d.get("source") == Source.STOCK:
+        errors = shape_faults(d, *type(self).declared_shapes, noun="event")  # EVENT_SHAPES, as the document gives them
+        if d.get("action") == Action.DRAW and "card" in d and d.get("source") == Source.STOCK:
             errors["card"] = ["a draw from the stock shows no card"]
         if errors:
             raise ValidationError(errors)

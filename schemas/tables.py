@@ -19,9 +19,9 @@ from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, copy_field, one_of
 from .fairness import FairnessSchema, RevealedOutSchema, entropy_field
-from .fields import PLAYER_COUNT, BoundedList, PlayerEntries, PlayerName
+from .fields import PLAYER_COUNT, BoundedList, Count, PlayerEntries, PlayerName
 from .rules import RulesField
-from .state import MAX_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
+from .state import EVENT_SHAPES, MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
 from .suggest import level_field
 
 MAX_TOKEN_CHARS = 64 * 1024  # a 6-player table with a long hand is under 4 KB
@@ -87,7 +87,10 @@ class TableMoveRequest(CompiledSchema):
     table = _token(required=True, metadata=TABLE_DOC)
     seat = _token(required=True, metadata=SEAT_DOC)
     move = fields.Nested(SeatMoveSchema)
-    moves = BoundedList(fields.Nested(SeatMoveSchema), validate=validate.Length(min=1, max=MAX_MOVES))
+    moves = BoundedList(
+        fields.Nested(SeatMoveSchema),
+        validate=Count(1, MAX_TURN_MOVES, "moves", sentence="{field} must have 1 to {max} moves, one turn's at most; this has {n}"),
+    )
 
     @validates_schema(pass_original=True)
     def one_of_move_or_moves(self, data, original, **kw):
@@ -126,8 +129,8 @@ class SeatOutSchema(Answer):
 
 @one_of(
     "action",
-    {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)},
-    optional=("card",),
+    EVENT_SHAPES,
+    optional={"draw": ("card",)},
     names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent"},
 )
 class EventSchema(Answer):

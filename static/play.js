@@ -302,6 +302,9 @@ function myHandIn(v) { return v && v.players.some((p) => p.id === game.me && p.h
 async function next() {
   clearMessages();
   setBusy(true);
+  // What the service promised before this page sent the next hand's entropy: that hand's
+  // commitment must be it (README, "Provably fair"); "Check this deal" compares the two.
+  game.promised = (view.fairness && view.fairness.next_commitment) || null;
   await opened(await api.nextHand(game.table, game.seat));
 }
 
@@ -377,7 +380,7 @@ $('rematch').addEventListener('click', rematch);
 $('new-game').addEventListener('click', quit);
 $('quit').addEventListener('click', quit);
 $('retry').addEventListener('click', resume);
-$('check-deal').addEventListener('click', () => checkDeal(view));
+$('check-deal').addEventListener('click', () => checkDeal(view, game.promised));
 $('confirm-keep').addEventListener('click', () => $('confirm').close());
 $('confirm-leave').addEventListener('click', () => { $('confirm').close(); leave(); });
 

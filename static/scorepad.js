@@ -13,7 +13,7 @@
 import { $ } from './js/dom.js';
 import { problemErrors } from './js/api.js';
 import { initScreens } from './js/checker.js';
-import { reloadStore, clearNotSaved, STORE_KEY, store, ui, showNotice, showGeneralError, rulesOf, submitPad, showSaved } from './js/pad/state.js';
+import { reloadStore, clearNotSaved, STORE_KEY, store, ui, showNotice, showGeneralError, rulesOf, submitPad, showSaved, askService } from './js/pad/state.js';
 import { bindSetup } from './js/pad/setup.js';
 import { render } from './js/pad/view.js';
 import { submitHand } from './js/pad/save.js';
@@ -68,7 +68,8 @@ function init() {
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.register('/sw.js').catch(function () { /* no offline copy: the page still works online */ });
   }
-  document.documentElement.setAttribute('data-ready', 'true');
+  // The presets, limits and targets come from the service (GET /v1/rules): drawn again once it answers.
+  askService().then(render, render).then(function () { document.documentElement.setAttribute('data-ready', 'true'); });
 }
 
 init();

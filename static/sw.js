@@ -4,7 +4,7 @@
  * network fails.
  * The API is never answered from here, except GET /v1/rules (read-only, for the Rules screen):
  * a hand is saved only when the Rummy Referee answers. Served as /sw.js so its scope is "/". */
-const CACHE = 'rummy-referee-page-v2';
+const CACHE = 'rummy-referee-page-v3';
 const PAGE = [
   '/',
   '/rules',
@@ -24,6 +24,7 @@ const PAGE = [
   '/static/js/pad/share.js',
   '/static/js/pad/state.js',
   '/static/js/pad/view.js',
+  '/static/js/service.js',
   '/static/manifest.webmanifest',
   '/static/favicon.svg',
   '/static/icon.svg',

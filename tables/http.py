@@ -175,7 +175,7 @@ def move_at_table(args):
     return _kept(answer, MOVE_ANSWER, done.pending)
 
 
-@blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(409, 503))
+@blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(403, 409, 503))
 def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""

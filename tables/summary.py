@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from referee import Action, Source, Status
+from referee import Action, Source
 from referee.cards import show
-from referee.state import Phase, State
+from referee.moves import what_next
+from referee.state import State
 from referee.view import Event
 
 __all__ = ["moved", "refused"]
@@ -37,23 +38,6 @@ def _joined(parts: Sequence[str]) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
-def _next(state: State, seat: str) -> str:
-    """What the table waits for, said to the seat."""
-    result = state.result()
-    if result is not None and result.outcome == Status.OUT:
-        who = "you" if result.winner == seat else result.winner
-        rummy = ", going rummy," if result.rummy else ""
-        score = "score" if result.winner == seat else "scores"
-        doubled = " (doubled)" if result.multiplier == 2 else ""
-        return f"{who} went out{rummy} and {score} {result.points} points{doubled}; the hand is over"
-    if result is not None:
-        return "the stock ran out: the hand is a draw, and nobody scores"
-    player = state.turn.player
-    if player == seat:
-        return "your turn: draw" if state.turn.phase == Phase.BEFORE_DRAW else "you may now meld or lay off, then discard"
-    return f"{player} is to draw" if state.turn.phase == Phase.BEFORE_DRAW else f"{player} may now meld or lay off, then discard"
-
-
 def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
     """The moves of ``events`` (consecutive ones of a player joined), then what follows, said to
     ``seat`` (None: a spectator, every player in the third person)."""
@@ -64,7 +48,7 @@ def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
         else:
             groups.append((e.player, [_did(e)]))
     said = [f"{'you' if p == seat else p} {_joined(parts)}" for p, parts in groups]
-    then = _next(state, seat) if seat is not None else _next(state, "")
+    then = what_next(state, seat)
     return _sentence("; ".join([*said, then]), state.players)
 
 

@@ -170,7 +170,7 @@ TLS_CLIENT_HELLO = bytes.fromhex("16030100f4010000f00303") + bytes(32) + b"\x00\
     [
         (TLS_CLIENT_HELLO, 400, "this is not an HTTP/1.1 request"),
         (b"\x00\x01\x02\x03 / HTTP/1.1\r\n\r\n", 400, "this is not an HTTP/1.1 request"),
-        (b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505, "this service speaks HTTP/1.0 and HTTP/1.1"),
+        (b"GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 505, "this service speaks HTTP/1.0 and HTTP/1.1, not HTTP/2.0"),
         (
             b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             b"ffffffffffffffffff\r\n{}\r\n0\r\n\r\n",
@@ -189,6 +189,7 @@ def test_a_request_gunicorn_cannot_read_is_answered_at_once_as_problem_details(s
     assert code == status and headers["content-type"] == PROBLEM and headers["x-content-type-options"] == "nosniff"
     problem = json.loads(body)
     assert problem["status"] == status and says in problem["detail"]
+    assert "Invalid HTTP" not in problem["detail"]  # gunicorn's own words, not a sentence for a client
 
 
 def test_a_request_line_and_headers_that_stop_coming_are_408_not_a_killed_worker(server):

@@ -51,3 +51,16 @@ def test_the_example_with_three_players(base_url):
         assert final["totals"][result["winner"]] == result["points"]
     # R19: with three players the deal passes left of the dealer (cy dealt: ana deals next)
     assert final["next_dealer"] == "ana"
+
+
+def test_the_example_says_when_the_service_is_not_there():
+    """Fresh eyes: `python3 examples/play_hand.py` with no `make serve` running ended in a traceback."""
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{s.getsockname()[1]}"
+    done = subprocess.run([sys.executable, str(SCRIPT), url], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"cannot reach the service at {url}: ")
+    assert done.stderr.endswith("Connection refused (is `make serve` running there?)\n")

@@ -1,7 +1,7 @@
 """Provably fair deals (contract, Provably fair deals; README, Provably fair): the deck from seed
 and entropy (test vectors, and an independent reimplementation agreeing), the commitment in
-every view, the reveal, POST /v1/verify and examples/verify_deal.py on hundreds of real hands,
-and every tampering refused with a sentence naming it."""
+every view of a sealed table, the reveal, a hand played over HTTP and a stalled hand (R18a)
+verified by both verifiers. The 200 random hands and the tampering: test_fairness_hands.py."""
 
 from __future__ import annotations
 
@@ -9,13 +9,10 @@ import copy
 import hashlib
 import json
 import random
-import runpy
-import subprocess
-import sys
-from dataclasses import asdict, replace
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
+from fairness_support import INDEPENDENT, PRESET_NAMES, REVEALED, ROOT, bot_hand, post_verify, run_verifier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tables_support import make_app
@@ -23,14 +20,12 @@ from tables_support import make_app
 from referee import PRESETS, bots
 from referee.deal import deal
 from referee.fairness import FairCode, HandSeed, commitment, reveal, shuffled_deck, verify
-from referee.game import Game, play, play_bots
-from referee.legal import legal_moves
-from referee.moves import Action, Move, Source
+from referee.game import Game, play
+from referee.moves import Move, Source
 from referee.rules import resolve_rules
 from referee.state import Status, validate_state
 from referee.view import seat_view
 from schemas.dump import dumper
-from schemas.fairness import EXAMPLE, RevealedSchema
 from schemas.tables import ViewSchema
 from schemas.wire import to_json
 from tables.view import table_view
@@ -42,10 +37,6 @@ def view_out(table, viewer):
     """The View of ``table`` for ``viewer`` as answers write it."""
     return VIEW(table_view(table, viewer))
 
-
-ROOT = Path(__file__).resolve().parents[1]
-VERIFIER = ROOT / "examples" / "verify_deal.py"
-INDEPENDENT = runpy.run_path(str(VERIFIER))  # its deck_of and check, never importing the project
 
 # Test vectors (README, Provably fair): seed (hex), entropy -> the deck, top card first.
 VECTORS = [
@@ -99,230 +90,9 @@ def test_entropy_changes_the_deck_and_no_entropy_is_the_empty_string():
     assert shuffled_deck(seed, "é") != shuffled_deck(seed, "e\u0301")  # the UTF-8 bytes as sent, never normalised
 
 
-# --- many real hands ------------------------------------------------------------------------
-
-PRESET_NAMES = sorted(PRESETS)
-PRESET_RULES = [{k: v for k, v in to_json(r).items() if k != "preset"} for r in PRESETS.values()]
-
-
-HOUSE_RULES = {
-    "final_discard_required": (True, False),
-    "aces": ("low", "high_or_low"),
-    "restock": ("keep_top", "turn_over", "immediate"),
-    "max_restocks": (None, 0, 1, 3),
-    "melds_per_turn": (None, 1, 2),
-    "taken_discard_if_last": (True, False),
-}
-
-
-def _random_rules(rng: random.Random, preset: str):
-    """``preset``, and in half the hands some house rules changed on top of it (R21)."""
-    spec = {"preset": preset}
-    if rng.random() < 0.5:
-        spec.update({name: rng.choice(values) for name, values in HOUSE_RULES.items() if rng.random() < 0.4})
-    return resolve_rules(spec)
-
-
-def _person(state, rng: random.Random, quiet: bool):
-    """A seat played at random among the legal moves (taking the discard pile about half the
-    time, laying off on anyone's meld); ``quiet``: never melding or laying off while a draw or a
-    discard is legal."""
-    moves = legal_moves(state)
-    if quiet:
-        moves = [m for m in moves if m.action in (Action.DRAW, Action.DISCARD)] or moves
-    return rng.choice(moves)
-
-
-def bot_hand(i: int) -> tuple[Game, HandSeed]:
-    """A finished hand of a sealed table: a fresh seed (from ``random`` for reproducibility),
-    the players' entropy, the deal from that deck (:func:`referee.game.Game`'s), 2 to 6 players,
-    every preset, house rules changed in half the hands. Most seats are computer opponents (easy
-    or medium); in about a third of the hands one seat plays random legal moves; in one hand of
-    19 nobody melds, so the hand stalls (R18a) unless the stock runs out first (R18)."""
-    rng = random.Random(i)
-    n = 2 + i % 5
-    players = tuple(f"p{k}" for k in range(n))
-    rules = _random_rules(rng, PRESET_NAMES[i % len(PRESET_NAMES)])
-    fair = HandSeed(rng.randbytes(32), rng.choice(["", "ana's phone 93a1", "é♠✓", "x" * 128]))
-    dealer = players[rng.randrange(n)]
-    quiet = i % 19 == 5  # 11 hands, each number of players
-    people = set(players) if quiet else {rng.choice(players)} if rng.random() < 0.3 else set()
-    state = validate_state(deal(players, rules, dealer, deck=fair.deck()))
-    game = Game(players, rules, dealer, state, {p: rng.choice(bots.LEVELS[:2]) for p in players if p not in people})
-    game, _ = play_bots(game, f"t{i}")
-    while game.state.status == Status.PLAYING:
-        _, game, _ = play(game, [_person(game.state, rng, quiet)], f"t{i}")
-    return game, fair
-
-
-@pytest.fixture(scope="module")
-def sample():
-    """200 revealed hands of :func:`bot_hand` (2–6 players, every preset, house rules), each as
-    :func:`reveal` gives it and as ``result.fairness`` writes it."""
-    out = []
-    for i in range(200):
-        game, fair = bot_hand(i)
-        revealed = reveal(fair, game.players, game.state.dealer, game.rules, game.events)
-        out.append((revealed, to_json(revealed)))
-    return out
-
-
-@pytest.fixture(scope="module")
-def hands(sample):
-    """The 200 hands as ``result.fairness`` writes them."""
-    return [f for _, f in sample]
-
-
 @pytest.fixture(scope="module")
 def tc():
     return make_app().test_client()
-
-
-def post_verify(tc, fairness, **extra):
-    r = tc.post("/v1/verify", json={"fairness": fairness, **extra})
-    assert r.status_code == 200, r.get_json()
-    return r.get_json()
-
-
-def run_verifier(tmp_path, data) -> tuple[int, list[str]]:
-    path = tmp_path / "hands.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
-    return done.returncode, done.stdout.splitlines()
-
-
-def test_200_hands_verify_by_the_referee_the_endpoint_and_the_independent_verifier(sample, hands, tc, tmp_path):
-    """Every hand verifies by :func:`verify` (what /v1/verify answers), one in ten through the
-    endpoint itself with the same answer, and all 200 by examples/verify_deal.py; the sample holds
-    every kind of hand the issue names, and every way a hand ends."""
-    kinds, seen_ = set(), set()
-    for k, (revealed, f) in enumerate(sample):
-        verdict = verify(revealed)
-        assert verdict.verified and verdict.reasons == (), verdict
-        assert verdict.summary.startswith("Verified: the seed matches the commitment")
-        assert verdict.checked.moves == len(f["record"]["moves"])
-        if k % 10 == 0:
-            body = post_verify(tc, f)
-            assert body == {"verified": True, "reasons": [], "summary": verdict.summary, "checked": asdict(verdict.checked)}
-        rec = f["record"]
-        kinds.add((len(rec["players"]), rec["rules"]["preset"], verdict.checked.outcome, verdict.checked.restocks > 0))
-        owner = {m["meld"]: m["player"] for m in rec["moves"] if m["action"] == "meld"}
-        ended = verdict.summary.rsplit("(", 1)[-1]
-        seen_.add({"R18).": "R18 draw", "R18a).": "R18a draw"}.get(ended, "out"))
-        if {k: v for k, v in rec["rules"].items() if k != "preset"} not in PRESET_RULES:
-            seen_.add("house rules")
-        for m in rec["moves"]:
-            if m.get("source") == "discard":
-                seen_.add("discard pile")
-            if m["action"] == "lay_off" and owner[m["meld"]] != m["player"]:
-                seen_.add("lay-off on another's meld")
-    assert len(hands) == 200
-    # the sample covers what the issue asks: 2-6 players, every preset, restocks, won and drawn hands
-    assert {k[0] for k in kinds} == {2, 3, 4, 5, 6}
-    assert {k[1] for k in kinds} == set(PRESETS)
-    assert {k[2] for k in kinds} == {"out", "draw"} and {k[3] for k in kinds} == {True, False}
-    assert {(k[2], k[3]) for k in kinds} == {("out", False), ("out", True), ("draw", False), ("draw", True)}
-    assert seen_ == {"out", "R18 draw", "R18a draw", "house rules", "discard pile", "lay-off on another's meld"}
-    code, lines = run_verifier(tmp_path, hands)
-    assert code == 0 and len(lines) == 200 and all(line.startswith("OK ") for line in lines), [x for x in lines if not x.startswith("OK")]
-
-
-def test_the_documented_example_verifies(tc, tmp_path):
-    assert post_verify(tc, EXAMPLE)["verified"] is True
-    assert run_verifier(tmp_path, EXAMPLE)[0] == 0
-
-
-# --- tampering ------------------------------------------------------------------------------
-
-
-def _long_hand(hands):
-    """A won hand with a restock: every kind of tampering has something to change."""
-    return next(
-        f
-        for f in hands
-        if verify(RevealedSchema().load(f)).checked.restocks > 0 and verify(RevealedSchema().load(f)).checked.outcome == "out"
-    )
-
-
-def tampered(f, how, other):
-    f = copy.deepcopy(f)
-    moves = f["record"]["moves"]
-    if how == "seed":
-        f["seed"] = hashlib.sha256(bytes.fromhex(f["seed"])).hexdigest()
-    elif how == "deck card swapped":
-        f["deck"][3], f["deck"][40] = f["deck"][40], f["deck"][3]
-    elif how == "stock draw changed":
-        i = [k for k, m in enumerate(moves) if m["action"] == "draw" and m["source"] == "stock"][2]
-        held = set(f["record"]["dealt"][moves[i]["player"]])
-        moves[i]["card"] = next(c for c in f["deck"] if c != moves[i]["card"] and c not in held)
-    elif how == "move reordered":
-        i = next(k for k, m in enumerate(moves) if m["action"] == "discard" and k > 4)
-        moves[i - 1], moves[i] = moves[i], moves[i - 1]
-    elif how == "entropy":
-        f["entropy"] = f["entropy"] + "!" if f["entropy"] else "mine"
-    elif how == "other hand":
-        f["record"] = other["record"]
-    return f
-
-
-CASES = {
-    "seed": (FairCode.SEED_MISMATCH, "the seed does not match the commitment"),
-    "deck card swapped": (FairCode.DECK_MISMATCH, "cards (", "are swapped"),
-    "stock draw changed": (FairCode.DRAW_MISMATCH, "card drawn from the stock", "but the deck put"),
-    "move reordered": (FairCode.ILLEGAL_MOVE, "is not legal after the moves before it"),
-    "entropy": (FairCode.ENTROPY_MISMATCH, "does not follow from this seed and the entropy"),
-    "other hand": (FairCode.OTHER_HAND, "the record is of another hand"),
-}
-
-
-@pytest.mark.parametrize("how", sorted(CASES))
-def test_each_tampering_is_refused_with_a_sentence_naming_it(hands, tc, tmp_path, how):
-    honest = _long_hand(hands)
-    other = next(f for f in hands if f["record"]["players"] == honest["record"]["players"] and f is not honest)
-    bad = tampered(honest, how, other)
-    body = post_verify(tc, bad)
-    code, *words = CASES[how]
-    assert body["verified"] is False and len(body["reasons"]) == 1
-    reason = body["reasons"][0]
-    assert reason["code"] == code.value
-    assert all(w in reason["message"] for w in words), reason["message"]
-    assert body["summary"] == f"Not verified: {reason['message']}."
-    status, lines = run_verifier(tmp_path, bad)
-    assert status == 1 and lines[0].startswith("FAILED "), lines
-
-
-def test_the_sentences_name_cards_and_positions(hands, tc):
-    honest = _long_hand(hands)
-    body = post_verify(tc, tampered(honest, "stock draw changed", None))
-    moves = honest["record"]["moves"]
-    i = [k for k, m in enumerate(moves) if m["action"] == "draw" and m["source"] == "stock"][2]
-    real = moves[i]["card"]
-    assert "the 3rd card drawn from the stock" in body["reasons"][0]["message"]
-    assert real in body["reasons"][0]["cards"]
-    swapped = post_verify(tc, tampered(honest, "deck card swapped", None))["reasons"][0]["message"]
-    assert "deck's 4th and 41st cards" in swapped
-
-
-def test_a_record_cut_short_or_under_other_rules_is_refused(hands, tc):
-    honest = _long_hand(hands)
-    cut = copy.deepcopy(honest)
-    cut["record"]["moves"] = cut["record"]["moves"][:-1]
-    body = post_verify(tc, cut)
-    assert body["reasons"][0]["code"] == "unfinished"
-    other_rules = {"preset": "basic" if honest["record"]["rules"]["preset"] != "basic" else "standard"}
-    assert post_verify(tc, honest, rules=other_rules)["reasons"][0]["code"] == "rules_mismatch"
-    assert post_verify(tc, honest, rules=honest["record"]["rules"])["verified"] is True
-
-
-def test_a_malformed_revealed_hand_is_a_422_naming_the_field(tc):
-    bad = copy.deepcopy(EXAMPLE)
-    bad["seed"] = "xyz"
-    r = tc.post("/v1/verify", json={"fairness": bad})
-    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/fairness/seed"
-    short = copy.deepcopy(EXAMPLE)
-    short["deck"] = short["deck"][:51]
-    r = tc.post("/v1/verify", json={"fairness": short})
-    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/fairness/deck"
 
 
 # --- sealed tables --------------------------------------------------------------------------
@@ -494,7 +264,7 @@ def test_the_commitment_is_in_the_first_view_and_every_later_one_and_nothing_rev
         table, token = done.table, done.token
     revealed = view_out(table, None)["result"]["fairness"]
     assert revealed["deck"] == deck_codes and commitment(bytes.fromhex(revealed["seed"])) == first["commitment"]
-    assert verify(RevealedSchema().load(revealed)).verified
+    assert verify(REVEALED.load(revealed)).verified
 
 
 def _holds_deck(value, deck_codes) -> bool:
@@ -524,7 +294,7 @@ def test_bots_and_hints_never_see_the_seed():
     assert "fair" not in {f for f in seat_view(table.game.state, "ana").__slots__}
 
 
-def test_the_revealed_record_replays_to_the_table_as_it_ended(hands):
+def test_the_revealed_record_replays_to_the_table_as_it_ended():
     """The reveal is the table's own history: replaying the record gives the final state."""
     for i in range(5):
         game, fair = bot_hand(i)

@@ -9,12 +9,16 @@ from pathlib import Path
 
 import pytest
 import yaml
+from marshmallow import ValidationError
 from openapi_check import CheckingClient, check_answer
 from openapi_core.validation.response.exceptions import InvalidData
 
 import app as app_module
 from referee import Action, Code, MeldKind, Phase, Source, Status
 from schemas.doc import CANONICAL_CARD_DOC, Answer
+from schemas.fairness import RecordMoveSchema
+from schemas.state import MoveSchema
+from schemas.suggest import EventInSchema
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
@@ -130,6 +134,39 @@ def test_moves_are_one_of_four_shapes_told_apart_by_action():
     ]
     assert SCHEMAS["LayOffMoveOut"]["required"] == ["action", "cards", "meld", "player"]  # answers name the meld
     assert set(SCHEMAS["DiscardMove"]["properties"]) == {"player", "action", "card"}
+
+
+SAMPLE = {"player": "ana", "source": "discard", "cards": ["5S", "6S", "7S"], "meld": "m1", "card": "QS"}
+
+
+@pytest.mark.parametrize(
+    "schema, names",
+    [
+        (MoveSchema, ("DrawMove", "MeldMove", "LayOffMove", "DiscardMove")),
+        (RecordMoveSchema, ("RecordDraw", "RecordMeld", "RecordLayOff", "RecordDiscard")),
+        (EventInSchema, ("DrawEventSeen", "MeldEventSeen", "LayOffEventSeen", "DiscardEventSeen")),
+    ],
+)
+def test_loading_a_move_checks_the_shapes_the_document_gives(schema, names):
+    """Each shape of a move, a record's move and an event sent to /v1/suggest loads with the
+    fields the document requires and no more, and is refused without any one of them or with a
+    field the document does not give it (one declaration: ``one_of``)."""
+    for action, name in zip(("draw", "meld", "lay_off", "discard"), names, strict=True):
+        shape = SCHEMAS[name]
+        body = {"action": action} | {f: SAMPLE[f] for f in shape["required"] if f != "action"}
+        schema().load(body)
+        for needed in set(shape["required"]) - {"action", "player"}:
+            with pytest.raises(ValidationError) as refused:
+                schema().load({k: v for k, v in body.items() if k != needed})
+            assert refused.value.messages == {needed: [f"a {action} {'event' if schema is EventInSchema else 'move'} needs {needed!r}"]}
+        for stranger in set(SAMPLE) - set(shape["properties"]):
+            with pytest.raises(ValidationError) as refused:
+                schema().load(body | {stranger: SAMPLE[stranger]})
+            assert list(refused.value.messages) == [stranger]
+    assert [SCHEMAS[n]["required"] for n in ("RecordDiscard", "RecordDiscardOut", "DiscardEventSeen", "DiscardEvent")] == [
+        ["action", "card", "player"]
+    ] * 4  # a discard always has its card
+    assert [SCHEMAS[n]["required"] for n in ("RecordDraw", "DrawEventSeen")] == [["action", "player", "source"]] * 2
 
 
 def test_results_remaining_entries_and_move_requests_are_unions():

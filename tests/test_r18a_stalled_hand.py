@@ -180,3 +180,19 @@ def test_r18a_no_bot_hand_goes_beyond_the_cap(rules, players):
         assert state.status in ("out", "draw")
         if state.status == "draw" and state.stock:  # only R18a draws a hand with cards in the stock
             assert state.stalled_turns == limit
+
+
+def test_a_sealed_tables_summary_of_a_stalled_hand_says_why_it_is_a_draw():
+    """The summary a seat reads asks the referee's own what_next (it once had its own copy, which
+    said "the stock ran out" of a stalled hand)."""
+    from referee.moves import what_next
+    from referee.notation import parse_position
+    from tables.summary import moved
+
+    stalled = parse_position("ana:8H 4H / ben:8D 3C | - | QD | ... | ana draw | stalled_turns=50 status=draw")
+    said = "50 turns in a row (25 each) passed with no meld and no lay-off: the hand is a draw, and nobody scores"
+    assert what_next(stalled) == said
+    assert moved([], stalled, "ana").lower() == said.lower()
+    playing = parse_position("ana:8H 4H / ben:8D 3C | - | QD | ... | ana draw")
+    assert what_next(playing, "ana") == "your turn: draw"
+    assert what_next(playing, "ben") == what_next(playing) == "ana is to draw"

@@ -162,7 +162,7 @@ def test_r21_null_removes_a_limit():
         ({"max_restocks": -1}, ("max_restocks",), "max_restocks must be a whole number from 0 to 1000, or null for no limit"),
         ({"target_score": 0}, ("target_score",), "target_score must be a whole number from 1 to 100000"),
         ({"target_score": None}, ("target_score",), "target_score must be a whole number from 1 to 100000"),
-        ({"deals": 0}, ("deals",), "deals must be a whole number from 1 to 1000, or null to play to the target score"),
+        ({"deals": 0}, ("deals",), "deals must be a whole number from 1 to 100, or null to play to the target score"),
     ],
 )
 def test_r21_impossible_option_is_refused_with_its_path(spec, path, message):

@@ -96,6 +96,8 @@ def test_the_rate_limits_cover_the_scorepad_and_the_sealed_tables():
         block = conf[conf.index(f"location = {path} ") :].split("}", 1)[0]
         assert f"client_max_body_size {limit};" in block and "zone=costly" in block and "zone=api" in block
         assert ("zone=tables" in block) == path.startswith("/v1/tables")
+        # Advice (a search of fixed size) and a hand's check cost tens of moves each: their own zone.
+        assert ("zone=advice" in block) == (path in ("/v1/suggest", "/v1/tables/suggest", "/v1/verify")), path
     assert "server 127.0.0.1:8001" in conf and "server 127.0.0.1:8002" in conf
 
 
@@ -328,9 +330,10 @@ def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(
 
 def test_the_readme_states_the_limits_as_configured():
     readme = (ROOT / "README.md").read_text()
-    (api, api_burst), (pad, pad_burst), (tables, tables_burst) = (
-        (r.removesuffix("r/s"), b) for r, b in (stack.RATE_LIMITS[k] for k in ("api", "scorepad", "tables"))
+    (api, api_burst), (pad, pad_burst), (tables, tables_burst), (advice, advice_burst) = (
+        (r.removesuffix("r/s"), b) for r, b in (stack.RATE_LIMITS[k] for k in ("api", "scorepad", "tables", "advice"))
     )
+    assert f"advice (`/v1/suggest`, `/v1/tables/suggest`) and `/v1/verify` {advice}/s (burst {advice_burst})" in readme
     assert f"at most {api} requests/s (burst {api_burst})" in readme
     assert f"`/v1/scorepad` {pad}/s (burst {pad_burst})" in readme
     assert f"`/v1/tables…` {tables}/s (burst {tables_burst})" in readme

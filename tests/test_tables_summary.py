@@ -49,11 +49,14 @@ def test_create_with_a_seat_answers_its_view_and_what_the_opponents_did(tc):
     ana = next(p for p in body["view"]["players"] if p["id"] == "ana")
     assert len(ana["hand"]) == 7 and "hand" not in body["view"]["players"][0]  # ana's view: her cards only
     assert body["view"]["legal_moves"][0] == {"player": "ana", "action": "draw", "source": "stock"}
-    # bob led (the dealer's left) and played before ana: the summary says so, then her turn.
-    assert [e["player"] for e in body["events"]] == ["bob", "bob"]
-    text = "; ".join(said(body["events"], "ana")) + "; your turn: draw"
+    # bob led (the dealer's left) and played his turn before ana: the summary says so, then her
+    # turn. The deal is random (fair deals), so bob may take the up card or meld on his first turn.
+    events = body["events"]
+    assert {e["player"] for e in events} == {"bob"} and len(events) >= 2
+    assert events[0]["action"] == "draw" and events[-1]["action"] == "discard"
+    text = "; ".join(said(events, "ana")) + "; your turn: draw"
     assert body["summary"] == text
-    assert body["summary"].startswith("bob drew from the stock and discarded ")
+    assert body["summary"].startswith(("bob drew from the stock", "bob took "))
 
 
 def test_create_without_a_seat_is_the_spectators_view_and_a_bots_seat_is_422(tc):
@@ -112,4 +115,9 @@ def test_next_with_a_seat_answers_its_view(tc, tapp):
     leader = body["view"]["turn"]["player"]
     assert body["summary"] == ("Your turn: draw" if leader == "ben" else f"{leader} is to draw")
     r = tc.post("/v1/tables/next", json={"table": table, "seat": "not-a-seat-of-this-table"})
-    assert r.status_code == 403
+    assert r.status_code == 403 and r.get_json()["detail"] == "this seat is not a seat at this table"
+    # Fresh eyes: the 403 is one of the operation's documented answers, not only 'default'
+    import yaml
+
+    documented = yaml.safe_load(tc.get("/openapi.yaml").data)["paths"]["/v1/tables/next"]["post"]["responses"]
+    assert documented["403"] == {"$ref": "#/components/responses/FORBIDDEN"}

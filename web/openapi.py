@@ -12,10 +12,12 @@ from flask import Flask
 import referee
 from referee.reasons import code_table
 from referee.rules import OPTION
-from schemas.state import MAX_MOVES
+from schemas.fairness import MAX_RECORD_MOVES
+from schemas.state import MAX_MOVES, MAX_TURN_MOVES
+from schemas.suggest import MAX_EVENTS
 from schemas.wire import to_json
 
-from .bodies import MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS
+from .bodies import BODY_LIMITS, MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS, body_limit
 from .problems import API_EXTENSION, MAX_LISTED_ERRORS, PROBLEM_JSON
 
 API_DESCRIPTION = (
@@ -96,21 +98,28 @@ def build_spec(app: Flask) -> dict:
             content[PROBLEM_JSON] = content.pop("application/json")
     spec["info"]["x-limits"] = {
         "description": (
-            "Every request is bounded. Bodies over max_body_bytes are 413; bodies nested deeper than "
+            "Every request is bounded. A body over its endpoint's max_body_bytes (by path: each "
+            "sized for the endpoint's largest legitimate request) is 413; bodies nested deeper than "
             "max_json_depth, with an array longer than max_json_items or an object with more than "
             "max_json_keys keys are 400, before any field is read. Each field's own limits are the "
-            "schemas' maxItems / maxLength / maximum (422). A 422 lists at most max_listed_errors "
-            "faults, and checking stops once more are found. Within these limits a move or "
-            "legal-moves request takes milliseconds of CPU whatever it holds, and no request "
-            "within them more than about 50 milliseconds (bench/worst.py)."
+            "schemas' maxItems / maxLength / maximum (422): among them the moves of one request "
+            "(max_moves_per_request; a seat's, one turn: max_moves_per_seat_request), a scorepad's "
+            "hands, the events sent for advice and a revealed hand's moves. A 422 lists at most "
+            "max_listed_errors faults, and checking stops once more are found. Within these limits "
+            "the costliest request of an endpoint costs about 10 ordinary moves at most, except "
+            "advice from the hard level (a search of fixed size) and the check of a long revealed "
+            "hand (bench/worst.py)."
         ),
-        "max_body_bytes": app.config["MAX_CONTENT_LENGTH"],
+        "max_body_bytes": {path: body_limit(path, app.config["MAX_CONTENT_LENGTH"]) for path in BODY_LIMITS},
         "max_json_depth": MAX_JSON_DEPTH,
         "max_json_items": MAX_JSON_ITEMS,
         "max_json_keys": MAX_JSON_KEYS,
         "max_listed_errors": MAX_LISTED_ERRORS,
         "max_moves_per_request": MAX_MOVES,
+        "max_moves_per_seat_request": MAX_TURN_MOVES,
         "max_scorepad_hands": OPTION["deals"].maximum,
+        "max_suggest_events": MAX_EVENTS,
+        "max_record_moves": MAX_RECORD_MOVES,
     }
     _precise_schemas(spec)
     _plain_summaries(spec)

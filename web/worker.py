@@ -98,7 +98,10 @@ def refusal(exc: BaseException) -> tuple[int, str, str]:
     for kinds, status, reason in _REFUSALS:
         if isinstance(exc, kinds):
             if isinstance(exc, gerr.InvalidHTTPVersion):
-                return status, reason, f"this service speaks HTTP/1.0 and HTTP/1.1, not {exc}"
+                version = exc.version
+                if isinstance(version, tuple) and len(version) == 2:  # gunicorn's (major, minor)
+                    version = f"HTTP/{version[0]}.{version[1]}"
+                return status, reason, f"this service speaks HTTP/1.0 and HTTP/1.1, not {version}"
             return status, reason, f"the request could not be read: {exc}"
     return 500, "Internal Server Error", "the service failed to answer; this is a fault of the service, not of the request"
 

@@ -4,36 +4,11 @@
 import { $, h, clear, show, announce, setFieldError, clearErrorsIn } from './dom.js';
 import { postJson, getJson, problemErrors, decodePointer } from './api.js';
 import { cardPicker, focusAfterPick } from './cards.js';
+import { loadRules } from './service.js';
 
 const CHECK_KEY = 'rummy-referee.checker.v1';
-const RULES_KEY = 'rummy-referee.rules.v1';
-const PRESET_LABELS = { standard: 'Standard', basic: 'Basic', 'two-restocks': 'Two restocks' };
+const RULES_KEY = 'rummy-referee.rules.v2'; // the GET /v1/rules document, for a visit with no connection
 const SCREENS = { pad: 'pad-screen', check: 'check-screen', rules: 'rules-screen' };
-
-/* Each rule option's value in plain words (RULES.md R21); the rule id goes in small print. */
-const OPTION_WORDS = {
-  melds_per_turn: { rule: 'R5', say: (v) => (v === null ? 'A player may lay down any number of melds in a turn.'
-    : `A player may lay down at most ${v === 1 ? 'one meld' : v + ' melds'} in a turn; laying off is not limited.`) },
-  going_rummy_doubles: { rule: 'R15', say: (v) => (v ? 'Going rummy (going out in one turn with nothing melded or laid off before) doubles the points.'
-    : 'Going rummy scores the same as going out: there is no bonus.') },
-  taken_discard_if_last: { rule: 'R8', say: (v) => (v ? 'The card taken from the discard pile may not be thrown back the same turn, unless it is the last card in hand.'
-    : 'The card taken from the discard pile may not be thrown back the same turn.') },
-  final_discard_required: { rule: 'R13', say: (v) => (v ? 'To go out, the last card must be discarded: a meld or lay-off may not empty the hand.'
-    : 'A player goes out as soon as their hand is empty, by a meld, a lay-off or a discard.') },
-  restock: { rule: 'R17', say: (v) => ({
-    keep_top: 'When the stock runs out, the discard pile except its top card is turned over to make a new stock.',
-    turn_over: 'When the stock runs out, the whole discard pile is turned over to make a new stock.',
-    immediate: 'As soon as a turn ends with the stock empty, the whole discard pile is turned over to make a new stock.',
-  }[v] || '') },
-  max_restocks: { rule: 'R18', say: (v) => (v === null ? 'The stock may be rebuilt any number of times in a hand.'
-    : `The stock may be rebuilt ${v === 1 ? 'once' : v === 2 ? 'twice' : v + ' times'} in a hand; the next time it runs out, the hand is drawn and nobody scores.`) },
-  aces: { rule: 'R11', say: (v) => (v === 'high_or_low' ? 'Aces are high or low: A 2 3 and Q K A are runs, but K A 2 is not.'
-    : 'Aces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace.') },
-  dealer_rotation: { rule: 'R19', say: (v) => (v === 'left' ? 'The deal passes to the left after every hand.'
-    : 'With two players the winner of a hand deals the next; with more, the deal passes to the left.') },
-  target_score: { rule: 'R20', say: (v, all) => (all.deals ? '' : `The game ends when a player reaches ${v} points; the highest total wins, and a tie for highest plays another hand.`) },
-  deals: { rule: 'R20', say: (v) => (v === null ? '' : `The game lasts ${v} deals; the highest total wins, and a tie for highest plays another hand.`) },
-};
 
 /* What holds under every preset, in plain words. */
 const ALWAYS = [
@@ -47,10 +22,41 @@ const ALWAYS = [
 
 let game = { gameRules: () => null };
 let check = loadCheck();
-let presets = null; // GET /v1/rules' presets, by name
+let doc = storedRules(); // GET /v1/rules: the presets, their labels, each option's words (the pages keep no copy)
 let pointedRules = []; // rule ids the last verdict pointed to: marked on the Rules screen
 let pointedPreset = null; // and the rules it was checked under, shown there
 const KIND_RULES = { set: 'R10', run: 'R11' };
+
+function storedRules() {
+  try {
+    return JSON.parse(window.localStorage.getItem(RULES_KEY) || 'null');
+  } catch (e) { return null; }
+}
+
+/* The service's document, asked once per page load; the screens are drawn again when it comes. */
+function askRules() {
+  return loadRules().then((answer) => {
+    if (!answer) return;
+    doc = answer;
+    try { window.localStorage.setItem(RULES_KEY, JSON.stringify(answer)); } catch (e) { /* asked again next visit */ }
+    if (screen === 'check') presetOptions($('check-rules'), check.rules);
+    if (screen === 'rules') renderRules();
+  });
+}
+
+/* A preset's label ("Two restocks"), as the service names it. */
+function presetLabel(name) {
+  const note = doc && doc.preset_notes.find((n) => n.preset === name);
+  return note ? note.label : name;
+}
+
+/* An option's value in words, as the service words it (referee.rules.Option.say). */
+function sayOption(option, value) {
+  if (value === null || value === undefined) return option.sentences.null || '';
+  if (option.type === 'integer') return ((value === 1 && option.sentences.one) || option.sentences.other || '').replace('{n}', String(value));
+  const said = option.values.find((v) => v.value === value);
+  return said ? said.sentence : '';
+}
 
 function loadCheck() {
   const fresh = loadCheckDefaults();
@@ -122,6 +128,7 @@ export function initScreens(opts) {
     $('suit-meld-C').focus();
   });
   showScreen(false);
+  askRules();
 }
 
 
@@ -131,9 +138,10 @@ function presetOptions(select, value) {
   clear(select);
   const rules = game.gameRules();
   if (rules) {
-    select.appendChild(h('option', { value: 'game', text: `This game’s rules (${PRESET_LABELS[rules.preset] || rules.preset})` }));
+    select.appendChild(h('option', { value: 'game', text: `This game’s rules (${presetLabel(rules.preset)})` }));
   }
-  Object.keys(PRESET_LABELS).forEach((p) => select.appendChild(h('option', { value: p, text: PRESET_LABELS[p] })));
+  const names = doc ? doc.presets.map((p) => p.preset) : [value === 'game' ? 'standard' : value];
+  names.forEach((p) => select.appendChild(h('option', { value: p, text: presetLabel(p) })));
   select.value = value === 'game' && !rules ? 'standard' : value;
 }
 
@@ -271,36 +279,25 @@ function renderRules() {
   const keep = pointedPreset || select.value || 'game';
   pointedPreset = null;
   presetOptions(select, keep);
-  if (presets) { renderRulesBody(); return; }
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(RULES_KEY) || 'null');
-    if (saved) presets = saved;
-  } catch (e) { /* ask again */ }
   renderRulesBody();
-  getJson('/v1/rules').then((answer) => {
-    if (!answer.ok) return;
-    presets = {};
-    answer.data.presets.forEach((p) => { presets[p.preset] = p; });
-    try { window.localStorage.setItem(RULES_KEY, JSON.stringify(presets)); } catch (e) { /* fine */ }
-    renderRulesBody();
-  });
 }
 
 function renderRulesBody() {
   const body = $('rules-body');
   clear(body);
   const choice = $('rules-preset').value;
-  const rules = choice === 'game' ? game.gameRules() : presets && presets[choice];
-  if (!rules) {
+  const rules = choice === 'game' ? game.gameRules() : doc && doc.presets.find((p) => p.preset === choice);
+  if (!rules || !doc) {
     body.appendChild(h('p', { class: 'muted', text: 'Loading the rules from the Rummy Referee… (the first time needs a connection)' }));
     return;
   }
-  body.appendChild(h('h3', { id: 'rules-these', text: `${PRESET_LABELS[rules.preset] || rules.preset} rules` }));
+  body.appendChild(h('h3', { id: 'rules-these', text: `${presetLabel(rules.preset)} rules` }));
   const list = h('ul', { class: 'rule-list', 'aria-labelledby': 'rules-these' });
-  Object.keys(OPTION_WORDS).forEach((name) => {
-    if (!(name in rules)) return;
-    const sentence = OPTION_WORDS[name].say(rules[name], rules);
-    if (sentence) list.appendChild(ruleItem(sentence, OPTION_WORDS[name].rule, 'rule-' + name));
+  doc.options.forEach((option) => {
+    if (!(option.name in rules)) return;
+    if (option.unused_when && rules[option.unused_when] !== null && rules[option.unused_when] !== undefined) return;
+    const sentence = sayOption(option, rules[option.name]);
+    if (sentence) list.appendChild(ruleItem(sentence, option.rule, 'rule-' + option.name));
   });
   body.appendChild(list);
   body.appendChild(h('h3', { id: 'rules-always', text: 'Under every preset' }));

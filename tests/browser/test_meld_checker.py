@@ -141,7 +141,7 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
 
     page.select_option("#rules-preset", "two-restocks")
     assert page.inner_text("#rule-max_restocks span") == (
-        "The stock may be rebuilt twice in a hand; the next time it runs out, the hand is drawn and nobody scores."
+        "The stock may be rebuilt 2 times in a hand; the next time it runs out, the hand is drawn and nobody scores."
     )
     assert page.inner_text("#rule-dealer_rotation span") == "The deal passes to the left after every hand."
     assert page.inner_text("#rule-going_rummy_doubles span").endswith("doubles the points.")

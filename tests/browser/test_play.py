@@ -89,7 +89,8 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
     verdict = play.api("/v1/verify", {"fairness": fair})
     assert verdict["verified"] is True
     page.click("#check-deal")
-    expect(page.locator("#fair-said")).to_have_text(f"✓ {verdict['summary']}")
+    first_hand = "This is the first hand of the game: its deck was fixed when it was dealt, after your entropy arrived."
+    expect(page.locator("#fair-said")).to_have_text(f"✓ {verdict['summary']} {first_hand}")
 
     # Next hand: hand 2, dealt by the player to the left of hand 1's dealer (R19, 3 players).
     assert view["dealer"] == "Cy" and view["scores"]["next_dealer"] == "Ana"
@@ -99,6 +100,19 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
     view2 = play.seat_view()
     assert view2["hand"] == 2 and view2["dealer"] == "Ana"
     assert re.fullmatch(r"[0-9a-f]{32}", view2["fairness"]["entropy"]) and view2["fairness"]["entropy"] != fair["entropy"]
+    # Hand 2's deck was committed before the page sent its entropy: its commitment is hand 1's
+    # next_commitment, which the page keeps to compare when "Check this deal" is pressed.
+    assert view["fairness"]["next_commitment"] == view2["fairness"]["commitment"] != fair["commitment"]
+    assert play.saved()["promised"] == view2["fairness"]["commitment"]
+    said = page.evaluate(
+        """async ([kept, other]) => {
+             const m = await import('/static/js/play/end.js');
+             return [m.promisedSaid(kept, kept), m.promisedSaid(other, kept)];
+           }""",
+        [view2["fairness"]["commitment"], fair["commitment"]],
+    )
+    assert said[0].startswith("✓ Its commitment is the one promised at the end of the last hand")
+    assert said[1].startswith("✗ Its commitment is not the one promised")
     expect(page.locator("#scores caption")).to_have_text("Hand 2, playing to 500")
     expect(page.locator("#player-Ana .dealer")).to_have_text("dealer")
     for p, total in view["scores"]["totals"].items():

@@ -4,6 +4,8 @@ until the API accepts it; a lost connection keeps the entry and the last totals.
 
 import re
 
+from referee.rules import OPTION
+
 from .scorepad_driver import api_post
 
 
@@ -111,7 +113,8 @@ def test_setup_errors_show_next_to_the_field(pad, page, server_url):
     )
     assert [setup_error_box(e["pointer"]) for e in errors] == ["#deals-error"]
     page.wait_for_selector("#deals-error:not([hidden])")
-    assert visible_text(page, "#deals-error") == ("The number of deals must be from 1 to 1000")
+    most = OPTION["deals"].maximum  # the service's limit, stated once
+    assert visible_text(page, "#deals-error") == f"The number of deals must be from 1 to {most}"
     assert page.get_attribute("#deals", "aria-invalid") == "true"
 
     pad.fill_setup(["Ana", "Ben"], deals=3)

@@ -1,7 +1,7 @@
 /* The scorepad's setup screen: the players, the rules, the length of the game, the first dealer. */
 import { $, h, clear, show, announce, setFieldError, clearErrorsIn } from '../dom.js';
 import { problemErrors, decodePointer } from '../api.js';
-import { MIN_PLAYERS, MAX_PLAYERS, COMMON_TARGETS, store, ui, newDraft, save, showNotice, showGeneralError, submitPad } from './state.js';
+import { playerLimits, commonTargets, presetChoices, store, ui, newDraft, save, showNotice, showGeneralError, submitPad } from './state.js';
 import { render, dealerLine } from './view.js';
 
 // ---------------------------------------------------------------- setup
@@ -20,7 +20,7 @@ export function renderSetup() {
         save();
       }
     });
-    var remove = s.names.length > MIN_PLAYERS ? h('button', {
+    var remove = s.names.length > playerLimits().min ? h('button', {
       type: 'button', class: 'btn btn-icon', 'aria-label': 'Remove player ' + (i + 1),
       onclick: function () {
         s.names.splice(i, 1);
@@ -36,11 +36,11 @@ export function renderSetup() {
       h('div', { id: 'player-' + i + '-error', class: 'field-error', hidden: true })
     ]));
   });
-  $('add-player').disabled = s.names.length >= MAX_PLAYERS;
+  $('add-player').disabled = s.names.length >= playerLimits().max;
 
   $('target').value = String(s.target);
   renderQuickTargets();
-  $('preset').value = s.preset;
+  renderPresets();
   $('aces-high').checked = s.aces === 'high_or_low';
   $('length-target').checked = s.length !== 'deals';
   $('length-deals').checked = s.length === 'deals';
@@ -52,10 +52,22 @@ export function renderSetup() {
   show($('replace-note'), !!store.pad);
 }
 
+/* The presets as the service names them, the chosen one's character said below. */
+export function renderPresets() {
+  const s = store.setup;
+  const select = $('preset');
+  const choices = presetChoices(s.preset);
+  clear(select);
+  choices.forEach((p) => select.appendChild(h('option', { value: p.value, text: p.label })));
+  select.value = s.preset;
+  const chosen = choices.find((p) => p.value === s.preset);
+  $('preset-about').textContent = chosen ? chosen.about : '';
+}
+
 export function renderQuickTargets() {
   const box = $('quick-targets');
   clear(box);
-  COMMON_TARGETS.forEach((t) => {
+  commonTargets().forEach((t) => {
     box.appendChild(h('button', {
       type: 'button', class: 'btn btn-secondary quick', id: 'target-' + t, 'aria-pressed': String(String(store.setup.target).trim() === String(t)),
       'aria-label': t + ' points', text: String(t),
@@ -82,13 +94,13 @@ export function fillDealerOptions() {
 export function bindSetup() {
   $('add-player').addEventListener('click', function () {
     var s = store.setup;
-    if (s.names.length >= MAX_PLAYERS) return;
+    if (s.names.length >= playerLimits().max) return;
     s.names.push('');
     save();
     renderSetup();
     $('player-' + (s.names.length - 1)).focus();
   });
-  $('preset').addEventListener('change', function (e) { store.setup.preset = e.target.value; save(); });
+  $('preset').addEventListener('change', function (e) { store.setup.preset = e.target.value; save(); renderPresets(); });
   $('aces-high').addEventListener('change', function (e) { store.setup.aces = e.target.checked ? 'high_or_low' : 'low'; save(); });
   $('target').addEventListener('input', function (e) { store.setup.target = e.target.value; save(); renderQuickTargets(); });
   $('deals').addEventListener('input', function (e) { store.setup.deals = e.target.value; save(); });

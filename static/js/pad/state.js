@@ -1,15 +1,44 @@
 /* The scorepad's state (the game kept in localStorage, the page's own flags), its small helpers and the one path by which the page changes the game: submitPad, one POST /v1/scorepad. */
 import { $, h, clear, show } from '../dom.js';
 import { postJson } from '../api.js';
+import { loadRules, limits, presets } from '../service.js';
 import { render } from './view.js';
 
 export const STORE_KEY = 'rummy-referee.scorepad.v1';
 export const API_URL = '/v1/scorepad';
-export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 6;
-/* Targets one tap away; any whole number from 1 to 100000 can be typed (R20). */
-export const COMMON_TARGETS = [100, 150, 200, 250, 500];
-export const PRESET_NAMES = { basic: 'Basic rules', standard: 'Standard rules', 'two-restocks': 'Two-restocks rules' };
+
+/* What the pad takes from the service (GET /v1/rules, service.js) instead of keeping copies: the
+ * players at a table, the targets one tap away, the presets with their labels. Filled in once the
+ * answer comes (the service worker keeps it for a visit with no connection). */
+export const service = { rules: null };
+
+export function askService() {
+  return loadRules().then((answer) => {
+    if (answer) service.rules = answer;
+  });
+}
+
+/** {min, max} players at a table (R2). */
+export function playerLimits() {
+  return limits(service.rules).players;
+}
+
+/** The target scores one tap away; any whole number in the service's range can be typed (R20). */
+export function commonTargets() {
+  const target = service.rules && service.rules.options.find((o) => o.name === 'target_score');
+  return target ? target.suggested : [];
+}
+
+/** [{value, label, about}] of the presets; before the service answers, only ``current``. */
+export function presetChoices(current) {
+  const known = presets(service.rules);
+  return known.length ? known : [{ value: current, label: current, about: '' }];
+}
+
+export function presetLabel(name) {
+  const found = presets(service.rules).find((p) => p.value === name);
+  return found ? found.label : name;
+}
 
 // ---------------------------------------------------------------- state and storage
 
@@ -96,7 +125,7 @@ export function rulesOf() {
 
 export function rulesLine() {
   const r = rulesOf();
-  const preset = PRESET_NAMES[r.preset] || 'Standard rules';
+  const preset = presetLabel(r.preset || 'standard') + ' rules';
   const aces = r.aces === 'high_or_low' ? ' \u00b7 aces high or low' : '';
   if (r.deals) return preset + aces + ' \u00b7 ' + r.deals + ' deals';
   return preset + aces + ' \u00b7 first to ' + (r.target_score || 100) + ' points';

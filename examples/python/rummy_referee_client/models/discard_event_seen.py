@@ -11,8 +11,6 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="DiscardEventSeen")
 
 
@@ -23,13 +21,13 @@ class DiscardEventSeen:
     Attributes:
         player (str):  Example: ana.
         action (Literal['discard']):
-        card (str | Unset): A card: rank (A 2-10 T J Q K, any case) then suit (C D H S or ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤, with or
-            without U+FE0F). Answers always use the canonical code (10H, QS). Example: QS.
+        card (str): A card: rank (A 2-10 T J Q K, any case) then suit (C D H S or ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤, with or without
+            U+FE0F). Answers always use the canonical code (10H, QS). Example: QS.
     """
 
     player: str
     action: Literal["discard"]
-    card: str | Unset = UNSET
+    card: str
 
     def to_dict(self) -> dict[str, Any]:
         player = self.player
@@ -44,10 +42,9 @@ class DiscardEventSeen:
             {
                 "player": player,
                 "action": action,
+                "card": card,
             }
         )
-        if card is not UNSET:
-            field_dict["card"] = card
 
         return field_dict
 
@@ -60,7 +57,7 @@ class DiscardEventSeen:
         if action != "discard":
             raise ValueError(f"action must match const 'discard', got '{action}'")
 
-        card = d.pop("card", UNSET)
+        card = d.pop("card")
 
         discard_event_seen = cls(
             player=player,

@@ -11,8 +11,6 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="RecordDiscardOut")
 
 
@@ -23,12 +21,12 @@ class RecordDiscardOut:
     Attributes:
         player (str):
         action (Literal['discard']):
-        card (str | Unset): A card's canonical code: rank (A 2-10 J Q K) then suit (C D H S). Example: QS.
+        card (str): A card's canonical code: rank (A 2-10 J Q K) then suit (C D H S). Example: QS.
     """
 
     player: str
     action: Literal["discard"]
-    card: str | Unset = UNSET
+    card: str
 
     def to_dict(self) -> dict[str, Any]:
         player = self.player
@@ -43,10 +41,9 @@ class RecordDiscardOut:
             {
                 "player": player,
                 "action": action,
+                "card": card,
             }
         )
-        if card is not UNSET:
-            field_dict["card"] = card
 
         return field_dict
 
@@ -59,7 +56,7 @@ class RecordDiscardOut:
         if action != "discard":
             raise ValueError(f"action must match const 'discard', got '{action}'")
 
-        card = d.pop("card", UNSET)
+        card = d.pop("card")
 
         record_discard_out = cls(
             player=player,

@@ -42,6 +42,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 405:
         response_405 = Problem.from_dict(response.json())
 

@@ -1,0 +1,94 @@
+"""What the provably fair tests share (README, Provably fair): the independent verifier
+(examples/verify_deal.py, loaded without importing the project, and run as a program), random
+finished hands of sealed tables, and POST /v1/verify."""
+
+from __future__ import annotations
+
+import json
+import random
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+from referee import PRESETS, bots
+from referee.deal import deal
+from referee.fairness import HandSeed
+from referee.game import Game, play, play_bots
+from referee.legal import legal_moves
+from referee.moves import Action
+from referee.rules import resolve_rules
+from referee.state import Status, validate_state
+from schemas.fairness import RevealedSchema
+from schemas.wire import to_json
+
+ROOT = Path(__file__).resolve().parents[1]
+VERIFIER = ROOT / "examples" / "verify_deal.py"
+INDEPENDENT = runpy.run_path(str(VERIFIER))  # its deck_of and check, never importing the project
+REVEALED = RevealedSchema()  # one instance: making a schema costs more than loading a hand
+
+PRESET_NAMES = sorted(PRESETS)
+PRESET_RULES = [{k: v for k, v in to_json(r).items() if k != "preset"} for r in PRESETS.values()]
+
+
+HOUSE_RULES = {
+    "final_discard_required": (True, False),
+    "aces": ("low", "high_or_low"),
+    "restock": ("keep_top", "turn_over", "immediate"),
+    "max_restocks": (None, 0, 1, 3),
+    "melds_per_turn": (None, 1, 2),
+    "taken_discard_if_last": (True, False),
+}
+
+
+def _random_rules(rng: random.Random, preset: str):
+    """``preset``, and in half the hands some house rules changed on top of it (R21)."""
+    spec = {"preset": preset}
+    if rng.random() < 0.5:
+        spec.update({name: rng.choice(values) for name, values in HOUSE_RULES.items() if rng.random() < 0.4})
+    return resolve_rules(spec)
+
+
+def _person(state, rng: random.Random, quiet: bool):
+    """A seat played at random among the legal moves (taking the discard pile about half the
+    time, laying off on anyone's meld); ``quiet``: never melding or laying off while a draw or a
+    discard is legal."""
+    moves = legal_moves(state)
+    if quiet:
+        moves = [m for m in moves if m.action in (Action.DRAW, Action.DISCARD)] or moves
+    return rng.choice(moves)
+
+
+def bot_hand(i: int) -> tuple[Game, HandSeed]:
+    """A finished hand of a sealed table: a fresh seed (from ``random`` for reproducibility),
+    the players' entropy, the deal from that deck (:func:`referee.game.Game`'s), 2 to 6 players,
+    every preset, house rules changed in half the hands. Most seats are computer opponents (easy
+    or medium); in about a third of the hands one seat plays random legal moves; in one hand of
+    19 nobody melds, so the hand stalls (R18a) unless the stock runs out first (R18)."""
+    rng = random.Random(i)
+    n = 2 + i % 5
+    players = tuple(f"p{k}" for k in range(n))
+    rules = _random_rules(rng, PRESET_NAMES[i % len(PRESET_NAMES)])
+    fair = HandSeed(rng.randbytes(32), rng.choice(["", "ana's phone 93a1", "é♠✓", "x" * 128]))
+    dealer = players[rng.randrange(n)]
+    quiet = i % 19 == 5  # 11 hands, each number of players
+    people = set(players) if quiet else {rng.choice(players)} if rng.random() < 0.3 else set()
+    state = validate_state(deal(players, rules, dealer, deck=fair.deck()))
+    game = Game(players, rules, dealer, state, {p: rng.choice(bots.LEVELS[:2]) for p in players if p not in people})
+    game, _ = play_bots(game, f"t{i}")
+    while game.state.status == Status.PLAYING:
+        _, game, _ = play(game, [_person(game.state, rng, quiet)], f"t{i}")
+    return game, fair
+
+
+def post_verify(tc, fairness, **extra):
+    r = tc.post("/v1/verify", json={"fairness": fairness, **extra})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def run_verifier(tmp_path, data) -> tuple[int, list[str]]:
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout.splitlines()

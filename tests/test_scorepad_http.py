@@ -1,0 +1,342 @@
+"""POST /v1/scorepad: the answers, and 422 problem+json naming the hand and the player."""
+
+from __future__ import annotations
+
+import pytest
+from scorepad_support import (
+    ANA_BEN_CY,
+    PROBLEM_JSON,
+    error_at,
+    post,
+    unprocessable,
+)
+
+# --- HTTP: POST /v1/scorepad --------------------------------------------------------------------
+
+CONTRACT_REQUEST = {
+    "rules": {"preset": "standard", "target_score": 100},
+    "players": ["Ana", "Ben", "Cy"],
+    "first_dealer": "Ana",
+    "hands": [
+        {"winner": "Ana", "rummy": False, "remaining": {"Ben": {"cards": ["KC", "QD", "9S", "AC"]}, "Cy": {"points": 12}}},
+        {"draw": True},
+    ],
+}
+
+
+def test_http_contract_example(client):
+    r = post(client, CONTRACT_REQUEST)
+    assert r.status_code == 200 and r.mimetype == "application/json"
+    body = r.get_json()
+    assert body["hands"] == [
+        {
+            "number": 1,
+            "dealer": "Ana",
+            "winner": "Ana",
+            "rummy": False,
+            "multiplier": 1,
+            "draw": False,
+            "points": 42,
+            "remaining": {"Ben": 30, "Cy": 12},
+            "totals": {"Ana": 42, "Ben": 0, "Cy": 0},
+        },
+        {
+            "number": 2,
+            "dealer": "Ben",
+            "winner": None,
+            "rummy": False,
+            "multiplier": 1,
+            "draw": True,
+            "points": 0,
+            "remaining": {},
+            "totals": {"Ana": 42, "Ben": 0, "Cy": 0},
+        },
+    ]
+    assert body["totals"] == {"Ana": 42, "Ben": 0, "Cy": 0}
+    assert [{"player": s["player"], "total": s["total"]} for s in body["standings"]] == [
+        {"player": "Ana", "total": 42},
+        {"player": "Ben", "total": 0},
+        {"player": "Cy", "total": 0},
+    ]
+    assert [s["rank"] for s in body["standings"]] == [1, 2, 2]
+    assert body["next_dealer"] == "Cy"
+    assert body["game_over"] is False and body["winner"] is None
+    assert body["to_target"] == {"Ana": 58, "Ben": 100, "Cy": 100}
+    assert body["rules"]["preset"] == "standard" and body["rules"]["target_score"] == 100
+
+
+def test_http_r21_defaults_rules_first_dealer_and_hands(client):
+    r = post(client, {"players": ["Ana", "Ben"]})
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["hands"] == [] and body["totals"] == {"Ana": 0, "Ben": 0}
+    assert body["next_dealer"] == "Ana" and body["game_over"] is False and body["winner"] is None
+    assert body["rules"]["preset"] == "standard" and body["rules"]["target_score"] == 100
+    assert body["rules"]["deals"] is None
+    assert body["to_target"] == {"Ana": 100, "Ben": 100}
+
+
+def test_http_r1_accepts_every_card_spelling(client):
+    body = {"players": ["Ana", "Ben"], "hands": [{"winner": "Ana", "remaining": {"Ben": {"cards": ["10h", "TD", "Q♠", "a♧", "7♦\ufe0f"]}}}]}
+    r = post(client, body)
+    assert r.status_code == 200
+    assert r.get_json()["hands"][0]["remaining"] == {"Ben": 10 + 10 + 10 + 1 + 7}  # 38
+
+
+def test_http_r15_rummy_doubling_and_basic(client):
+    hand = {"winner": "Ana", "rummy": True, "remaining": {"Ben": {"cards": ["5C", "5D"]}, "Cy": {"points": 10}}}
+    std = post(client, {"players": ANA_BEN_CY, "hands": [hand]}).get_json()
+    assert (std["hands"][0]["multiplier"], std["hands"][0]["points"]) == (2, 2 * (10 + 10))
+    assert std["hands"][0]["remaining"] == {"Ben": 10, "Cy": 10}
+    basic = post(client, {"rules": {"preset": "basic"}, "players": ANA_BEN_CY, "hands": [hand]}).get_json()
+    assert basic["hands"][0]["rummy"] is True
+    assert (basic["hands"][0]["multiplier"], basic["hands"][0]["points"]) == (1, 20)
+
+
+def test_http_r19_two_player_rotations(client):
+    hands = [{"winner": "Ben", "remaining": {"Ana": {"points": 1}}}] * 3 + [{"draw": True}]
+    std = post(client, {"players": ["Ana", "Ben"], "hands": hands}).get_json()
+    assert [h["dealer"] for h in std["hands"]] == ["Ana", "Ben", "Ben", "Ben"]
+    assert std["next_dealer"] == "Ana"
+    left = post(client, {"rules": {"preset": "two-restocks"}, "players": ["Ana", "Ben"], "hands": hands}).get_json()
+    assert [h["dealer"] for h in left["hands"]] == ["Ana", "Ben", "Ana", "Ben"]
+    assert left["next_dealer"] == "Ana"
+
+
+def test_http_r20_target_reached(client):
+    body = {
+        "rules": {"target_score": 50},
+        "players": ["Ana", "Ben"],
+        "hands": [
+            {"winner": "Ben", "remaining": {"Ana": {"points": 30}}},
+            {"winner": "Ben", "rummy": True, "remaining": {"Ana": {"cards": ["KH", "3C"]}}},
+        ],
+    }  # 2 × 13 = 26
+    out = post(client, body).get_json()
+    assert out["totals"] == {"Ana": 0, "Ben": 56}
+    assert out["game_over"] is True and out["winner"] == "Ben" and out["next_dealer"] is None
+    assert out["to_target"] == {"Ana": 50, "Ben": 0}
+    assert [(s["player"], s["rank"]) for s in out["standings"]] == [("Ben", 1), ("Ana", 2)]
+
+
+def test_http_r20_fixed_deals_with_a_tie_at_the_top(client):
+    hands = [{"winner": "Ana", "remaining": {"Ben": {"points": 9}}}, {"winner": "Ben", "remaining": {"Ana": {"points": 9}}}]
+    tied = post(client, {"rules": {"deals": 2, "target_score": 5}, "players": ["Ana", "Ben"], "hands": hands}).get_json()
+    assert tied["totals"] == {"Ana": 9, "Ben": 9}
+    assert tied["game_over"] is False and tied["winner"] is None
+    assert tied["next_dealer"] == "Ben"  # Ben won hand 2 and deals next
+    assert tied["to_target"] is None
+    assert [s["rank"] for s in tied["standings"]] == [1, 1]
+
+    hands.append({"winner": "Ana", "remaining": {"Ben": {"cards": ["2H"]}}})
+    done = post(client, {"rules": {"deals": 2, "target_score": 5}, "players": ["Ana", "Ben"], "hands": hands}).get_json()
+    assert done["totals"] == {"Ana": 11, "Ben": 9}
+    assert done["game_over"] is True and done["winner"] == "Ana" and done["next_dealer"] is None
+
+
+def test_http_r20_correction_is_sending_the_list_again(client):
+    first = post(client, CONTRACT_REQUEST).get_json()
+    corrected = dict(
+        CONTRACT_REQUEST,
+        hands=[{"winner": "Cy", "remaining": {"Ana": {"points": 5}, "Ben": {"cards": ["KC", "QD", "9S", "AC"]}}}, {"draw": True}],
+    )
+    second = post(client, corrected).get_json()
+    assert first["totals"] == {"Ana": 42, "Ben": 0, "Cy": 0}
+    assert second["hands"][0]["points"] == 5 + 30
+    assert second["totals"] == {"Ana": 0, "Ben": 0, "Cy": 35}
+    assert [s["player"] for s in second["standings"]] == ["Cy", "Ana", "Ben"]
+    # Nothing is stored: the original pad still replays as before.
+    assert post(client, CONTRACT_REQUEST).get_json() == first
+
+
+# --- HTTP validation: 422 problem+json naming the hand and the player ----------------------------
+
+
+def two_hands(second: dict, players=ANA_BEN_CY, rules_=None) -> dict:
+    """A pad whose hand 1 is fine and whose hand 2 is ``second``."""
+    first = {"winner": players[0], "remaining": {p: {"points": 1} for p in players[1:]}}
+    body = {"players": players, "hands": [first, second]}
+    if rules_ is not None:
+        body["rules"] = rules_
+    return body
+
+
+def test_http_r1_card_twice_in_one_hand(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": ["KC", "2D"]}, "Cy": {"cards": ["K♣"]}}}))
+    detail = error_at(errors, "/hands/1/remaining/Cy/cards/0")
+    assert "hand 2" in detail and "K♣" in detail and "Ben" in detail and "Cy" in detail
+
+
+def test_http_r2_more_cards_than_were_dealt_with_two_players(client):
+    eleven = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": eleven}}}, ["Ana", "Ben"]))
+    assert len(errors) == 1
+    detail = error_at(errors, "/hands/1/remaining/Ben/cards")
+    assert "hand 2" in detail and "Ben" in detail and "11 cards" in detail and "only 10" in detail
+
+
+def test_http_r2_more_cards_than_were_dealt_with_five_players(client):
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+    seven = ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]
+    others = {p: {"points": 1} for p in players[2:]}
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": seven}, **others}}, players))
+    detail = error_at(errors, "/hands/1/remaining/Ben/cards")
+    assert "hand 2" in detail and "Ben" in detail and "7 cards" in detail and "only 6" in detail
+
+
+@pytest.mark.parametrize("points, why", [(0, "at least 1 point"), (-5, "at least 1 point"), (71, "at most 70"), (10_000_000, "at most 70")])
+def test_http_r14_impossible_points(client, points, why):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": points}, "Cy": {"points": 3}}}))
+    assert len(errors) == 1
+    detail = error_at(errors, "/hands/1/remaining/Ben/points")
+    assert "hand 2" in detail and "Ben" in detail and f"{points} points" in detail and why in detail
+
+
+def test_http_r14_both_cards_and_points(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": ["KC"], "points": 10}, "Cy": {"points": 3}}}))
+    detail = error_at(errors, "/hands/1/remaining/Ben")
+    assert "hand 2" in detail and "Ben" in detail and "not both" in detail
+
+
+def test_http_r14_neither_cards_nor_points(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {}, "Cy": {"points": 3}}}))
+    detail = error_at(errors, "/hands/1/remaining/Ben")
+    assert "hand 2" in detail and "Ben" in detail and "not neither" in detail
+
+
+def test_http_r14_empty_card_list(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": []}, "Cy": {"points": 3}}}))
+    detail = error_at(errors, "/hands/1/remaining/Ben/cards")
+    assert "hand 2" in detail and "Ben" in detail and "at least one card" in detail
+
+
+def test_http_r14_unknown_player(client):
+    errors = unprocessable(
+        client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}, "Dan": {"points": 4}}})
+    )
+    detail = error_at(errors, "/hands/1/remaining/Dan")
+    assert "hand 2" in detail and "'Dan'" in detail and "not one of the players" in detail
+
+
+def test_http_r14_unknown_player_with_a_long_name(client):
+    name = "x" * 41
+    errors = unprocessable(
+        client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}, name: {"points": 4}}})
+    )
+    detail = error_at(errors, f"/hands/1/remaining/{name}")
+    assert "hand 2" in detail and "not one of the players" in detail
+
+
+def test_http_r14_unknown_player_name_is_escaped_in_the_pointer(client):
+    errors = unprocessable(
+        client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}, "a/b~c": {"points": 4}}})
+    )
+    detail = error_at(errors, "/hands/1/remaining/a~1b~0c")
+    assert "hand 2" in detail and "'a/b~c'" in detail
+
+
+def test_http_r14_missing_opponent(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}}}))
+    detail = error_at(errors, "/hands/1/remaining/Cy")
+    assert "hand 2" in detail and "Cy" in detail and "missing" in detail
+
+
+def test_http_r14_entry_for_the_winner(client):
+    errors = unprocessable(
+        client, two_hands({"winner": "Ben", "remaining": {"Ana": {"points": 2}, "Ben": {"points": 1}, "Cy": {"points": 3}}})
+    )
+    detail = error_at(errors, "/hands/1/remaining/Ben")
+    assert "hand 2" in detail and "Ben went out" in detail
+
+
+def test_http_r14_unknown_winner(client):
+    errors = unprocessable(client, two_hands({"winner": "Zed", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}}}))
+    detail = error_at(errors, "/hands/1/winner")
+    assert "hand 2" in detail and "'Zed'" in detail
+
+
+def test_http_r16_drawn_hand_with_a_winner(client):
+    errors = unprocessable(client, two_hands({"draw": True, "winner": "Ana"}))
+    detail = error_at(errors, "/hands/1")
+    assert "hand 2" in detail and "drawn" in detail
+
+
+def test_http_r2_duplicate_player_names(client):
+    errors = unprocessable(client, {"players": ["Ana", "Ben", "Ana"], "hands": []})
+    detail = error_at(errors, "/players/2")
+    assert "'Ana'" in detail and "twice" in detail
+
+
+@pytest.mark.parametrize("players", [["Ana"], [], ["A", "B", "C", "D", "E", "F", "G"]])
+def test_http_r2_wrong_number_of_players(client, players):
+    errors = unprocessable(client, {"players": players})
+    detail = error_at(errors, "/players")
+    assert "2" in detail and "6" in detail
+
+
+def test_http_r19_unknown_first_dealer(client):
+    errors = unprocessable(client, {"players": ANA_BEN_CY, "first_dealer": "Dan"})
+    assert "'Dan'" in error_at(errors, "/first_dealer")
+
+
+def test_http_r20_hand_after_the_game_was_won(client):
+    body = {
+        "rules": {"target_score": 50},
+        "players": ["Ana", "Ben"],
+        "hands": [
+            {"winner": "Ana", "remaining": {"Ben": {"points": 30}}},
+            {"winner": "Ana", "remaining": {"Ben": {"points": 20}}},  # Ana 50: won
+            {"draw": True},
+        ],
+    }
+    errors = unprocessable(client, body)
+    assert len(errors) == 1
+    detail = error_at(errors, "/hands/2")
+    assert "hand 3" in detail and "won by Ana in hand 2" in detail
+
+
+def test_http_problem_detail_summarises_the_first_error(client):
+    r = post(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 0}, "Cy": {"points": 0}}}))
+    doc = r.get_json()
+    assert [e["pointer"] for e in doc["errors"]] == ["/hands/1/remaining/Ben/points", "/hands/1/remaining/Cy/points"]
+    assert doc["detail"].startswith("hand 2: Ben's 0 points")  # the pointers are in errors[]
+    assert "(and 1 more)" in doc["detail"]
+
+
+def test_http_bad_card_code_points_into_the_card_list(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": ["KC", "ZZ"]}, "Cy": {"points": 3}}}))
+    assert "'ZZ' is not a card" in error_at(errors, "/hands/1/remaining/Ben/cards/1")
+    assert all("/value" not in e["pointer"] for e in errors)
+
+
+def test_http_wrong_types_point_at_the_field(client):
+    errors = unprocessable(
+        client,
+        two_hands(
+            {
+                "winner": "Ana",
+                "rummy": "yes",
+                "remaining": {
+                    "Ben": {"points": "12"},
+                    "Cy": {"points": True},
+                },
+            }
+        ),
+    )
+    pointers = {e["pointer"] for e in errors}
+    assert pointers == {"/hands/1/rummy", "/hands/1/remaining/Ben/points", "/hands/1/remaining/Cy/points"}
+
+
+def test_http_unknown_field_in_an_entry(client):
+    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"pts": 3}, "Cy": {"points": 3}}}))
+    assert "'pts'" in error_at(errors, "/hands/1/remaining/Ben/pts")
+
+
+def test_http_impossible_rules(client):
+    errors = unprocessable(client, {"rules": {"target_score": 0}, "players": ANA_BEN_CY})
+    assert any(e["pointer"] == "/rules/target_score" for e in errors), errors
+
+
+def test_http_body_not_an_object_is_400(client):
+    r = client.post("/v1/scorepad", data="[]", content_type="application/json")
+    assert r.status_code == 400 and r.mimetype == PROBLEM_JSON
