@@ -70,7 +70,7 @@ def _module(frame: str) -> str:
 
 
 def server(seconds: int) -> None:
-    import run as R
+    import serving as R
 
     spy = Path(sys.executable).parent / "py-spy"
     wrk = R.ensure_wrk()
@@ -89,7 +89,7 @@ def server(seconds: int) -> None:
                 sys.executable,
                 "-c",
                 (
-                    "import sys; sys.path.insert(0, sys.argv[1]); import run as R; "
+                    "import sys; sys.path.insert(0, sys.argv[1]); import serving as R; "
                     "print(R.run_wrk(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), 2))"
                 ),
                 str(HERE),

@@ -1,0 +1,75 @@
+"""The calls the sealed-table tests make (tests/test_tables*.py): an app and its test client,
+a table made through POST /v1/tables or with a seeded deal, a view, a move, a whole hand played
+through the sealed endpoints only."""
+
+from __future__ import annotations
+
+import pytest
+from tables_support import make_app, picker
+
+from referee.rules import PRESETS
+from tables import Tables
+
+
+@pytest.fixture(scope="module")
+def tapp():
+    return make_app()
+
+
+@pytest.fixture()
+def tc(tapp):
+    return tapp.test_client()
+
+
+def tables_of(app) -> Tables:
+    return app.extensions["rummy_tables"]
+
+
+def create(tc, players=("ana", "ben", "cy"), **extra):
+    r = tc.post("/v1/tables", json={"players": list(players), **extra})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def view(tc, table, seat=None):
+    body = {"table": table} if seat is None else {"table": table, "seat": seat}
+    r = tc.post("/v1/tables/view", json=body)
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["view"]
+
+
+def move(tc, table, seat, **body):
+    return tc.post("/v1/tables/move", json={"table": table, "seat": seat, **body})
+
+
+def seeded(tapp, players, seed, **kw):
+    """A table made with a seeded deal (POST /v1/tables deals from the CSPRNG), as its answer."""
+    from schemas.dump import dumper
+    from schemas.tables import ViewSchema
+    from tables.view import table_view
+
+    tables = tables_of(tapp)
+    table, token = tables.create(list(players), kw.pop("rules", PRESETS["standard"]), seed=seed, **kw)
+    return {"table": token, "seats": tables.seats(table), "view": dumper(ViewSchema())(table_view(table, None))}
+
+
+def play_hand(tc, table, seats, pick=None, seen=None):
+    """Play every human turn with ``pick`` from the seat's legal moves (never a draw from the
+    discard pile), through the sealed endpoints only, until the hand ends. Returns the last answer."""
+    body, pick = None, pick or picker()
+    for _ in range(3000):
+        spectator = view(tc, table)
+        if spectator["status"] != "playing":
+            return table, body
+        mover = spectator["turn"]["player"]
+        v = view(tc, table, seats[mover])
+        choices = [m for m in v["legal_moves"] if not (m["action"] == "draw" and m["source"] == "discard")] or v["legal_moves"]
+        m = dict(pick(choices))
+        m.pop("player")
+        r = move(tc, table, seats[mover], move=m)
+        body = r.get_json()
+        assert r.status_code == 200 and body["legal"], body
+        if seen is not None:
+            seen.append((mover, m, body))
+        table = body["table"]
+    raise AssertionError("the hand did not end")

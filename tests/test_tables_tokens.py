@@ -1,0 +1,245 @@
+"""Sealed tables' tokens (contract, Sealed tables): tampered, truncated, expired and foreign
+tokens refused at ``/table``; keys rotating by key id; one spelling per token, padded payloads;
+keys and lifetime from the environment. Shared calls: tables_http_support.py."""
+
+# The fixtures tapp and tc come from tables_http_support; pytest passes them to the tests by name.
+# ruff: noqa: F811
+from __future__ import annotations
+
+import base64
+import dataclasses
+import random
+
+import pytest
+from tables_http_support import create, move, tables_of, tapp, tc, view  # noqa: F401 (fixtures)
+from tables_support import KEY_A, KEY_B, make_app
+
+from referee.rules import PRESETS
+from tables import Sealer, Tables
+from tables.codec import from_payload, to_payload
+
+# --- tampering ----------------------------------------------------------------------------------
+
+
+def _flip(token: str, i: int) -> str:
+    raw = bytearray(base64.urlsafe_b64decode(token[4:] + "=" * (-len(token[4:]) % 4)))
+    raw[i] ^= 0x01
+    return "rt1." + base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+
+
+def _refused(tc, table):
+    for path, body in (
+        ("/v1/tables/view", {"table": table}),
+        ("/v1/tables/next", {"table": table}),
+        ("/v1/tables/move", {"table": table, "seat": "s", "move": {"action": "draw", "source": "stock"}}),
+    ):
+        r = tc.post(path, json=body)
+        assert r.status_code == 422 and r.mimetype == "application/problem+json", (path, r.get_json())
+        err = r.get_json()["errors"]
+        assert [e["pointer"] for e in err] == ["/table"]
+        yield err[0]["detail"]
+
+
+def test_a_random_string_is_422_at_table(tc):
+    for text in ("hello", "rt1.hello", "rt1." + "A" * 200, "rt1.!!!"):
+        for detail in _refused(tc, text):
+            assert "Traceback" not in detail and detail[0].islower() and detail.endswith(("received", "given it", "table", "gave")), detail
+
+
+def test_a_truncated_or_bit_flipped_token_is_422(tc):
+    made = create(tc, ("ana", "ben"))
+    token = made["table"]
+    raw_len = len(base64.urlsafe_b64decode(token[4:] + "=" * (-len(token[4:]) % 4)))
+    for cut in (token[:10], token[:-1], token[:-20], token[: len(token) // 2]):
+        assert all("cut short" in d or "altered" in d or "damaged" in d for d in _refused(tc, cut))
+    rng = random.Random(1)
+    for i in sorted(rng.sample(range(4, raw_len), 20)) + [0, 5, raw_len - 1]:
+        details = list(_refused(tc, _flip(token, i)))
+        assert all(("altered" in d) or ("key this service does not hold" in d) for d in details), (i, details)
+
+
+def test_a_token_sealed_with_another_key_is_422(tc, tapp):
+    made = create(tc, ("ana", "ben"))
+    table = tables_of(tapp).open(made["table"])
+    other = Tables(Sealer([KEY_B])).seal(table)
+    for detail in _refused(tc, other):
+        assert (
+            detail
+            == "this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table"
+        )
+
+
+def test_an_expired_token_is_422_and_says_when():
+    now = [1_800_000_000.0]
+    app = make_app(ttl=3600, clock=lambda: now[0])
+    tc = app.test_client()
+    made = create(tc, ("ana", "ben"))
+    assert view(tc, made["table"])["seq"] == 0
+    now[0] += 3600
+    details = list(_refused(tc, made["table"]))
+    assert details[0] == "this table expired at 2027-01-15 09:00 UTC (a table lasts 1 hour after its last move): start a new one"
+
+
+def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
+    """Stacking the stock, swapping cards, an 8th card, skipping a turn, a false going rummy:
+    the client holds only the sealed token, so each edit needs the key; the moves it can send
+    are judged as at a real table."""
+    made = create(tc)
+    tables = tables_of(tapp)
+    table = tables.open(made["table"])
+    payload = to_payload(table)
+    state = payload["state"]
+    # K♠ to the top of the stock, a card swapped with ben, an 8th card, ben's turn skipped:
+    edits = []
+    s1 = {**state, "stock": ["KS"] + [c for c in state["stock"] if c != "KS"]} if "KS" in state["stock"] else state
+    edits.append(s1)
+    a, b = state["players"][0], state["players"][1]
+    edits.append(
+        {
+            **state,
+            "players": [{**a, "hand": [b["hand"][0]] + a["hand"][1:]}, {**b, "hand": [a["hand"][0]] + b["hand"][1:]}, state["players"][2]],
+        }
+    )
+    edits.append(
+        {**state, "players": [{**a, "hand": a["hand"] + [state["stock"][0]]}, b, state["players"][2]], "stock": state["stock"][1:]}
+    )
+    edits.append({**state, "turn": {**state["turn"], "player": "cy"}})
+    for edited in edits:
+        forged = Tables(Sealer([KEY_B])).sealer.seal({**payload, "state": edited})
+        assert [r for r in _refused(tc, forged)]  # 422 everywhere: only this service's key seals
+    # the moves a player can send instead
+    r = move(tc, made["table"], made["seats"]["ana"], moves=[{"action": "draw", "source": "stock"}, {"action": "draw", "source": "stock"}])
+    assert r.get_json()["reasons"][0]["code"] == "already_drew"
+    r = move(tc, made["table"], made["seats"]["cy"], move={"action": "draw", "source": "stock"})
+    assert r.get_json()["reasons"][0]["code"] == "not_your_turn"
+    r = move(tc, made["table"], made["seats"]["ana"], move={"player": "ben", "action": "draw", "source": "stock"})
+    assert r.status_code == 403
+
+
+# --- keys ---------------------------------------------------------------------------------------
+
+
+def test_keys_rotate_by_key_id_and_seats_outlive_the_key_their_table_began_under(tc, tapp):
+    """Finding 2, and the README's rotation in three deploys (K1 → K1,K2 → K2,K1 → K2): a table
+    made under K1 is played at each step, through every seat, and its seats still play once K1
+    is gone. A seat is made from the table's own secret, sealed inside the token."""
+    made = create(tc, ("ana", "ben"))
+    seats, token = made["seats"], made["table"]
+    steps = [(KEY_A, KEY_B), (KEY_B, KEY_A), (KEY_B,)]  # after (KEY_A,): the instance tc
+    players = ["ana", "ben"]
+    for i, keys in enumerate(steps):
+        step = make_app(keys=keys).test_client()
+        for who in players:
+            seen = view(step, token, seats[who])["players"][players.index(who)]
+            assert len(seen["hand"]) == seen["cards"] > 0
+        mover = view(step, token)["turn"]["player"]
+        mine = view(step, token, seats[mover])
+        m = mine["legal_moves"][0] if i % 2 == 0 else next(x for x in mine["legal_moves"] if x["action"] != "draw")
+        r = move(step, token, seats[mover], move=m)
+        assert r.status_code == 200 and r.get_json()["legal"], r.get_json()
+        token = r.get_json()["table"]
+    assert view(make_app(keys=(KEY_B,)).test_client(), token, seats["ana"])["seq"] == 3
+    assert list(_refused(tc, token))  # sealed with K2, which the first instance does not hold
+    retired = make_app(keys=(KEY_B,)).test_client()
+    assert list(_refused(retired, made["table"]))  # the tokens sealed with K1 are gone with it
+
+
+def test_a_table_made_before_tables_had_a_secret_keeps_its_seats_while_its_key_is_held(tapp):
+    """Tokens of tables made before seats came from the table's secret stay as they were: their
+    seats are the sealing key's, so they sit while that key is held and end with it."""
+    tables = tables_of(tapp)
+    table, _ = tables.create(["ana", "ben"], PRESETS["standard"], seed=3)
+    legacy = dataclasses.replace(table, secret=None)
+    token = tables.seal(legacy)
+    seat = tables.sealer.seat(table.id, "ana")  # the old way: from the key
+    assert "k" not in to_payload(legacy) and tables.seat(legacy, "ana") == seat
+    rotated = make_app(keys=(KEY_B, KEY_A)).test_client()
+    assert view(rotated, token, seat)["players"][0]["hand"]
+    r = rotated.post("/v1/tables/view", json={"table": token, "seat": tables.seat(table, "ana")})  # a secret's seat is not its seat
+    assert r.status_code == 403
+
+
+def test_a_token_has_one_spelling(tc):
+    """Finding 6: ``=`` padding, the ``+/`` alphabet and altered unused low bits are each a 422 at
+    /table; the token as given plays."""
+    made = create(tc, ("ana", "ben"))
+    token = made["table"]
+    body = token[4:]
+    spellings = [token + "=" * (-len(body) % 4 or 4)]
+    if "-" in body or "_" in body:
+        spellings.append("rt1." + body.replace("-", "+").replace("_", "/"))
+    # altered unused low bits of the last character: a token whose length leaves some
+    small = tables_of(tc.application).sealer.seal({"v": 0})
+    assert len(small[4:]) % 4 in (2, 3)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    last = alphabet.index(small[-1])
+    assert last & 1 == 0
+    altered = small[:-1] + alphabet[last | 1]
+    assert base64.urlsafe_b64decode(altered[4:] + "==") == base64.urlsafe_b64decode(small[4:] + "==")  # the same bytes
+    assert all("damaged" not in d for d in _refused(tc, small))  # authentic (a payload of no table)
+    spellings.append(altered)
+    for other in spellings:
+        assert other != token
+        for detail in _refused(tc, other):
+            assert detail == "this table token is damaged (it is not the text the service gave): send it exactly as received", detail
+    assert view(tc, token)["seq"] == 0
+
+
+def test_the_sealed_payload_is_padded_to_fixed_buckets(tapp):
+    """Finding 7: the compressed payload is padded to 128 + a multiple of 256 bytes, so the deals
+    of 2 to 6 players (whose compressed sizes differ by tens of bytes with the cards) all seal
+    to tokens of one length."""
+    from tables.seal import BUCKET_BYTES, BUCKET_OFFSET, KID_BYTES, NONCE_BYTES
+
+    tables = tables_of(tapp)
+    lengths = set()
+    for i in range(300):
+        _, token = tables.create([f"p{j}" for j in range(2 + i % 5)], PRESETS["standard"])
+        raw = base64.urlsafe_b64decode(token[4:] + "=" * (-len(token[4:]) % 4))
+        assert (len(raw) - KID_BYTES - NONCE_BYTES - 16 - BUCKET_OFFSET) % BUCKET_BYTES == 0
+        lengths.add(len(token))
+    print(f"\n300 deals of 2 to 6 players: token lengths {sorted(lengths)}")
+    assert len(lengths) == 1
+
+
+def test_token_payload_round_trips(tapp):
+    tables = tables_of(tapp)
+    table, token = tables.create(["ana", "ben", "cy", "dee"], PRESETS["basic"], bots={"dee": "easy"})
+    again = tables.open(token)
+    assert again == table
+    assert from_payload(to_payload(table)) == table
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+
+def test_keys_and_lifetime_come_from_the_environment():
+    keys = ",".join(base64.urlsafe_b64encode(k).decode() for k in (KEY_B, KEY_A))  # padded is fine too
+    tables = Tables.from_environment({"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600"})
+    assert tables.sealer.ttl == 3600 and tables.store is None
+    old = Tables(Sealer([KEY_A]))
+    table, token = old.create(["ana", "ben"], PRESETS["standard"])
+    assert tables.open(token) == table  # the second key still opens
+    assert Tables(Sealer([KEY_B])).open(tables.seal(table)) == table  # the first key seals
+    assert Tables.from_environment({}).sealer.ttl == 7 * 24 * 3600
+
+
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        ({"RUMMY_SEAL_KEYS": "YWJj"}, "RUMMY_SEAL_KEYS: key 1 is 3 bytes; each key must be 32 random bytes"),
+        ({"RUMMY_SEAL_KEYS": base64.urlsafe_b64encode(KEY_A).decode() + ",***"}, "RUMMY_SEAL_KEYS: key 2 is not base64url"),
+        ({"RUMMY_SEAL_KEYS": " , "}, "RUMMY_SEAL_KEYS is set but holds no key"),
+        ({"RUMMY_TABLE_TTL": "7d"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '7d'"),
+        ({"RUMMY_TABLE_TTL": "10"}, "RUMMY_TABLE_TTL must be a whole number of seconds of at least 60, not '10'"),
+        ({"RUMMY_TABLE_STORE": "localhost:6379"}, "RUMMY_TABLE_STORE must be a Redis URL (redis://host:port/0): "),
+    ],
+)
+def test_a_wrong_setting_stops_start_up_naming_it(monkeypatch, env, message):
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    from app import create_app
+
+    with pytest.raises(ValueError) as e:
+        create_app({"TESTING": True})
+    assert str(e.value).startswith(message)  # the store's message goes on with the client library's words
