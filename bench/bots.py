@@ -21,7 +21,7 @@ person following the Easy hints against Medium and Hard, as the events showed it
 bot-only hands end under every preset and two house rules, 2–6 players, 450 seeds each, and stop),
 --strength (issue #24: Hard vs the old Hard, `hard-fast`, and every level against the outside
 anchor of bench/anchor.py, 2 players, and a 4-player table of Hard, the anchor, Medium and Easy;
---hands N, default 1000; --only a,b for one pairing; --processes, default 2), --costs (issue #24:
+--hands N, default 1000; --only a,b for one pairing; --first N to run it in parts; --processes, default 2), --costs (issue #24:
 Hard's decision cost in ms at 2 and 6 players, and a sealed move with three Hard opponents).
 """
 
@@ -405,7 +405,7 @@ def cost_table(deals: int) -> None:
         print(
             f"  {level:<9} {players} players: median {c['median']:6.2f}, p90 {c['p90']:6.2f}, p99 {c['p99']:6.2f}, max {c['max']:6.2f} over {c['n']}{goal}"
         )
-    c = sealed_move_costs(max(2, deals // 2))
+    c = sealed_move_costs(max(6, deals // 2))
     print(
         f"  sealed move, 3 Hard opponents: median {c['median']:6.1f}, p90 {c['p90']:6.1f}, p99 {c['p99']:6.1f}, max {c['max']:6.1f} over {c['n']}  [goal: p99 ≤ 500]"
     )
