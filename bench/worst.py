@@ -306,6 +306,11 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
             dumps({"state": deal6_long, "moves": applied}),
         ),
         (
+            "scorepad: the largest legitimate pad (100 hands, 6 players, 40-character names, every card listed)",
+            "/v1/scorepad",
+            _largest_pad(),
+        ),
+        (
             "scorepad: 2 players, valid hands, as many as the body limit holds",
             "/v1/scorepad",
             _fill(
@@ -412,6 +417,19 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
             body = dumps(json.loads(body))
         fitted.append((name, path, body))
     return [(n, p, b) for n, p, b in fitted if b is not None and len(b) <= limits.get(p, len(b))], ordinary
+
+
+def _largest_pad() -> bytes | None:
+    """The largest legitimate scorepad as the tree's tests build it (tests/scorepad_support.py
+    ``longest_pad``: the scorepad's body limit is sized for it), or None in a tree without it."""
+    sys.path.insert(0, str(Path(importlib.import_module("app").__file__).parent / "tests"))
+    try:
+        from scorepad_support import compact, longest_pad
+    except ImportError:
+        return None
+    finally:
+        sys.path.pop(0)
+    return compact(longest_pad())
 
 
 def _schema_limit(name: str, default: int) -> int:

@@ -227,8 +227,9 @@ class ScorepadRequest(CompiledSchema):
     rules = RulesField()
     players = BoundedList(PlayerName(), required=True, validate=PLAYER_COUNT, metadata={"uniqueItems": True})
     first_dealer = PlayerName(load_default=None, allow_none=True)
-    # A game by deals ends after at most the deals option's maximum of hands (100, within the
-    # scorepad's 12 KiB body for 6 players: web/bodies.py); a game to a target score rarely comes near.
+    # A game by deals ends after at most the deals option's maximum of hands (100; the scorepad's
+    # body limit in web/bodies.py holds them for 6 players with the longest names and every card
+    # listed); a game to a target score rarely comes near.
     hands = BoundedList(fields.Nested(HandEntrySchema), load_default=list, validate=Count(None, OPTION["deals"].maximum, "hands"))
 
 

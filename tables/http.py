@@ -120,7 +120,7 @@ blp = RefereeBlueprint(
 )
 
 
-@blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201, errors=(503,))
+@blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201)
 def create_table(args):
     """Seat the players and deal hand 1 from the operating system's randomness (R2, R3).
 

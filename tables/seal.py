@@ -2,9 +2,18 @@
 
 A token is ``rt1.`` then unpadded base64url of ``key id (4 bytes) ‖ nonce (12) ‖ ciphertext``:
 AES-256-GCM-SIV (``cryptography``) over the zlib-compressed JSON payload padded with zero bytes
-to a bucket of :data:`BUCKET_BYTES` (so a token's length says nothing of the cards in
-it; the buckets are 128 + 256·k bytes, so every deal of 2 to 6 players, 500–550 bytes compressed,
-fills the same one), with the prefix and the key id as associated data. A token has one spelling: canonical
+to a bucket of 128 + 256·k bytes (:data:`BUCKET_OFFSET`, :data:`BUCKET_BYTES`), with the prefix
+and the key id as associated data. The bucket is chosen from the compressed size, which depends
+a little on the hidden cards (how well their order compresses: about 15–25 bytes between deals
+alike in everything public), so the padding coarsens the leak of finding 7 but does not close
+it: tables alike in public facts (names, player count, moves, entropy length) seal to one
+length when their compressed size lies mid-bucket (deals with short names, 2–4 players: 900
+characters), and to one of two lengths, one bucket (256 bytes, 342 characters) apart, when it
+lies near an edge (e.g. 6 players with names of 8–28 characters: 900 or 1,242). A token's
+length then tells at most one bit, and only what the exact compressed length told (the bucket
+is a function of it): about how compressible the hidden order is, ~0.03 bits about the stock's
+top card as measured before padding. Choosing the bucket from public facts only would close it
+(tests/test_tables_tokens.py documents the current behaviour). A token has one spelling: canonical
 base64url (no ``=``, no ``+/``, unused low bits zero); any other is refused. AES-GCM-SIV is authenticated encryption that stays safe even if
 two tokens ever drew the same random nonce, so one key may seal any number of tables. Each
 configured key (``RUMMY_SEAL_KEYS``) yields, through HKDF-SHA256, a sealing key, a seat key and
@@ -162,8 +171,9 @@ class Sealer:
         """The token of ``payload`` (a JSON-able dict), valid for ``ttl`` seconds from now; the
         expiry is sealed inside as ``exp`` (seconds since the epoch). The compressed payload is
         padded with zeros to :data:`BUCKET_OFFSET` + a multiple of :data:`BUCKET_BYTES` (zlib
-        ignores what follows its stream's end), so tables alike in size seal to tokens of the
-        same length."""
+        ignores what follows its stream's end), so tables alike in public facts seal to tokens
+        of one length, or of two lengths one bucket apart when their compressed size lies near a
+        bucket's edge (the module's docstring says what that tells)."""
         key = self._keys[0]
         body = zlib.compress(orjson.dumps({**payload, "exp": int(self.clock()) + self.ttl}), 6)
         body += bytes(-(len(body) - BUCKET_OFFSET) % BUCKET_BYTES)

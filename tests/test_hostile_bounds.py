@@ -153,18 +153,28 @@ def test_hostile_bodies_within_the_limits_get_small_4xx_answers(client):
         assert 400 <= r.status_code < 500 and len(r.data) < 50_000, (path, r.status_code, len(r.data))
 
 
-def test_the_costliest_request_a_full_scorepad_is_answered(client):
-    """As many hands of 6 players as the scorepad's body limit holds (about 110)."""
-    players = ["p1", "p2", "p3", "p4", "p5", "p6"]
-    n = 300
-    while True:
-        hands = [{"winner": "p1", "remaining": {p: {"points": 1} for p in players[1:]}} for _ in range(n)]
-        body = {"players": players, "hands": hands, "rules": {"target_score": 100_000}}
-        if len(json.dumps(body, separators=(",", ":"))) <= bodies.BODY_LIMITS["/v1/scorepad"]:
-            break
-        n -= 10
-    r = client.post("/v1/scorepad", data=json.dumps(body, separators=(",", ":")), content_type="application/json")
-    assert r.status_code == 200 and len(r.get_json()["hands"]) == n > 80
+def test_the_scorepad_limit_is_the_largest_legitimate_pad(client):
+    """The scorepad's body limit is one fact with the schema: the longest game (the ``deals``
+    option's maximum of hands) of the most players, names of the longest length in the widest
+    UTF-8 characters, every opponent's cards listed in their longest spelling, fits under it,
+    with less than 16 KiB to spare (a limit far above would let costlier bodies in for nothing)."""
+    from scorepad_support import compact, longest_pad
+
+    from referee import parse_cards
+    from referee.rules import OPTION
+
+    pad = longest_pad()
+    body = compact(pad)
+    limit = bodies.BODY_LIMITS["/v1/scorepad"]
+    assert len(body) <= limit < len(body) + 16 * 1024, (len(body), limit)
+    r = client.post("/v1/scorepad", data=body, content_type="application/json")
+    assert r.status_code == 200, r.get_json()
+    got = r.get_json()
+    assert len(got["hands"]) == OPTION["deals"].maximum
+    won = {n: 0 for n in pad["players"]}
+    for hand in pad["hands"]:  # R14: the winner scores every card left in the others' hands
+        won[hand["winner"]] += sum(c.points for e in hand["remaining"].values() for c in parse_cards(e["cards"]))
+    assert got["totals"] == won and min(won.values()) > 0
 
 
 # --- the limits are documented ----------------------------------------------------------------

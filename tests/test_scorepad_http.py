@@ -340,3 +340,42 @@ def test_http_impossible_rules(client):
 def test_http_body_not_an_object_is_400(client):
     r = client.post("/v1/scorepad", data="[]", content_type="application/json")
     assert r.status_code == 400 and r.mimetype == PROBLEM_JSON
+
+
+def test_http_a_long_game_with_long_names_and_every_card_listed_is_answered(client):
+    """The longest game a pad holds (100 deals) of 6 players with names of 40 characters, each
+    opponent's cards picked (6 each, as the phone page's "Pick cards" sends them): accepted
+    whole, every total as R14/R15 give it (a review found such pads refused with 413 from hand 34)."""
+    import random
+
+    from scorepad_support import compact
+
+    names = [
+        "Anna-Katharina von Hohenzollern-Sigmarin",
+        "Maximilian Alexander Wolfgang Schreibers",
+        "Zoë Éléonore Marguerite de Rochefoucauld",
+        "Юлия Александровна Константинопольская 2",
+        "Bartholomew Fitzgerald O'Sullivan-Murphy",
+        "María de los Ángeles Fernández Villanova",
+    ]
+    assert all(len(n) == 40 for n in names)
+    value = {"A": 1, "J": 10, "Q": 10, "K": 10} | {str(v): v for v in range(2, 11)}
+    deck = [r + s for s in "CDHS" for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"]]
+    rng = random.Random(20)
+    hands, totals = [], dict.fromkeys(names, 0)
+    for h in range(100):
+        winner = names[rng.randrange(6)]
+        rummy = h % 7 == 0
+        dealt = rng.sample(deck, 30)
+        remaining = {n: dealt[6 * i : 6 * i + 6] for i, n in enumerate(n for n in names if n != winner)}
+        hands.append({"winner": winner, "rummy": rummy, "remaining": {n: {"cards": c} for n, c in remaining.items()}, "draw": False})
+        totals[winner] += (2 if rummy else 1) * sum(value[c[:-1]] for cards in remaining.values() for c in cards)
+    body = {"rules": {"preset": "standard", "deals": 100}, "players": names, "first_dealer": names[0], "hands": hands}
+    data = compact(body)
+    assert len(data) > 48 * 1024  # four times what the limit was
+    r = client.post("/v1/scorepad", data=data, content_type="application/json")
+    assert r.status_code == 200, r.get_json()
+    got = r.get_json()
+    assert got["totals"] == totals and len(got["hands"]) == 100
+    assert got["hands"][-1]["totals"] == totals
+    assert got["game_over"] is True and got["winner"] == max(totals, key=totals.get)

@@ -202,6 +202,29 @@ def test_the_sealed_payload_is_padded_to_fixed_buckets(tapp):
     assert len(lengths) == 1
 
 
+def test_a_token_length_varies_by_one_bucket_at_most_with_the_hidden_cards(tapp):
+    """What the padding does and does not hide (README, tables/seal.py). The bucket follows the
+    compressed size, which moves by some 15-25 bytes with how well the hidden order compresses:
+    tables alike in every public fact (names, player count, moves) seal to one length when that
+    size lies mid-bucket, and to one of two lengths one bucket apart (256 bytes, 342 characters)
+    near an edge, so a token's length tells at most one bit of the hidden cards. Documents the
+    current behaviour: a bucket chosen from public facts only would make every group one length."""
+    from tables.seal import BUCKET_BYTES
+
+    tables = tables_of(tapp)
+    spread = {}
+    for name_length in (1, 8, 16, 24, 40):
+        for n in range(2, 7):
+            names = [chr(ord("a") + j) * (name_length - 1) + str(j) for j in range(n)]
+            lengths = {len(tables.create(names, PRESETS["standard"])[1]) for _ in range(80 if (name_length, n) == (16, 6) else 24)}
+            apart = (max(lengths) - min(lengths)) * 3 // 4  # bytes: 342 characters of base64 are 256
+            assert len(lengths) <= 2 and apart in (0, BUCKET_BYTES), (name_length, n, lengths)
+            spread[name_length, n] = sorted(lengths)
+    print("\ntoken lengths by (name length, players):", spread)
+    assert all(spread[1, n] == [900] for n in range(2, 7))  # short names: one length whatever the cards
+    assert spread[16, 6] == [900, 1242]  # near a bucket's edge: the cards decide which of two
+
+
 def test_token_payload_round_trips(tapp):
     tables = tables_of(tapp)
     table, token = tables.create(["ana", "ben", "cy", "dee"], PRESETS["basic"], bots={"dee": "easy"})

@@ -8,12 +8,15 @@ the largest legitimate request with room to spare: a meld check, a hand score, a
 table is under 1 KiB; a state for 6 players at the end of a long hand (every card placed, 17
 melds, names of 40 characters) under 4 KiB, and a move may add up to 100 moves
 (``schemas.state.MAX_MOVES``), a request for advice up to 200 of the hand's events; a sealed
-table's token at most about 8 KiB, and a seat's moves one turn's (12 at most); a scorepad of a
-long game 100 hands (the ``deals`` option's maximum) of 6 players by points (about 60 with every
-card listed); a revealed hand about 100 bytes a move. With the item limits of the schemas they
-bound the costliest request of each endpoint to about 10 ordinary moves (bench/worst.py), except
-advice from the hard level and the check of a long revealed hand, whose work is a fixed search
-and the hand's own moves.
+table's token at most about 8 KiB, and a seat's moves one turn's (12 at most); a scorepad the
+longest game (100 hands, the ``deals`` option's maximum) of 6 players with names of 40
+characters and every opponent's cards listed: 136 KB at the widest spellings (4-byte
+characters, "10♦️"), 52 KB in ASCII (a test builds that pad from the schema's maxima and keeps
+the limit just above it); a revealed hand about 100 bytes a move. With the item limits of the
+schemas they bound the costliest request of each endpoint to about 10 ordinary moves
+(bench/worst.py), except advice from the hard level, the check of a long revealed hand and the
+longest scorepad, whose work is a fixed search, the hand's own moves and the pad's 3000 cards
+(about 15 moves: its cost is bounded by its hands and cards, not by its bytes).
 
 Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
 list's length only after loading every item, so a 60 000-item list would cost half a second
@@ -39,7 +42,7 @@ BODY_LIMITS = {
     "/v1/move": 16 * KIB,
     "/v1/legal-moves": 8 * KIB,
     "/v1/suggest": 24 * KIB,  # a state (4 KiB) and up to 200 of the hand's events (about 50 bytes each, 90 with long names)
-    "/v1/scorepad": 12 * KIB,
+    "/v1/scorepad": 144 * KIB,  # the largest legitimate pad, 136 KB (tests/test_hostile_input.py computes it)
     "/v1/tables": 4 * KIB,
     "/v1/tables/view": 16 * KIB,
     "/v1/tables/move": 16 * KIB,  # a token (8 KiB at most) and one turn's moves
