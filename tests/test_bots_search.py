@@ -10,8 +10,9 @@ from conftest import cards, make_state
 from referee import DECK, PRESETS, Turn, deal, resolve_rules
 from referee.bots import choose_move
 from referee.bots.hand import analyse
-from referee.bots.search import Budget, Knowledge, _clearly_better, evaluate, tables
+from referee.bots.search import Budget, Knowledge, _clearly_better, evaluate
 from referee.bots.selfplay import steps
+from referee.bots.simulator import tables
 from referee.view import Event, seat_view
 
 
