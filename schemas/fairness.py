@@ -6,19 +6,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validate
 
 from referee import Action, Source
 from referee.fairness import MAX_ENTROPY, SEED_BYTES, FairCode, Record, Revealed
-from referee.view import Event
 
 from .api import ReasonSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, CardCode, HexBytes, one_of, shape_faults
-from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName, VisibleId
+from .doc import Answer, CardCode, HexBytes, one_of
+from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField, RulesSchema
-from .state import EVENT_OPTIONAL, EVENT_SHAPES
+from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema
 
 HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
 MAX_RECORD_MOVES = 1000  # a hand's moves, as many as a table keeps (referee.game.MAX_EVENTS)
@@ -88,27 +87,10 @@ class FairnessSchema(Answer):
     optional=EVENT_OPTIONAL,
     names={"draw": "RecordDraw", "meld": "RecordMeld", "lay_off": "RecordLayOff", "discard": "RecordDiscard"},
 )
-class RecordMoveSchema(CompiledSchema):
+class RecordMoveSchema(PlayedMoveSchema):
     """One move of a hand's record: a draw with its ``source`` and the ``card`` drawn (from the
     stock too; left out only for a draw that ended the hand, R18); a meld or lay-off with its
     ``cards`` and ``meld`` id; a discard with its ``card``."""
-
-    player = PlayerName(required=True)
-    action = fields.Enum(Action, by_value=fields.String, required=True)
-    source = fields.Enum(Source, by_value=fields.String)
-    cards = CardList(max_length=11, min_length=1)
-    meld = VisibleId(allow_none=True)
-    card = Card()
-
-    @validates_schema
-    def fields_match_action(self, d, **kw):
-        errors = shape_faults(d, *type(self).declared_shapes)  # EVENT_SHAPES, as the document gives them
-        if errors:
-            raise ValidationError(errors)
-
-    @post_load
-    def make(self, d, **kw):
-        return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
 
 
 class RecordSchema(CompiledSchema):

@@ -11,6 +11,7 @@ from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, 
 from referee.errors import InvalidInput
 from referee.melds import LONGEST_MELD, MOST_MELDS
 from referee.seating import most_dealt
+from referee.view import Event
 
 from .compiled import CompiledSchema
 from .doc import answer_twin, one_of, shape_faults
@@ -134,6 +135,35 @@ MOVE_SHAPES = {"draw": ("source",), "meld": ("cards",), "lay_off": ("cards", "me
 EVENT_SHAPES = {"draw": ("source", "card"), "meld": ("cards", "meld"), "lay_off": ("cards", "meld"), "discard": ("card",)}
 # What a request may leave out of one (a discard always has its card).
 EVENT_OPTIONAL = {"draw": ("card",), "meld": ("meld",), "lay_off": ("meld",)}
+
+
+class PlayedMoveSchema(CompiledSchema):
+    """The fields of one move as it was played (:class:`referee.view.Event`), shared by a hand's
+    record (``RecordMoveSchema``) and the events sent for advice (``EventInSchema``); each gives
+    its own shapes (``one_of`` over :data:`EVENT_SHAPES`) and its ``noun`` for their messages."""
+
+    noun = "move"
+
+    player = PlayerName(required=True)
+    action = fields.Enum(Action, by_value=fields.String, required=True)
+    source = fields.Enum(Source, by_value=fields.String)
+    cards = CardList(max_length=most_dealt() + 1, min_length=1)
+    meld = VisibleId(allow_none=True)
+    card = Card()
+
+    def shape_problems(self, d) -> dict:
+        """What is wrong with ``d``'s fields for its action (EVENT_SHAPES, as the document gives them)."""
+        return shape_faults(d, *type(self).declared_shapes, noun=self.noun)
+
+    @validates_schema
+    def fields_match_action(self, d, **kw):
+        errors = self.shape_problems(d)
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def make(self, d, **kw):
+        return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
 
 
 @one_of(

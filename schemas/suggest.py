@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source
 from referee.bots import LEVELS
-from referee.view import Event
 
 from .api import MoveOutSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import one_of, shape_faults
-from .fields import BoundedList, Card, CardList, PlayerName, VisibleId
-from .state import EVENT_OPTIONAL, EVENT_SHAPES, StateSchema
+from .doc import one_of
+from .fields import BoundedList
+from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema, StateSchema
 
 MAX_EVENTS = 200  # more than a hand usually has (referee.game.MAX_EVENTS); within /v1/suggest's body limit (web/bodies.py): send the latest
 
@@ -35,29 +34,20 @@ def level_field() -> fields.String:
     optional=EVENT_OPTIONAL,
     names={"draw": "DrawEventSeen", "meld": "MeldEventSeen", "lay_off": "LayOffEventSeen", "discard": "DiscardEventSeen"},
 )
-class EventInSchema(CompiledSchema):
+class EventInSchema(PlayedMoveSchema):
     """One move of the hand as every player saw it, as sealed tables report them in ``events``: a
     draw from the stock without its card; a draw from the discard pile with the ``card`` taken;
     a meld or lay-off with its ``cards`` (and the ``meld`` id); a discard with its ``card``."""
 
-    player = PlayerName(required=True)
-    action = fields.Enum(Action, by_value=fields.String, required=True)
-    source = fields.Enum(Source, by_value=fields.String)
-    cards = CardList(max_length=11, min_length=1)
-    meld = VisibleId(allow_none=True)
-    card = Card()
+    noun = "event"
 
     @validates_schema
     def fields_match_action(self, d, **kw):
-        errors = shape_faults(d, *type(self).declared_shapes, noun="event")  # EVENT_SHAPES, as the document gives them
+        errors = self.shape_problems(d)
         if d.get("action") == Action.DRAW and "card" in d and d.get("source") == Source.STOCK:
             errors["card"] = ["a draw from the stock shows no card"]
         if errors:
             raise ValidationError(errors)
-
-    @post_load
-    def make(self, d, **kw):
-        return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
 
 
 class SuggestRequest(CompiledSchema):

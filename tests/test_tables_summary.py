@@ -2,20 +2,12 @@
 move, its own moves in the second person) and ``seat`` on POST /v1/tables and /v1/tables/next
 (the answer gives that seat's view, so a client needs no /view call) (#23, point 10)."""
 
-import pytest
-from tables_support import make_app
+# The fixtures tapp and tc come from tables_http_support; pytest passes them to the tests by name.
+# ruff: noqa: F811
+
+from tables_http_support import tapp, tc  # noqa: F401 (fixtures)
 
 from referee.cards import parse_card
-
-
-@pytest.fixture(scope="module")
-def tapp():
-    return make_app()
-
-
-@pytest.fixture()
-def tc(tapp):
-    return tapp.test_client()
 
 
 def sym(code: str) -> str:
