@@ -127,13 +127,13 @@ class Tables:
 
     def seal(self, table: Table) -> str:
         """The token of ``table``."""
-        return self.sealer.seal(to_payload(table))
+        return self.sealer.seal(*to_payload(table))
 
     def open(self, token) -> Table:
         """The table of a token. Raises :class:`BadTable` (a sentence for a person)."""
-        payload = self.sealer.open(token)
+        payload, hidden = self.sealer.open(token)
         try:
-            return from_payload(payload)
+            return from_payload(payload, hidden)
         except UnreadablePayload:  # authentic, but not a format this version reads
             raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
 
