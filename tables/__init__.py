@@ -28,7 +28,7 @@ from referee.state import Status
 from referee.view import Event, seat_view
 
 from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
-from .seal import BadTable, Sealer
+from .seal import BadTable, Sealer, TooLarge
 from .store import Replay, SeqStore, Stale, StoreUnavailable
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "Replayed",
     "Stale",
     "StoreUnavailable",
+    "TooLarge",
     "Sealer",
     "SeqStore",
 ]

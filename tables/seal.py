@@ -71,6 +71,11 @@ class BadTable(ValueError):
     message is a sentence for a person."""
 
 
+class TooLarge(ValueError):
+    """A table whose token would be longer than the service carries (``MAX_TOKEN_CHARS``): it is
+    not sealed, and the request that grew it is refused (409); its last token stays the latest."""
+
+
 def _b64decode(text: str) -> bytes:
     """Strict base64url, padded or not (raises ValueError on any other character)."""
     return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
@@ -174,7 +179,8 @@ class Sealer:
         as they are, not compressed: at most 65,535), valid for ``ttl`` seconds from now (the
         expiry is sealed beside them). The plaintext is padded with zeros to
         :data:`BUCKET_OFFSET` + a multiple of :data:`BUCKET_BYTES`, so the token's length
-        follows from the compressed payload's length and ``len(hidden)`` alone."""
+        follows from the compressed payload's length and ``len(hidden)`` alone. Raises
+        :class:`TooLarge` rather than make a token longer than ``MAX_TOKEN_CHARS``."""
         key = self._keys[0]
         exp = int(self.clock()) + self.ttl
         body = bytes([FORMAT]) + exp.to_bytes(8, "big") + len(hidden).to_bytes(2, "big") + hidden
@@ -183,7 +189,13 @@ class Sealer:
         nonce = os.urandom(NONCE_BYTES)
         head = key.kid + nonce
         ct = key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid)
-        return PREFIX + b64encode(head + ct)
+        token = PREFIX + b64encode(head + ct)
+        if len(token) > MAX_TOKEN_CHARS:
+            raise TooLarge(
+                f"this table has grown too large to seal (its token would be {len(token):,} characters, more than the "
+                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played; the last table token stays the latest"
+            )
+        return token
 
     def open(self, token) -> tuple[dict, bytes]:
         """The payload and the hidden bytes of a token this service sealed (:meth:`seal`; a

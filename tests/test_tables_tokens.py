@@ -330,3 +330,92 @@ def test_a_wrong_setting_stops_start_up_naming_it(monkeypatch, env, message):
     with pytest.raises(ValueError) as e:
         create_app({"TESTING": True})
     assert str(e.value).startswith(message)  # the store's message goes on with the client library's words
+
+
+# --- the longest token ----------------------------------------------------------------------------
+
+
+def test_the_longest_token_and_a_turn_fit_every_table_body(tc, tapp):
+    """The body limits of the /v1/tables endpoints are derived from the longest token the
+    service seals (``MAX_TOKEN_CHARS``), so the largest legitimate request fits: a token of that
+    length, a seat and a whole turn of moves (12, names and meld ids of 40 four-byte characters,
+    the widest spellings of 11 cards) or an entropy of 128 four-byte characters; such a request
+    is judged (422 at /table: no table of this service), never a 413. The largest table measured
+    (6 players with names of 40 four-byte characters, 100 hands scored, a hand of 1,000 events)
+    seals under the limit."""
+    import json
+
+    from referee.cards import DECK
+    from referee.moves import Action, Source
+    from referee.scorepad import HandEntry, Remaining
+    from referee.view import Event
+    from schemas.tables import MAX_TOKEN_CHARS
+    from web.bodies import BODY_LIMITS
+
+    rng = random.Random(11)
+    wide = "".join(chr(0x1F600 + i) for i in range(64))
+    names = ["".join(rng.choice(wide) for _ in range(40)) for _ in range(6)]
+    tables = tables_of(tapp)
+    table, _ = tables.create(names, PRESETS["standard"], seed=1, entropy=wide[:40] * 3)
+    events = []
+    for i in range(1000):
+        who, kind = names[i % 6], rng.random()
+        if kind < 0.35:
+            events.append(Event(who, Action.DRAW, Source.STOCK))
+        elif kind < 0.5:
+            events.append(Event(who, Action.DRAW, Source.DISCARD_PILE, card=rng.choice(DECK)))
+        elif kind < 0.85:
+            events.append(Event(who, Action.DISCARD, card=rng.choice(DECK)))
+        else:
+            events.append(Event(who, Action.LAY_OFF, cards=(rng.choice(DECK),), meld=f"m{rng.randrange(1, 18)}"))
+    hands = tuple(
+        HandEntry(rng.choice(names), rng.random() < 0.1, {p: Remaining(points=rng.randrange(120)) for p in names}) for _ in range(100)
+    )
+    largest = dataclasses.replace(table, game=dataclasses.replace(table.game, events=tuple(events), hands=hands, seq=99_999))
+    longest = len(tables.seal(largest))
+    print(f"\nthe largest table measured seals to {longest:,} characters; the limit is {MAX_TOKEN_CHARS:,}")
+    assert 10_000 < longest <= MAX_TOKEN_CHARS
+
+    token, seat, widest = "rt1." + "A" * (MAX_TOKEN_CHARS - 4), "S" * 22, "".join(rng.choice(wide) for _ in range(40))
+    turn = [{"player": widest, "action": "draw", "source": "discard"}]
+    turn += [{"player": widest, "action": "lay_off", "cards": ["10♦️"], "meld": widest} for _ in range(10)]
+    turn += [{"player": widest, "action": "discard", "card": "10♦️"}]
+    bodies = {
+        "/v1/tables/move": {"table": token, "seat": seat, "moves": turn},
+        "/v1/tables/view": {"table": token, "seat": seat},
+        "/v1/tables/next": {"table": token, "seat": seat, "entropy": wide * 2},
+        "/v1/tables/suggest": {"table": token, "seat": seat, "level": "medium"},
+    }
+    for path, body in bodies.items():
+        raw = json.dumps(body, ensure_ascii=False).encode()
+        assert len(raw) <= BODY_LIMITS[path], (path, len(raw), BODY_LIMITS[path])
+        r = tc.post(path, data=raw, content_type="application/json")
+        assert r.status_code == 422 and [e["pointer"] for e in r.get_json()["errors"]] == ["/table"], (path, r.get_json())
+
+
+def test_a_table_too_large_to_seal_is_a_409_and_its_last_token_plays_on(tapp, monkeypatch):
+    """A move whose table would seal to a token longer than the service carries is refused
+    (409 problem+json, nothing played), and the token before it stays the latest: here with the
+    limit lowered to the deal's 900 characters, the first move that grows the token."""
+    import tables.seal
+
+    tc = tapp.test_client()
+    made = create(tc, ("ana", "ben"))
+    token, seats = made["table"], made["seats"]
+    monkeypatch.setattr(tables.seal, "MAX_TOKEN_CHARS", len(token))
+    refused = None
+    for _ in range(40):
+        seen = view(tc, token)
+        mover = seen["turn"]["player"]
+        legal = view(tc, token, seats[mover])["legal_moves"]
+        r = move(tc, token, seats[mover], move=legal[0] if legal[0]["action"] == "draw" else legal[-1])
+        if r.status_code != 200:
+            refused = r
+            break
+        token = r.get_json()["table"]
+    assert refused is not None and refused.status_code == 409 and refused.mimetype == "application/problem+json"
+    detail = refused.get_json()["detail"]
+    assert detail.startswith("this table has grown too large to seal (its token would be 1,242 characters, more than the 900"), detail
+    assert view(tc, token)["seq"] == seen["seq"]  # nothing was played
+    monkeypatch.undo()
+    assert move(tc, token, seats[mover], move=legal[0] if legal[0]["action"] == "draw" else legal[-1]).get_json()["legal"]
