@@ -28,7 +28,7 @@ from referee.state import Status
 from referee.view import Event, seat_view
 
 from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
-from .seal import BadTable, Sealer
+from .seal import BadTable, Sealer, TooLarge
 from .store import Replay, SeqStore, Stale, StoreUnavailable
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "Replayed",
     "Stale",
     "StoreUnavailable",
+    "TooLarge",
     "Sealer",
     "SeqStore",
 ]
@@ -127,13 +128,13 @@ class Tables:
 
     def seal(self, table: Table) -> str:
         """The token of ``table``."""
-        return self.sealer.seal(to_payload(table))
+        return self.sealer.seal(*to_payload(table))
 
     def open(self, token) -> Table:
         """The table of a token. Raises :class:`BadTable` (a sentence for a person)."""
-        payload = self.sealer.open(token)
+        payload, hidden = self.sealer.open(token)
         try:
-            return from_payload(payload)
+            return from_payload(payload, hidden)
         except UnreadablePayload:  # authentic, but not a format this version reads
             raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
 
