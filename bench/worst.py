@@ -247,7 +247,10 @@ def main() -> None:
                 over.append((path, c / move))
     print("\nabove 10 moves:" if over else "\nevery endpoint within 10 moves")
     for path, ratio in over:
-        print(f"  {path} {ratio:.1f}×: " + (f"the exception: {OVER_10[path]}" if path in OVER_10 else "NOT an agreed exception: over the target"))
+        print(
+            f"  {path} {ratio:.1f}×: "
+            + (f"the exception: {OVER_10[path]}" if path in OVER_10 else "NOT an agreed exception: over the target")
+        )
     if not args.replay:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "worst.json").write_text(

@@ -17,10 +17,10 @@ from referee.fairness import HandSeed
 from referee.game import MAX_EVENTS, Game, play, play_bots
 from referee.legal import legal_moves
 from referee.moves import Action, Move, Source, apply_move
-from referee.stall import stall_limit
-from referee.view import seen
 from referee.rules import resolve_rules
+from referee.stall import stall_limit
 from referee.state import Status, validate_state
+from referee.view import seen
 from schemas.fairness import RevealedSchema
 from schemas.wire import to_json
 

@@ -5,8 +5,8 @@ sentence naming it; the two verifiers agreeing on tampered copies."""
 from __future__ import annotations
 
 import copy
-import json
 import hashlib
+import json
 import random
 import re
 from dataclasses import asdict
