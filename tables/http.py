@@ -181,7 +181,7 @@ def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
     dealt = _tables().next(args["table"], args["seat"], args["entropy"])
-    viewer = None if args["seat"] is None else _tables().seat_player(dealt.table, args["seat"])
+    viewer = dealt.player
     answer = {
         "table": dealt.token,
         "view": table_view(dealt.table, viewer),
