@@ -116,28 +116,29 @@ def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
 
 def shape_keys(value: dict) -> int | None:
     """How many object keys the parsed body ``value`` holds, or None when it breaks a structural
-    limit (:func:`shape_fault` then says where). One iterative walk does both: the limits and
-    the count of keys that finds a key repeated in one object (:func:`decode_body`)."""
-    keys = 0
-    stack = [(value, 1)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        v, depth = pop()
-        if v and depth + 1 > MAX_JSON_DEPTH:
+    limit (:func:`shape_fault` then says where). One walk, a level of nesting at a time, does
+    both: the limits and the count of keys that finds a key repeated in one object
+    (:func:`decode_body`)."""
+    keys, depth, level = 0, 1, [value]
+    while level:
+        if depth + 1 > MAX_JSON_DEPTH and any(level):
             return None
-        if type(v) is dict:
-            if len(v) > MAX_JSON_KEYS:
-                return None
-            keys += len(v)
-            children = v.values()
-        else:
-            if len(v) > MAX_JSON_ITEMS:
-                return None
-            children = v
         depth += 1
-        for x in children:
-            if type(x) is dict or type(x) is list:
-                push((x, depth))
+        below = []
+        push = below.append
+        for v in level:
+            if type(v) is dict:
+                if len(v) > MAX_JSON_KEYS:
+                    return None
+                keys += len(v)
+                v = v.values()
+            elif len(v) > MAX_JSON_ITEMS:
+                return None
+            for x in v:
+                kind = type(x)
+                if kind is dict or kind is list:
+                    push(x)
+        level = below
     return keys
 
 
@@ -227,9 +228,12 @@ def decode_body() -> dict:
     if keys is None:
         fault = shape_fault(body)
         raise BodyProblem(fault[0], tuple(reversed(fault[1])))
-    # One parse: a key repeated in an object shows as fewer keys kept than written; only then
-    # is the body read again, to name the key (a refused body, bounded by the endpoint's limit).
-    repeated = _find_repeated_key(raw) if b'"' in raw and _keys_written(raw) != keys else None
+    # One parse: a key repeated in an object shows as fewer keys kept than written. Every key
+    # written is followed by its colon, and outside strings a colon is nothing else, so a body
+    # with as many colons as keys kept wrote each key once (one byte count). Only a body whose
+    # strings hold colons needs its strings scanned (_keys_written), and only a refused one is
+    # read again, to name the key (bounded by the endpoint's limit).
+    repeated = _find_repeated_key(raw) if raw.count(b":") != keys and _keys_written(raw) != keys else None
     if repeated:
         shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
         raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
