@@ -12,6 +12,11 @@ events contradict the state or the rules of play, one function per rule:
   the next turn is the left neighbour's (R3);
 - :func:`turn_now`: the last event leads to the state's turn (whose turn, its phase, and the card
   taken from the discard pile this turn, R8);
+- :func:`turn_counts`: the melds laid and whether cards were laid off this turn are the state's
+  (``turn.melds_made``, ``turn.laid_off``, R5, R6);
+- :func:`stall_count`: the turns in a row with no meld or lay-off are the state's
+  ``stalled_turns`` (R18a), or at least as many when the events do not reach back to one;
+- :func:`tabled_players`: a player who melded or laid off in a turn now ended has tabled (R15);
 - :func:`top_of_the_pile`: a draw from the discard pile right after a discard takes that card;
 - :func:`cards_move_as_cards_can`: each card named moves as cards can: a card laid on the table
   stays there for the hand; a card taken from the discard pile is played or discarded by its
@@ -22,7 +27,8 @@ events contradict the state or the rules of play, one function per rule:
   or anywhere but a meld.
 
 The events may begin anywhere in the hand (a client sends the latest ones), so no rule assumes
-they begin with the deal. Each problem's path is ``("events", i, field)``.
+they begin with the deal. Each problem's path is ``("events", i, field)``, or ``("events",)``
+for a count the events as a whole contradict.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from collections.abc import Sequence
 from .actions import Action, Source
 from .cards import Card
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
+from .stall import after_turn
 from .state import Phase, State, place_of
 from .view import Event
 
@@ -51,9 +58,18 @@ def event_problems(state: State, events: Sequence[Event]) -> list[Problem]:
     Events by players not at the table are all that is said of them."""
     problems = players_seated(state, events)
     if not problems:
-        for rule in (turns_in_order, turn_now, top_of_the_pile, cards_move_as_cards_can, cards_where_the_events_left_them):
+        for rule in (
+            turns_in_order,
+            turn_now,
+            turn_counts,
+            stall_count,
+            tabled_players,
+            top_of_the_pile,
+            cards_move_as_cards_can,
+            cards_where_the_events_left_them,
+        ):
             problems += rule(state, events)
-    problems.sort(key=lambda p: p.path[1])
+    problems.sort(key=lambda p: p.path[1] if len(p.path) > 1 else -1)
     return problems[:MAX_PROBLEMS]
 
 
@@ -136,6 +152,106 @@ def turn_now(state: State, events: Sequence[Event]) -> list[Problem]:
     return []
 
 
+def _this_turn(state: State, events: Sequence[Event]) -> int | None:
+    """The index of the draw that began the turn being played, when the events end in that
+    turn (the state's, after its draw) and reach back to its draw; else None."""
+    n = len(events) - 1
+    if n < 0 or events[-1].action == Action.DISCARD or (state.turn.player, state.turn.phase) != (events[-1].player, Phase.AFTER_DRAW):
+        return None
+    for i in range(n, -1, -1):
+        if events[i].action == Action.DISCARD:
+            return None
+        if events[i].action == Action.DRAW:
+            return i
+    return None
+
+
+def turn_counts(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R5, R6: the melds the events lay this turn are as many as the state's ``melds_made``,
+    and they lay off this turn exactly when the state's ``laid_off`` says so."""
+    drew = _this_turn(state, events)
+    if drew is None:
+        return []
+    turn, problems = state.turn, []
+    melds = [i for i in range(drew + 1, len(events)) if events[i].action == Action.MELD]
+    laid = [i for i in range(drew + 1, len(events)) if events[i].action == Action.LAY_OFF]
+    if len(melds) != turn.melds_made:
+        at = melds[turn.melds_made] if len(melds) > turn.melds_made else drew
+        problems.append(
+            Problem(
+                ("events", at, "action"),
+                f"{turn.player}'s turn since event {drew} lays {len(melds)} meld{'s' if len(melds) != 1 else ''}, "
+                f"but the state's turn.melds_made is {turn.melds_made} (R5)",
+            )
+        )
+    if bool(laid) != turn.laid_off:
+        said = f"lays off in event {laid[0]}" if laid else "lays nothing off"
+        problems.append(
+            Problem(
+                ("events", laid[0] if laid else drew, "action"),
+                f"{turn.player}'s turn since event {drew} {said}, but the state's turn.laid_off is {str(turn.laid_off).lower()} (R6)",
+            )
+        )
+    return problems
+
+
+def stall_count(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R18a: the turns ended in the events since the last that melded or laid off are the
+    state's ``stalled_turns`` (counted as the hand counts them, ``referee.stall.after_turn``);
+    when no ended turn in the events melded or laid off, the state counts at least the turns
+    the events show whole."""
+    count, whole, since = None, 0, None
+    complete = bool(events) and events[0].action == Action.DRAW  # the first turn is seen from its draw
+    acted = False
+    for i, e in enumerate(events):
+        acted = acted or e.action in _PLAYS
+        if e.action != Action.DISCARD:
+            continue
+        if acted:
+            count, since = 0, i
+        elif count is not None:
+            count = after_turn(count, False)
+        elif complete:
+            whole += 1
+        acted, complete = False, True
+    said = state.stalled_turns
+    if count is not None and said != count:
+        return [
+            Problem(
+                ("events",),
+                f"the events show {count} turn{'s' if count != 1 else ''} in a row with no meld or lay-off since the turn that ended "
+                f"in event {since}, but the state's stalled_turns is {said} (R18a)",
+            )
+        ]
+    if count is None and said < whole:
+        return [
+            Problem(
+                ("events",),
+                f"the events show {whole} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
+            )
+        ]
+    return []
+
+
+def tabled_players(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R15: a player who melded or laid off in a turn the events show ended has tabled."""
+    problems, played = [], None
+    for i, e in enumerate(events):
+        if e.action in _PLAYS and played is None:
+            played = i
+        if e.action == Action.DISCARD:
+            if played is not None and not state.player(e.player).tabled:
+                problems.append(
+                    Problem(
+                        ("events", played, "action"),
+                        f"{e.player} laid cards on the table in event {played} and ended that turn (event {i}), "
+                        f"so the state's tabled for {e.player} must be true (R15)",
+                    )
+                )
+            played = None
+    return problems
+
+
 def top_of_the_pile(state: State, events: Sequence[Event]) -> list[Problem]:
     """A draw from the discard pile right after a discard takes the card just discarded (the
     top of the pile; a restock that turns the pile over leaves nothing to take, R17)."""
@@ -203,15 +319,20 @@ def cards_move_as_cards_can(state: State, events: Sequence[Event]) -> list[Probl
 
 def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> list[Problem]:
     """Where the events last left each card they name is where the state shows it: a card laid
-    on the table is in a meld on the table (the one named, which a meld's own player laid); a
+    on the table is in a meld on the table (the one named, which a meld's own player laid, and
+    laid once); a
     card taken from the discard pile is in its taker's hand; a discarded card is on the discard
     pile when the stock was never rebuilt this hand, and in no meld at all."""
     restocked, unseen = state.restocks > 0, _taken_unseen(events)
     last: dict[Card, tuple[int, tuple]] = {}
     for i, path, card in _named(events):
         last[card] = (i, path)
-    problems = []
+    problems, laid = [], {}
     for i, e in enumerate(events):
+        if e.action == Action.MELD and e.meld is not None:
+            if e.meld in laid:
+                problems.append(Problem(("events", i, "meld"), f"meld {e.meld!r} was laid already, in event {laid[e.meld]}"))
+            laid.setdefault(e.meld, i)
         if e.action in _PLAYS and e.meld is not None:
             meld = state.meld(e.meld)
             if meld is None:

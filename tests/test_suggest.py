@@ -298,3 +298,55 @@ def test_a_meld_laid_by_another_player_than_its_owner_is_refused():
     assert [(p.path, p.message) for p in problems] == [
         (("events", 11, "meld"), "meld 'm1' on the table is ana's, not cy's, who laid it (event 11)")
     ]
+
+
+def test_the_counts_of_the_turn_the_stall_and_tabled_must_be_the_events(client):
+    """The state's counts follow from the events it sends with them: the melds laid and the
+    lay-off of this turn (R5, R6), the turns in a row with no meld or lay-off (R18a), and who
+    has tabled (R15); a meld id is laid once."""
+
+    def edited(state, **turn_or_fields):
+        body = StateOutSchema().dump(state)
+        turn = {k: turn_or_fields.pop(k) for k in ("melds_made", "laid_off") if k in turn_or_fields}
+        return {**body, "turn": {**body["turn"], **turn}, **turn_or_fields}
+
+    def refused(state_json, events):
+        r = client.post("/v1/suggest", json={"state": state_json, "events": events})
+        assert r.status_code == 422 and r.mimetype == "application/problem+json", r.get_json()
+        return [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]]
+
+    melded, events = _three(moves=38)  # ben has melded m3 this turn (event 37)
+    players = [{**p, "tabled": True} if p["id"] == "ben" else p for p in StateOutSchema().dump(melded)["players"]]
+    assert refused(edited(melded, melds_made=0, players=players), events) == [
+        ("/events/37/action", "ben's turn since event 36 lays 1 meld, but the state's turn.melds_made is 0 (R5)")
+    ]
+    laying, events = _three(moves=15)  # ana has laid A♣ off on m1 this turn (event 14)
+    assert refused(edited(laying, laid_off=False), events) == [
+        ("/events/14/action", "ana's turn since event 13 lays off in event 14, but the state's turn.laid_off is false (R6)")
+    ]
+    state, events = _three()
+    assert state.stalled_turns == 0
+    assert refused(edited(state, stalled_turns=2), events) == [
+        (
+            "/events",
+            "the events show 0 turns in a row with no meld or lay-off since the turn that ended in event 38, but the state's stalled_turns is 2 (R18a)",
+        )
+    ]
+    players = [{**p, "tabled": False} if p["id"] == "ana" else p for p in StateOutSchema().dump(state)["players"]]
+    assert refused(edited(state, players=players), events) == [
+        (
+            "/events/14/action",
+            "ana laid cards on the table in event 14 and ended that turn (event 15), so the state's tabled for ana must be true (R15)",
+        )
+    ]
+    stalled, events = _three(moves=36)  # four turns with no meld or lay-off since cy's lay-off (event 26)
+    assert stalled.stalled_turns == 4
+    assert client.post("/v1/suggest", json=_body(stalled, events=events[28:])).status_code == 200
+    assert refused(edited(stalled, stalled_turns=3), events[28:]) == [
+        ("/events", "the events show 4 turns in a row with no meld or lay-off, but the state's stalled_turns is only 3 (R18a)")
+    ]
+    state, events = _three()
+    assert refused(StateOutSchema().dump(state), [*events[:37], {**events[37], "meld": "m2"}, *events[38:]])[0] == (
+        "/events/37/meld",
+        "meld 'm2' was laid already, in event 23",
+    )
