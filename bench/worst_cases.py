@@ -384,6 +384,7 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
         ),
         (f"verify: a hand of 6 players of long names, {moves} moves", "/v1/verify", dumps({"fairness": revealed})),
         ("verify: the same, padded with moves after its end", "/v1/verify", None),
+        ("verify: the longest legitimate hand, 999 moves of 6 players (R18a stalls)", "/v1/verify", _longest_record()),
     ]
     # Lists cut to their schema's limits: moves per request, and the verify record to its body limit.
     fitted = []
@@ -392,7 +393,7 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
             doc = json.loads(body)
             doc["moves"] = doc["moves"][:seat_moves]
             body = dumps(doc)
-        if body is None:
+        if body is None and "padded" in name:
             body = _fill(lambda n: padded_record(n), limits.get(path, 64 * 1024), lo=0, hi=1000 - moves)
             body = dumps(json.loads(body))
         fitted.append((name, path, body))
@@ -410,6 +411,24 @@ def _largest_pad() -> bytes | None:
     finally:
         sys.path.pop(0)
     return compact(longest_pad())
+
+
+def _longest_record() -> bytes | None:
+    """The longest hand a record holds as the tree's tests build it (tests/fairness_support.py
+    ``longest_hand``: 999 moves, within /v1/verify's body limit), revealed; None in a tree
+    without it."""
+    sys.path.insert(0, str(Path(importlib.import_module("app").__file__).parent / "tests"))
+    try:
+        from fairness_support import longest_hand
+
+        from referee.fairness import reveal
+        from schemas.wire import to_json
+    except ImportError:
+        return None
+    finally:
+        sys.path.pop(0)
+    fair, players, rules, _, events = longest_hand()
+    return json.dumps({"fairness": to_json(reveal(fair, players, players[-1], rules, events))}, separators=(",", ":")).encode()
 
 
 def _schema_limit(name: str, default: int) -> int:

@@ -9,6 +9,7 @@ always answers with the canonical code (``10H``).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
+from itertools import chain
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -105,6 +106,10 @@ def repeats(places: Iterable[tuple[Hashable, Iterable[Card]]]) -> list[tuple[Has
     given. A card may be anywhere once; each later sighting is a repeat. Every check of "a
     card twice" asks this: a meld or a move (:func:`repeated`), a table
     (``validate_state``), a scored hand (``score_hand``), a pad's hand (``replay``)."""
+    places = [(place, tuple(cards)) for place, cards in places]
+    every = list(chain.from_iterable(cards for _, cards in places))
+    if len(set(every)) == len(every):  # the usual answer, none, found at the speed of a set
+        return []
     first: dict[Card, tuple[Hashable, int]] = {}
     found = []
     for place, cards in places:

@@ -337,7 +337,7 @@ def _draw(state: State, move: Move) -> State:
     # One new State, not one per changed field (a move is judged on every request).
     players = tuple(Player(p.id, p.hand + (card,), p.tabled) if p.id == turn.player else p for p in state.players)
     turn = Turn(turn.player, Phase.AFTER_DRAW, taken, turn.melds_made, turn.laid_off)
-    return replace(state, players=players, stock=stock, discard=discard, turn=turn)
+    return state.changed(players=players, stock=stock, discard=discard, turn=turn)
 
 
 def _after_play(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], turn: Turn) -> State:
@@ -348,20 +348,20 @@ def _after_play(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], t
         turn = replace(turn, taken_discard=None)
     players = tuple(Player(p.id, rest, p.tabled) if p.id == turn.player else p for p in state.players)
     # R13: emptying the hand goes out, and the hand ends at once
-    return replace(state, players=players, melds=melds, turn=turn, status=Status.OUT if goes_out(rest) else state.status)
+    return state.changed(players=players, melds=melds, turn=turn, status=Status.OUT if goes_out(rest) else state.status)
 
 
 def _discard(state: State, rest: tuple[Card, ...], card: Card) -> State:
     mover, turn = state.mover, state.turn
     discard = state.discard + (card,)
     if goes_out(rest):
-        return replace(state.with_player(replace(mover, hand=rest)), discard=discard, status=Status.OUT)  # R13
+        return state.with_player(replace(mover, hand=rest)).changed(discard=discard, status=Status.OUT)  # R13
     acted = turn.melds_made > 0 or turn.laid_off
     players = tuple(Player(mover.id, rest, mover.tabled or acted) if p.id == mover.id else p for p in state.players)
     stalled_turns = after_turn(state.stalled_turns, acted)
-    state = replace(state, players=players, discard=discard, turn=Turn(state.left_of(mover.id)), stalled_turns=stalled_turns)
+    state = state.changed(players=players, discard=discard, turn=Turn(state.left_of(mover.id)), stalled_turns=stalled_turns)
     if state.stalled:  # R18a: the hand is a draw as this turn ends
-        return replace(state, status=Status.DRAWN_HAND)
+        return state.changed(status=Status.DRAWN_HAND)
     return restock_at_turn_end(state)
 
 

@@ -7,8 +7,6 @@ first and ``discard`` bottom first, so the new stock is the pile in the order it
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .rules import restock_limit_allows, restocks_at_turn_end
 from .state import State, Status
 
@@ -27,12 +25,12 @@ def restock(state: State, keep_top: bool) -> State:
     is reached or there is no card to turn over.
     """
     if limit_reached(state):
-        return replace(state, status=Status.DRAWN_HAND)
+        return state.changed(status=Status.DRAWN_HAND)
     pile = state.discard[:-1] if keep_top else state.discard
     if not pile:
-        return replace(state, status=Status.DRAWN_HAND)
+        return state.changed(status=Status.DRAWN_HAND)
     left = state.discard[-1:] if keep_top else ()
-    return replace(state, stock=tuple(pile), discard=left, restocks=state.restocks + 1)
+    return state.changed(stock=tuple(pile), discard=left, restocks=state.restocks + 1)
 
 
 def restock_on_draw(state: State) -> State:

@@ -155,7 +155,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
                         f"{label}: {name} has {len(rem.cards)} cards listed, but only {dealt} were dealt to each of {len(players)} players (R2)",
                     )
                 )
-            for j, card in enumerate(rem.cards):
+            for j, card in enumerate(rem.cards if again else ()):
                 if (name, j) in again:
                     other = again[name, j]
                     also = "twice" if other == name else f"for both {other} and {name}"

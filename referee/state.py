@@ -8,7 +8,7 @@ canonical form (melds in canonical order, each with its kind).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -156,7 +156,11 @@ class State:
 
     def with_player(self, player: Player) -> State:
         """This state with ``player`` replacing the seat of the same id."""
-        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
+        return self.changed(players=tuple(player if p.id == player.id else p for p in self.players))
+
+    def changed(self, **changes: Any) -> State:  # replaced below by the same, written out for State's fields
+        """``dataclasses.replace(self, **changes)``: this state with the fields named changed."""
+        return replace(self, **changes)
 
     @property
     def gone_out(self) -> Player | None:
@@ -173,6 +177,27 @@ class State:
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
         scored = points_won(remaining, not winner.tabled, self.rules)  # R15: going rummy had tabled nothing
         return Result(Status.OUT, scored.points, winner.id, scored.rummy, scored.multiplier, remaining)
+
+
+def _changer(cls: type) -> Any:
+    """``dataclasses.replace`` for the frozen dataclass ``cls``, written out once for its own
+    fields (``def changed(self, *, players=…, …): return cls(players=self.players if …)``):
+    every move makes a new State, and the generic replace, which looks each field up by name,
+    cost twice the construction itself. Only the fields named may be changed (a TypeError
+    otherwise, as replace gives)."""
+    names = [f.name for f in fields(cls) if f.init]
+    source = (
+        f"def changed(self, *, {', '.join(f'{n}=_SAME' for n in names)}):\n"
+        f"    return cls({', '.join(f'{n}=self.{n} if {n} is _SAME else {n}' for n in names)})\n"
+    )
+    env = {"cls": cls, "_SAME": object()}
+    exec(compile(source, f"<{cls.__name__}.changed>", "exec"), env)  # noqa: S102 (our own source, from the fields)
+    made = env["changed"]
+    made.__doc__ = cls.changed.__doc__
+    return made
+
+
+State.changed = _changer(State)
 
 
 def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
@@ -194,6 +219,20 @@ def _place(state: State, path: tuple) -> str:
     if path[0] == "melds":
         return f"in meld {state.melds[path[1]].id} {at}"
     return f"in the stock {at}" if path[0] == "stock" else f"in the discard pile {at}"
+
+
+def place_of(state: State, card: Card) -> tuple[tuple, str]:
+    """Where ``card`` lies in ``state`` (valid: every card once, R1): its path
+    (``("players", 1, "hand", 6)``, ``("melds", 0, "cards", 2)``, ``("stock", 0)``,
+    ``("discard", 3)``) and the same in words ("in ben's hand (card 7)")."""
+    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
+    places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
+    places += [(("stock",), state.stock), (("discard",), state.discard)]
+    for where, cards in places:
+        if card in cards:
+            path = (*where, cards.index(card))
+            return path, _place(state, path)
+    raise ValueError(f"{card.code} is nowhere in the state")
 
 
 def validate_state(state: State) -> State:
@@ -379,4 +418,4 @@ def validate_state(state: State) -> State:
 
     if problems:
         raise InvalidInput(problems)
-    return replace(state, players=players, turn=turn, melds=tuple(canonical_melds), dealer=dealer)
+    return state.changed(players=players, turn=turn, melds=tuple(canonical_melds), dealer=dealer)

@@ -87,6 +87,7 @@ def compile_loader(schema: Schema) -> Callable[[Any], Any]:
         "ValidationError": ValidationError,
         "names": frozenset(schema.load_fields),
         "RAISE": RAISE,
+        "MEMO_SIZE": MEMO_SIZE,
     }
     body = []
     for i, (name, field) in enumerate(schema.load_fields.items()):
@@ -162,6 +163,7 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         if isinstance(field, fields.Dict) and type(field)._deserialize in _PLAIN_DICT_LOADS and field.value_field is not None
         else None
     )
+    memo = type(field)._deserialize in _PURE_ON_TEXT
     if nested is not None:  # a nested object whose own hooks refuse it: stored under this key
         env[f"nested{i}"] = nested
         load = ["try:", f"    v = nested{i}(v)", "except _HookError as e:", f"    errors[{key}] = e.messages", "    v = missing"]
@@ -177,7 +179,14 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         ]
     elif value is not None:  # an object whose values are a compiled schema's objects
         env[f"value{i}"] = value
-        env[f"key{i}"] = field.key_field.deserialize if field.key_field is not None else (lambda k: k)
+        keys = field.key_field
+        env[f"key{i}"] = (
+            (lambda k: k)
+            if keys is None
+            else remembered(keys.deserialize)
+            if type(keys)._deserialize in _PURE_ON_TEXT
+            else keys.deserialize
+        )
         load = [
             "if type(v) is not dict:",
             "    raise _Decline",
@@ -185,6 +194,21 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
             f"    v = {{key{i}(k): value{i}(x) for k, x in v.items()}}",
             "except _HookError:",
             "    raise _Decline from None",
+        ]
+    elif memo:  # a string's value, remembered: the same few names, cards and words come again and again
+        env[f"field{i}"] = field._deserialize
+        env[f"memo{i}"] = {}
+        load = [
+            "if type(v) is str:",
+            f"    w = memo{i}.get(v, missing)",
+            "    if w is missing:",
+            f"        w = field{i}(v, {key}, data)",
+            f"        if len(memo{i}) >= MEMO_SIZE:",
+            f"            memo{i}.clear()",
+            f"        memo{i}[v] = w",
+            "    v = w",
+            "else:",
+            f"    v = field{i}(v, {key}, data)",
         ]
     else:
         env[f"field{i}"] = field._deserialize  # the documented extension point of every field class
@@ -203,6 +227,29 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         "    if v is not missing:",
         f"        out[{key}] = v",
     ]
+
+
+MEMO_SIZE = 1024  # strings remembered per field (then forgotten all at once): a request holds far fewer distinct ones
+
+
+def remembered(load: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``load`` (a field's deserialize of a value alone) remembering what it made of each string
+    it accepted; a string it refuses raises each time, and anything but a string is loaded as
+    usual. For the fields in :data:`_PURE_ON_TEXT` only, whose value is a function of the text."""
+    memo: dict[str, Any] = {}
+
+    def load_remembered(v):
+        if type(v) is not str:
+            return load(v)
+        w = memo.get(v, missing)
+        if w is missing:
+            w = load(v)
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[v] = w
+        return w
+
+    return load_remembered
 
 
 def _nested_plan(field: fields.Field) -> Callable[[Any], Any] | None:
@@ -258,3 +305,9 @@ from .fields import BoundedList, PlayerEntries  # noqa: E402
 _PLAIN_LIST_LOADS = (fields.List._deserialize, BoundedList._deserialize)
 # Likewise PlayerEntries, which only moves an error to the player's own key.
 _PLAIN_DICT_LOADS = (fields.Dict._deserialize, PlayerEntries._deserialize)
+# Fields whose value loaded from a string depends on nothing but the string (and the field): a
+# string (names and ids checked by schemas.fields.name_problem), a card, a word of an Enum. What
+# each made of a string is remembered (:func:`remembered`); what it refuses is never remembered.
+from .fields import Card, VisibleId  # noqa: E402
+
+_PURE_ON_TEXT = (fields.String._deserialize, VisibleId._deserialize, Card._deserialize, fields.Enum._deserialize)

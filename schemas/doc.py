@@ -220,9 +220,10 @@ def shape_faults(
         return {}
     own, spare = shapes.get(value, ()), optional.get(value, ())
     errors = {name: [f"a {value} {noun} needs {name!r}"] for name in own if name not in spare and name not in loaded}
-    for name in dict.fromkeys(n for fields_ in shapes.values() for n in fields_):
-        if name in loaded and name not in own:
-            errors[name] = [f"{name!r} does not belong to a {value} {noun}"]
+    for fields_ in shapes.values():  # each foreign field once, in the order the shapes name them
+        for name in fields_:
+            if name in loaded and name not in own and name not in errors:
+                errors[name] = [f"{name!r} does not belong to a {value} {noun}"]
     return errors
 
 

@@ -11,6 +11,7 @@ credential per player, and the optional Redis replay guard. No Flask here: the r
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
@@ -21,14 +22,14 @@ import orjson
 
 from referee import bots
 from referee.fairness import SEED_BYTES, HandSeed
-from referee.game import new_game, next_hand, play
-from referee.moves import Move, MovesOutcome
+from referee.game import GameOver, check_next_hand, new_game, next_hand, play
+from referee.moves import Move, MovesOutcome, can_play
 from referee.rules import Rules
 from referee.state import Status
 from referee.view import Event, seat_view
 
 from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
-from .seal import BadTable, Sealer
+from .seal import BadTable, Sealer, TooLarge
 from .store import Replay, SeqStore, Stale, StoreUnavailable
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "Replayed",
     "Stale",
     "StoreUnavailable",
+    "TooLarge",
     "Sealer",
     "SeqStore",
 ]
@@ -93,12 +95,14 @@ class Moved:
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """The next hand: the ``table``, its ``token``, the ``events`` since the request and the
-    change the replay guard has yet to record."""
+    """The next hand: the ``table``, its ``token``, the ``events`` since the request, the
+    ``player`` whose seat asked (None: a spectator's view) and the change the replay guard has
+    yet to record."""
 
     table: Table
     token: str
     events: tuple[Event, ...]
+    player: str | None = None
     pending: Pending | None = None
 
 
@@ -127,13 +131,13 @@ class Tables:
 
     def seal(self, table: Table) -> str:
         """The token of ``table``."""
-        return self.sealer.seal(to_payload(table))
+        return self.sealer.seal(*to_payload(table))
 
     def open(self, token) -> Table:
         """The table of a token. Raises :class:`BadTable` (a sentence for a person)."""
-        payload = self.sealer.open(token)
+        payload, hidden = self.sealer.open(token)
         try:
-            return from_payload(payload)
+            return from_payload(payload, hidden)
         except UnreadablePayload:  # authentic, but not a format this version reads
             raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
 
@@ -176,6 +180,15 @@ class Tables:
             return None
         self._guarded(lambda: self.store.check(table.id, table.game.seq, digest), table.id)
         return Pending(table.id, table.game.seq, table.game.seq, digest)
+
+    def _stale_first(self, table: Table, digest: bytes) -> None:
+        """Before an answer that stands whatever the guard says (a 409 or an illegal move, judged
+        from the token alone, changing nothing): with the guard on and answering, an old token's refusal is the guard's
+        :class:`Stale` instead, carrying the latest token; a guard that does not answer leaves
+        the answer as it is, never a 503."""
+        if self.store is not None:
+            with contextlib.suppress(StoreUnavailable):
+                self._check(table, digest)
 
     def commit(self, pending: Pending | None, answer: bytes) -> None:
         """Record a change in the replay guard with its JSON ``answer`` (kept, sealed, to be
@@ -231,16 +244,26 @@ class Tables:
     def move(self, token, seat, moves: Sequence[Move]) -> Moved:
         """Play the seat's ``moves`` (each ``player`` the seat's, or None for it; see :func:`referee.game.play`).
 
-        Raises :class:`BadTable`, :class:`Forbidden` (a move for another player), :class:`Stale`
-        (replay guard), :class:`~referee.errors.InvalidInput`."""
+        Everything is judged before the replay guard is asked: a move refused at its first step
+        (``referee.moves.can_play``) changes nothing, so it is answered (``legal`` false) whether
+        or not the guard answers (:meth:`_stale_first`); only a change waits for the guard, which
+        is asked before the bots play (a guard that is down costs no bot's search).
+
+        Raises :class:`BadTable`, :class:`Forbidden` (a move for another player),
+        :class:`~referee.errors.InvalidInput`, then :class:`Stale`, :class:`Replayed`,
+        :class:`StoreUnavailable` (replay guard)."""
         table = self.open(token)
         player = self.seat_player(table, seat)
         moves = [m if m.player is not None else replace(m, player=player) for m in moves]
         for m in moves:
             if m.player != player:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
-        pending = self._check(table, self.digest("move", token, seat, orjson.dumps([to_json(m) for m in moves])))
+        digest = self.digest("move", token, seat, orjson.dumps([to_json(m) for m in moves]))
+        changes = bool(moves) and can_play(table.game.state, moves[0])  # the first move judged alone: cheap
+        pending = self._check(table, digest) if changes else None  # before the bots play: a 503 costs no search
         outcome, game, events = play(table.game, moves, bot_seed=table.id)
+        if not changes:
+            self._stale_first(table, digest)
         after = _committed(replace(table, game=game))
         if pending is not None:
             pending = replace(pending, new=game.seq)
@@ -265,16 +288,26 @@ class Tables:
         (``Table.next_seed``; a fresh one for an older token) and ``entropy``, the bots played
         until a human is to move. ``seat`` (the view the answer gives) and ``entropy`` are part
         of the request's name for the replay guard, so a retry answers the same seat's view of
-        the same deal and no other. Raises :class:`BadTable`, :class:`Stale`, :class:`Replayed`,
-        :class:`referee.game.GameOver`."""
+        the same deal and no other. Everything that needs no replay guard is judged before it is
+        asked (a seat of another table, a hand still being played, a game over), so those
+        refusals stand while its store is down (:meth:`_stale_first`). Raises :class:`BadTable`, :class:`Forbidden`,
+        :class:`referee.game.GameOver`, then :class:`Stale`, :class:`Replayed`,
+        :class:`StoreUnavailable`."""
         table = self.open(token)
-        pending = self._check(table, self.digest("next", token, seat or "", entropy or ""))
+        viewer = None if seat is None else self.seat_player(table, seat)
         fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
+        digest = self.digest("next", token, seat or "", entropy or "")
+        try:
+            check_next_hand(table.game)
+        except GameOver:
+            self._stale_first(table, digest)
+            raise
+        pending = self._check(table, digest)  # before the deal and the bots: a 503 costs no search
         game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
         after = _committed(replace(table, game=game, fair=fair, next_seed=None))
         if pending is not None:
             pending = replace(pending, new=game.seq)
-        return Dealt(after, self.seal(after), game.events, pending)
+        return Dealt(after, self.seal(after), game.events, viewer, pending)
 
 
 def _committed(table: Table) -> Table:

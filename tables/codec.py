@@ -1,4 +1,14 @@
-"""A game as the JSON payload sealed in a table token, and back.
+"""A game as the payload sealed in a table token, and back.
+
+A table is first written whole as one JSON-able dict (:func:`to_dict`). What seals is that
+dict split in two (:func:`to_payload`): the *public* payload, holding what every seat may see
+(players and names, rules, the hands scored, this hand's moves, the discard pile, melds,
+counts, the entropy), with each hand and the stock replaced by its number of cards; and the
+*hidden* bytes, sealed uncompressed in a fixed-width form: each hand's cards then the stock's,
+one byte each (the card's index, 0-51), then the table's secret and the hand's seed (and the
+next hand's, once committed), each of fixed length. Only the public payload is compressed
+(``tables.seal``), so a token's length is a function of public facts (finding 7 of issue #20).
+Tokens sealed before (format ``v`` 1, the whole dict, hidden bytes none) are still read.
 
 The hand being played is written in the contract's State format (``StateOutSchema``, the one
 wire format of a table: canonical, every field filled in) and read back by ``StateSchema`` (its
@@ -13,17 +23,18 @@ from dataclasses import dataclass
 
 from marshmallow import ValidationError
 
-from referee.cards import parse_card
-from referee.fairness import HandSeed
+from referee.cards import DECK, parse_card
+from referee.fairness import SEED_BYTES, HandSeed
 from referee.game import Game
 from referee.moves import Action, Source
 from referee.scorepad import HandEntry, Remaining
 from referee.state import State
 from referee.view import Event
 
-from .seal import b64decode_canonical, b64encode
+from .seal import TABLE_SECRET_BYTES, b64decode_canonical, b64encode
 
-VERSION = 1
+VERSION = 2  # the public payload and the hidden bytes; 1: the whole dict, from tokens sealed before
+WHOLE = 1
 _SCHEMAS: dict = {}
 
 
@@ -61,12 +72,13 @@ class Table:
     next_seed: bytes | None = None
 
 
-def to_payload(table: Table) -> dict:
-    """The table as a JSON-able dict (the expiry is added by the sealer)."""
+def to_dict(table: Table) -> dict:
+    """The whole table as one JSON-able dict, every card and secret in it (format 1, as tokens
+    sealed before the split held it)."""
     g = table.game
     secret = {} if table.secret is None else {"k": b64encode(table.secret)}
     return {
-        "v": VERSION,
+        "v": WHOLE,
         "id": table.id,
         **secret,
         "seq": g.seq,
@@ -80,23 +92,76 @@ def to_payload(table: Table) -> dict:
     }
 
 
+def to_payload(table: Table) -> tuple[dict, bytes]:
+    """The table as the sealer takes it: the public payload (a JSON-able dict, format
+    :data:`VERSION`) and the hidden bytes, whose length follows from the payload (the module's
+    docstring gives the layout)."""
+    whole = to_dict(table)
+    state = whole["state"]
+    players = state["players"]
+    cards = [c for p in players for c in p["hand"]] + state["stock"]
+    hidden = bytes(parse_card(c).index for c in cards)
+    public_state = {**state, "players": [{**p, "hand": len(p["hand"])} for p in players], "stock": len(state["stock"])}
+    public = {**whole, "v": VERSION, "state": public_state}
+    if "k" in whole:
+        public["k"], hidden = True, hidden + b64decode_canonical(whole["k"])
+    if "fair" in whole:
+        fair = whole["fair"]
+        public["fair"] = {"entropy": fair["entropy"], "next": "next" in fair}
+        hidden += bytes.fromhex(fair["seed"]) + (bytes.fromhex(fair["next"]) if "next" in fair else b"")
+    return public, hidden
+
+
+def _whole(public: dict, hidden: bytes) -> dict:
+    """The dict of :func:`to_dict` again, from :func:`to_payload`'s two parts."""
+    at = 0
+
+    def take(n: int) -> bytes:
+        nonlocal at
+        if at + n > len(hidden):
+            raise ValueError("the hidden part is shorter than the payload says")
+        at += n
+        return hidden[at - n : at]
+
+    def cards(n) -> list[str]:
+        if type(n) is not int or n < 0:
+            raise ValueError(f"{n!r} is not a number of cards")
+        return [DECK[i].code for i in take(n)]
+
+    state = public["state"]
+    players = [{**p, "hand": cards(p["hand"])} for p in state["players"]]
+    whole = {**public, "state": {**state, "players": players, "stock": cards(state["stock"])}}
+    if public.get("k"):
+        whole["k"] = b64encode(take(TABLE_SECRET_BYTES))
+    if "fair" in public:
+        fair = public["fair"]
+        whole["fair"] = {"seed": take(SEED_BYTES).hex(), "entropy": fair["entropy"]}
+        if fair["next"]:
+            whole["fair"]["next"] = take(SEED_BYTES).hex()
+    if at != len(hidden):
+        raise ValueError("the hidden part is longer than the payload says")
+    return whole
+
+
 class UnreadablePayload(ValueError):
     """An authentic payload in a format this version does not read (sealed by another version)."""
 
 
-def from_payload(data: dict) -> Table:
-    """The table a payload holds. Raises :class:`UnreadablePayload` for a payload this version
-    cannot read: a missing or mistyped key, a value the schemas refuse. Anything else is a bug of
-    this module and is not caught."""
+def from_payload(data: dict, hidden: bytes = b"") -> Table:
+    """The table a payload and its hidden bytes hold (:func:`to_payload`; a format 1 payload is
+    the whole dict, with no hidden bytes). Raises :class:`UnreadablePayload` for a payload this
+    version cannot read: another format, a missing or mistyped key, hidden bytes of another
+    length than the payload says, a value the schemas refuse. Anything else is a bug of this
+    module and is not caught."""
     try:
-        return _read(data)
-    except (ValueError, KeyError, TypeError, AttributeError, ValidationError) as unreadable:
+        if not isinstance(data, dict) or data.get("v") not in (VERSION, WHOLE):
+            raise ValueError(f"table format {data.get('v') if isinstance(data, dict) else data!r} is not {VERSION}")
+        return _read(_whole(data, hidden) if data["v"] == VERSION else data)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, ValidationError) as unreadable:
         raise UnreadablePayload(str(unreadable)) from unreadable
 
 
 def _read(data: dict) -> Table:
-    if data.get("v") != VERSION:
-        raise ValueError(f"table format {data.get('v')!r} is not {VERSION}")
     state = _state_in(data["state"])
     game = Game(
         players=tuple(data["players"]),

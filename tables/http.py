@@ -19,7 +19,7 @@ from schemas.suggest import SuggestResponse
 from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
-from . import BadTable, Forbidden, NotToMove, Pending, Replayed, Stale, StoreUnavailable, Tables
+from . import BadTable, Forbidden, NotToMove, Pending, Replayed, Stale, StoreUnavailable, Tables, TooLarge
 from . import summary as said
 from .view import table_view
 
@@ -72,6 +72,7 @@ def register_tables(app: Flask, api) -> None:
     app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))
     app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
     app.register_error_handler(NotToMove, lambda exc: problem(409, str(exc)))
+    app.register_error_handler(TooLarge, lambda exc: problem(409, str(exc)))
     app.register_error_handler(Stale, _stale)
     app.register_error_handler(Replayed, lambda exc: Response(exc.body, 200, mimetype="application/json"))
     app.register_error_handler(
@@ -180,7 +181,7 @@ def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). 409 while the hand is being played or once the game is over."""
     dealt = _tables().next(args["table"], args["seat"], args["entropy"])
-    viewer = None if args["seat"] is None else _tables().seat_player(dealt.table, args["seat"])
+    viewer = dealt.player
     answer = {
         "table": dealt.token,
         "view": table_view(dealt.table, viewer),

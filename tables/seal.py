@@ -1,19 +1,19 @@
 """Sealing a table into an opaque token, and seat credentials (contract, Sealed tables).
 
 A token is ``rt1.`` then unpadded base64url of ``key id (4 bytes) ‖ nonce (12) ‖ ciphertext``:
-AES-256-GCM-SIV (``cryptography``) over the zlib-compressed JSON payload padded with zero bytes
-to a bucket of 128 + 256·k bytes (:data:`BUCKET_OFFSET`, :data:`BUCKET_BYTES`), with the prefix
-and the key id as associated data. The bucket is chosen from the compressed size, which depends
-a little on the hidden cards (how well their order compresses: about 15–25 bytes between deals
-alike in everything public), so the padding coarsens the leak of finding 7 but does not close
-it: tables alike in public facts (names, player count, moves, entropy length) seal to one
-length when their compressed size lies mid-bucket (deals with short names, 2–4 players: 900
-characters), and to one of two lengths, one bucket (256 bytes, 342 characters) apart, when it
-lies near an edge (e.g. 6 players with names of 8–28 characters: 900 or 1,242). A token's
-length then tells at most one bit, and only what the exact compressed length told (the bucket
-is a function of it): about how compressible the hidden order is, ~0.03 bits about the stock's
-top card as measured before padding. Choosing the bucket from public facts only would close it
-(tests/test_tables_tokens.py documents the current behaviour). A token has one spelling: canonical
+AES-256-GCM-SIV (``cryptography``) with the prefix and the key id as associated data, over
+``format (1 byte, 2) ‖ expiry (8) ‖ hidden length (2) ‖ hidden ‖ zlib(JSON payload) ‖ zeros``.
+The payload is what every seat may see (``tables.codec``): it alone is compressed, so its
+compressed size is a function of public facts. The ``hidden`` bytes (the cards in the hands
+and the stock, one byte each, and the table's secrets) are not compressed: their length is a
+function of public facts too (how many cards each player holds, how many the stock holds). So
+the token's length depends on public facts only (the players and their names, the rules, the
+hands already scored, this hand's moves, melds and discard pile, card counts, the entropy),
+never on the hidden cards (finding 7). The whole is then padded with zeros to a bucket of
+128 + 256·k bytes (:data:`BUCKET_OFFSET`, :data:`BUCKET_BYTES`, zlib ignores what follows its
+stream's end), which coarsens what the length says of those public facts to an onlooker.
+Tokens sealed before (a zlib stream first, the expiry inside the JSON) are still opened.
+A token has one spelling: canonical
 base64url (no ``=``, no ``+/``, unused low bits zero); any other is refused. AES-GCM-SIV is authenticated encryption that stays safe even if
 two tokens ever drew the same random nonce, so one key may seal any number of tables. Each
 configured key (``RUMMY_SEAL_KEYS``) yields, through HKDF-SHA256, a sealing key, a seat key and
@@ -59,14 +59,21 @@ NONCE_BYTES = 12
 SEAT_BYTES = 16
 DEFAULT_TTL = 7 * 24 * 3600  # seconds: a table lives 7 days after its last change
 MAX_PAYLOAD_BYTES = 1024 * 1024  # decompressed; only reached by a token this service sealed
-BUCKET_BYTES = 256  # the compressed payload is padded to BUCKET_OFFSET + a multiple of this
-BUCKET_OFFSET = 128  # …which puts the deals (500–550 bytes) mid-bucket, far from its edges
+BUCKET_BYTES = 256  # the sealed plaintext is padded to BUCKET_OFFSET + a multiple of this
+BUCKET_OFFSET = 128
+FORMAT = 2  # the plaintext's first byte (a token sealed before this layout begins with zlib's 0x78)
+HEAD_BYTES = 1 + 8 + 2  # format, expiry (seconds since the epoch), length of the hidden bytes
 TABLE_SECRET_BYTES = 16
 
 
 class BadTable(ValueError):
     """A ``table`` that is not a token this service sealed, was altered, or has expired; the
     message is a sentence for a person."""
+
+
+class TooLarge(ValueError):
+    """A table whose token would be longer than the service carries (``MAX_TOKEN_CHARS``): it is
+    not sealed, and the request that grew it is refused (409); its last token stays the latest."""
 
 
 def _b64decode(text: str) -> bytes:
@@ -167,23 +174,32 @@ class Sealer:
 
     # --- tokens -------------------------------------------------------------------------
 
-    def seal(self, payload: dict) -> str:
-        """The token of ``payload`` (a JSON-able dict), valid for ``ttl`` seconds from now; the
-        expiry is sealed inside as ``exp`` (seconds since the epoch). The compressed payload is
-        padded with zeros to :data:`BUCKET_OFFSET` + a multiple of :data:`BUCKET_BYTES` (zlib
-        ignores what follows its stream's end), so tables alike in public facts seal to tokens
-        of one length, or of two lengths one bucket apart when their compressed size lies near a
-        bucket's edge (the module's docstring says what that tells)."""
+    def seal(self, payload: dict, hidden: bytes = b"") -> str:
+        """The token of ``payload`` (a JSON-able dict, compressed) and ``hidden`` (bytes sealed
+        as they are, not compressed: at most 65,535), valid for ``ttl`` seconds from now (the
+        expiry is sealed beside them). The plaintext is padded with zeros to
+        :data:`BUCKET_OFFSET` + a multiple of :data:`BUCKET_BYTES`, so the token's length
+        follows from the compressed payload's length and ``len(hidden)`` alone. Raises
+        :class:`TooLarge` rather than make a token longer than ``MAX_TOKEN_CHARS``."""
         key = self._keys[0]
-        body = zlib.compress(orjson.dumps({**payload, "exp": int(self.clock()) + self.ttl}), 6)
+        exp = int(self.clock()) + self.ttl
+        body = bytes([FORMAT]) + exp.to_bytes(8, "big") + len(hidden).to_bytes(2, "big") + hidden
+        body += zlib.compress(orjson.dumps(payload), 6)
         body += bytes(-(len(body) - BUCKET_OFFSET) % BUCKET_BYTES)
         nonce = os.urandom(NONCE_BYTES)
         head = key.kid + nonce
         ct = key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid)
-        return PREFIX + b64encode(head + ct)
+        token = PREFIX + b64encode(head + ct)
+        if len(token) > MAX_TOKEN_CHARS:
+            raise TooLarge(
+                f"this table has grown too large to seal (its token would be {len(token):,} characters, more than the "
+                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played; the last table token stays the latest"
+            )
+        return token
 
-    def open(self, token) -> dict:
-        """The payload of a token this service sealed. Raises :class:`BadTable` with a sentence
+    def open(self, token) -> tuple[dict, bytes]:
+        """The payload and the hidden bytes of a token this service sealed (:meth:`seal`; a
+        token sealed before the hidden bytes existed gives ``b""``). Raises :class:`BadTable` with a sentence
         for a person when it is not one, was altered or cut, was sealed with a key this
         service no longer holds, or has expired."""
         if not isinstance(token, str) or not token.startswith(PREFIX) or len(token) > MAX_TOKEN_CHARS:
@@ -205,6 +221,11 @@ class Sealer:
             body = key.aead.decrypt(nonce, ct, PREFIX.encode() + kid)
         except InvalidTag:
             raise BadTable("this table token has been altered or damaged: send it exactly as the service gave it") from None
+        hidden, exp = b"", None
+        if body[:1] == bytes([FORMAT]) and len(body) >= HEAD_BYTES:
+            exp = int.from_bytes(body[1:9], "big")
+            end = HEAD_BYTES + int.from_bytes(body[9:HEAD_BYTES], "big")
+            hidden, body = body[HEAD_BYTES:end], body[end:]
         inflate = zlib.decompressobj()
         try:
             data = inflate.decompress(body, MAX_PAYLOAD_BYTES)
@@ -213,11 +234,12 @@ class Sealer:
         if inflate.unconsumed_tail:
             raise BadTable("this table is larger than this service opens")
         payload = orjson.loads(data)
-        exp = payload.get("exp", 0)
+        if exp is None:  # sealed before the expiry moved out of the payload
+            exp = payload.get("exp", 0) if isinstance(payload, dict) else 0
         if self.clock() >= exp:
             when = datetime.fromtimestamp(exp, UTC).strftime("%Y-%m-%d %H:%M UTC")
             raise BadTable(f"this table expired at {when} (a table lasts {_duration(self.ttl)} after its last move): start a new one")
-        return payload
+        return payload, hidden
 
     # --- seats --------------------------------------------------------------------------
 

@@ -14,11 +14,13 @@ from pathlib import Path
 from referee import PRESETS, bots
 from referee.deal import deal
 from referee.fairness import HandSeed
-from referee.game import Game, play, play_bots
+from referee.game import MAX_EVENTS, Game, play, play_bots
 from referee.legal import legal_moves
-from referee.moves import Action
+from referee.moves import Action, Move, Source, apply_move
 from referee.rules import resolve_rules
+from referee.stall import stall_limit
 from referee.state import Status, validate_state
+from referee.view import seen
 from schemas.fairness import RevealedSchema
 from schemas.wire import to_json
 
@@ -79,6 +81,48 @@ def bot_hand(i: int) -> tuple[Game, HandSeed]:
     while game.state.status == Status.PLAYING:
         _, game, _ = play(game, [_person(game.state, rng, quiet)], f"t{i}")
     return game, fair
+
+
+LONGEST_SEED = 20  # of :func:`longest_hand` for 6 players: 999 moves
+
+
+def longest_hand(players=("ana", "ben", "cy", "dee", "eve", "fay"), seed: int = LONGEST_SEED):
+    """The longest hand a record holds: as many moves as a table keeps (``MAX_EVENTS``, 1000),
+    less a few. Every seat draws from the stock and discards a card it cannot meld or lay off,
+    with no restock limit, so the hand goes round; when R18a is about to end it, the seat to
+    move melds or lays off once (the fewest cards it can, never its last two), until one more
+    round of stalled turns would pass 1000 moves; then the hand stalls out (R18a). Returns
+    (:class:`HandSeed`, the players, the rules, the final state, the events)."""
+    players = tuple(players)
+    rules = resolve_rules({"preset": "standard", "max_restocks": None})
+    fair = HandSeed(random.Random(seed).randbytes(32), "")
+    state = validate_state(deal(players, rules, players[-1], deck=fair.deck()))
+    limit = stall_limit(len(players))
+    stalling = 2 * limit  # the moves of the hand from a reset of R18a to its end
+    events = []
+
+    def do(move):
+        nonlocal state
+        after = apply_move(state, move)
+        events.append(seen(state, move, after))
+        state = after
+
+    while state.status == Status.PLAYING:
+        me = state.turn.player
+        do(Move.draw(me, Source.STOCK))
+        if state.status != Status.PLAYING:
+            break
+        room = MAX_EVENTS - len(events) - 1
+        if (state.stalled_turns == limit - 1 and room > stalling + 8) or stalling < room <= stalling + 8:
+            hand = state.mover.hand
+            plays = [m for m in legal_moves(state) if m.action in (Action.MELD, Action.LAY_OFF) and len(hand) - len(m.cards) >= 2]
+            if plays:
+                do(min(plays, key=lambda m: len(m.cards)))
+        legal = legal_moves(state)
+        keep = {c for m in legal if m.action in (Action.MELD, Action.LAY_OFF) for c in m.cards}
+        discards = [m for m in legal if m.action == Action.DISCARD]
+        do(([m for m in discards if m.card not in keep] or discards)[-1])
+    return fair, players, rules, state, tuple(events)
 
 
 def post_verify(tc, fairness, **extra):

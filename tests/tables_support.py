@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import os
 import random
@@ -33,9 +34,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    """A real redis-server (Debian's package) on a free loopback port, stopped afterwards."""
+@contextlib.contextmanager
+def redis_server(tmp_path_factory):
+    """A real redis-server (Debian's package) on a free loopback port, stopped afterwards: its
+    URL and its process (to freeze it with SIGSTOP)."""
     server = shutil.which("redis-server") or ("/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None)
     if server is None:
         why = "the replay-guard tests need Debian's redis-server: apt-get install redis-server (.ci/run does)"
@@ -77,7 +79,7 @@ def redis_url(tmp_path_factory):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError("redis-server did not start")
             time.sleep(0.05)
-        yield url
+        yield url, proc
     finally:
         proc.terminate()
         try:
@@ -85,6 +87,13 @@ def redis_url(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """A real redis-server's URL, for the module's tests (:func:`redis_server`)."""
+    with redis_server(tmp_path_factory) as (url, _):
+        yield url
 
 
 def store(url: str) -> SeqStore:

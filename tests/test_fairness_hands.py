@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import random
 import re
 from dataclasses import asdict
 
 import pytest
-from fairness_support import INDEPENDENT, PRESET_RULES, REVEALED, bot_hand, post_verify, run_verifier
+from fairness_support import INDEPENDENT, PRESET_RULES, REVEALED, bot_hand, longest_hand, post_verify, run_verifier
 from tables_support import make_app
 
 from referee import PRESETS
@@ -82,6 +83,31 @@ def test_200_hands_verify_by_the_referee_the_endpoint_and_the_independent_verifi
 def test_the_documented_example_verifies(tc, tmp_path):
     assert post_verify(tc, EXAMPLE)["verified"] is True
     assert run_verifier(tmp_path, EXAMPLE)[0] == 0
+
+
+def test_the_longest_hand_a_record_holds_verifies_within_the_body_limit(tc):
+    """A hand of 6 players that stalls its way to 999 moves (each seat melding or laying off once
+    just before R18a would end it, then the hand stalls out), the longest record a table keeps
+    whole: /v1/verify checks all of it, within /v1/verify's body limit. The same record padded
+    with moves after its end, up to that limit, is refused at the first of them, 1000."""
+    from web.bodies import BODY_LIMITS
+
+    fair, players, rules, state, events = longest_hand()
+    assert len(events) == 999 and state.stalled
+    f = to_json(reveal(fair, players, players[-1], rules, events))
+    raw = json.dumps({"fairness": f}, separators=(",", ":")).encode()
+    assert 50 * 1024 < len(raw) <= BODY_LIMITS["/v1/verify"]
+    body = post_verify(tc, f)
+    assert body["verified"] is True and body["checked"]["moves"] == 999 and body["checked"]["outcome"] == "draw"
+    assert body["summary"].endswith("the hand was a draw: 150 turns in a row (25 each) passed with no meld and no lay-off (R18a).")
+    assert body["checked"]["restocks"] == verify(REVEALED.load(f)).checked.restocks > 20
+    last = f["record"]["moves"][-1]
+    padded = {**f, "record": {**f["record"], "moves": f["record"]["moves"] + [last]}}
+    refused = post_verify(tc, padded)
+    assert refused["verified"] is False and refused["checked"]["moves"] == 0
+    assert refused["reasons"][0]["code"] == "illegal_move"
+    assert refused["reasons"][0]["message"].startswith(f"move 1000 ({last['player']} discards ")
+    assert refused["reasons"][0]["message"].endswith(") comes after the hand was over")
 
 
 # --- tampering ------------------------------------------------------------------------------

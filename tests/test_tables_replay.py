@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from tables_support import KEY_B, KEYS_TEXT, free_port, make_app, picker, redis_url  # noqa: F401 (fixture)
+from tables_support import KEY_B, KEYS_TEXT, free_port, make_app, picker, redis_server, redis_url  # noqa: F401 (fixture)
 
 from referee import PRESETS, Move
 from referee.moves import Source
@@ -226,6 +227,57 @@ def test_a_store_that_does_not_answer_is_503_not_a_500():
     assert r.status_code == 503 and r.mimetype == "application/problem+json"
     assert r.get_json()["detail"] == "the table store is not answering; try again in a moment"
     assert int(r.headers["Retry-After"]) >= 1
+
+
+def test_with_redis_frozen_every_refusal_that_needs_no_redis_comes_first(tmp_path_factory):
+    """A real redis-server frozen with SIGSTOP: a request the service refuses without asking
+    the replay guard gets that refusal, not a 503. /v1/tables/next on a hand still being played
+    is the 409 saying so; a seat of no player of the table is a 403 (next and move); a damaged
+    token a 422 at /table; a move refused at its first step changes nothing and is answered
+    (legal false); views and hints answer. Only the requests the guard must judge (a legal
+    move, a deal after a finished hand) are 503 with Retry-After."""
+    from referee import bots
+    from referee.state import Status
+
+    with redis_server(tmp_path_factory) as (url, proc):
+        tc = make_app(store=SeqStore(url)).test_client()  # the production timeout, 50 ms
+        tables = tc.application.extensions["rummy_tables"]
+        playing = _create(tc)
+        token, seat = playing["table"], playing["seats"]["ana"]
+        unguarded = Tables(tables.sealer)  # the same keys, no guard: play a hand to its end
+        table, over = unguarded.create(["ana", "bob"], PRESETS["standard"], bots={"bob": "easy"}, seed=2)
+        while table.game.state.status == Status.PLAYING:
+            done = unguarded.move(over, unguarded.seat(table, "ana"), [bots.choose_move(table.game.view("ana"), "easy", table.id).move])
+            table, over = done.table, done.token
+        os.kill(proc.pid, signal.SIGSTOP)
+        try:
+            for body in ({"table": token}, {"table": token, "seat": seat}, {"table": token, "entropy": "mine"}):
+                r = tc.post("/v1/tables/next", json=body)
+                assert r.status_code == 409 and r.mimetype == "application/problem+json", r.get_json()
+                assert r.get_json()["detail"] == "hand 1 is still being played: the next hand is dealt when it ends"
+            for t in (token, over):
+                r = tc.post("/v1/tables/next", json={"table": t, "seat": "not-a-seat"})
+                assert r.status_code == 403 and r.get_json()["detail"] == "this seat is not a seat at this table", r.get_json()
+                r = tc.post("/v1/tables/move", json={"table": t, "seat": "not-a-seat", "move": {"action": "draw", "source": "stock"}})
+                assert r.status_code == 403, r.get_json()
+            r = tc.post(
+                "/v1/tables/move", json={"table": token, "seat": seat, "move": {"player": "ben", "action": "draw", "source": "stock"}}
+            )
+            assert r.status_code == 403 and r.get_json()["detail"] == "this seat is ana's: it cannot move for ben"
+            r = tc.post("/v1/tables/next", json={"table": token[:-5]})
+            assert r.status_code == 422 and [e["pointer"] for e in r.get_json()["errors"]] == ["/table"]
+            r = tc.post("/v1/tables/move", json={"table": token, "seat": seat, "move": {"action": "discard", "card": "KS"}})
+            assert r.status_code == 200 and r.get_json()["reasons"][0]["code"] == "must_draw_first" and r.get_json()["table"] == token
+            assert tc.post("/v1/tables/view", json={"table": token, "seat": seat}).status_code == 200
+            assert tc.post("/v1/tables/suggest", json={"table": token, "seat": seat}).status_code == 200
+            for path, body in (
+                ("/v1/tables/move", {"table": token, "seat": seat, "move": {"action": "draw", "source": "stock"}}),
+                ("/v1/tables/next", {"table": over}),
+            ):
+                r = tc.post(path, json=body)
+                assert r.status_code == 503 and int(r.headers["Retry-After"]) >= 1, (path, r.get_json())
+        finally:
+            os.kill(proc.pid, signal.SIGCONT)
 
 
 # --- two instances ------------------------------------------------------------------------------

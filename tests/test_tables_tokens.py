@@ -16,7 +16,7 @@ from tables_support import KEY_A, KEY_B, make_app
 
 from referee.rules import PRESETS
 from tables import Sealer, Tables
-from tables.codec import from_payload, to_payload
+from tables.codec import from_payload, to_dict, to_payload
 
 # --- tampering ----------------------------------------------------------------------------------
 
@@ -87,7 +87,7 @@ def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
     made = create(tc)
     tables = tables_of(tapp)
     table = tables.open(made["table"])
-    payload = to_payload(table)
+    payload = to_dict(table)  # the whole table in the clear, as a format 1 token holds it
     state = payload["state"]
     # K♠ to the top of the stock, a card swapped with ben, an 8th card, ben's turn skipped:
     edits = []
@@ -152,7 +152,7 @@ def test_a_table_made_before_tables_had_a_secret_keeps_its_seats_while_its_key_i
     legacy = dataclasses.replace(table, secret=None)
     token = tables.seal(legacy)
     seat = tables.sealer.seat(table.id, "ana")  # the old way: from the key
-    assert "k" not in to_payload(legacy) and tables.seat(legacy, "ana") == seat
+    assert "k" not in to_dict(legacy) and tables.seat(legacy, "ana") == seat
     rotated = make_app(keys=(KEY_B, KEY_A)).test_client()
     assert view(rotated, token, seat)["players"][0]["hand"]
     r = rotated.post("/v1/tables/view", json={"table": token, "seat": tables.seat(table, "ana")})  # a secret's seat is not its seat
@@ -186,9 +186,9 @@ def test_a_token_has_one_spelling(tc):
 
 
 def test_the_sealed_payload_is_padded_to_fixed_buckets(tapp):
-    """Finding 7: the compressed payload is padded to 128 + a multiple of 256 bytes, so the deals
-    of 2 to 6 players (whose compressed sizes differ by tens of bytes with the cards) all seal
-    to tokens of one length."""
+    """The sealed plaintext is padded to 128 + a multiple of 256 bytes, so the deals of 2 to 6
+    players (whose public payloads differ by tens of bytes with the names and the upcard) all
+    seal to tokens of one length."""
     from tables.seal import BUCKET_BYTES, BUCKET_OFFSET, KID_BYTES, NONCE_BYTES
 
     tables = tables_of(tapp)
@@ -202,27 +202,90 @@ def test_the_sealed_payload_is_padded_to_fixed_buckets(tapp):
     assert len(lengths) == 1
 
 
-def test_a_token_length_varies_by_one_bucket_at_most_with_the_hidden_cards(tapp):
-    """What the padding does and does not hide (README, tables/seal.py). The bucket follows the
-    compressed size, which moves by some 15-25 bytes with how well the hidden order compresses:
-    tables alike in every public fact (names, player count, moves) seal to one length when that
-    size lies mid-bucket, and to one of two lengths one bucket apart (256 bytes, 342 characters)
-    near an edge, so a token's length tells at most one bit of the hidden cards. Documents the
-    current behaviour: a bucket chosen from public facts only would make every group one length."""
-    from tables.seal import BUCKET_BYTES
+def _played_to(tables, names, seed, turns):
+    """A table of ``names`` (every player but the first a bot) dealt from ``seed``, after the
+    first player has played ``turns`` of its moves (as the easy bot would), or fewer if the
+    hand ends first; the last table whose hand is still being played."""
+    from referee import bots
+    from referee.state import Status
 
+    table, token = tables.create(names, PRESETS["standard"], seed=seed, bots={p: "medium" for p in names[1:]})
+    seat = tables.seat(table, names[0])
+    for _ in range(turns):
+        choice = bots.choose_move(table.game.view(names[0]), "easy", table.id)
+        done = tables.move(token, seat, [choice.move])
+        if done.table.game.state.status != Status.PLAYING:
+            break
+        table, token = done.table, done.token
+    return table
+
+
+def _shuffled(table, rng):
+    """``table`` with its hidden cards (every hand and the stock, but the card taken from the
+    discard pile this turn, which everyone saw) dealt again at random into the same places:
+    an arrangement no seat can tell from ``table`` by anything public."""
+    state = table.game.state
+    kept = state.turn.taken_discard
+    cards = [c for p in state.players for c in p.hand if c != kept] + list(state.stock)
+    rng.shuffle(cards)
+    players = []
+    for p in state.players:
+        hand = [c if c == kept else cards.pop() for c in p.hand]
+        players.append(dataclasses.replace(p, hand=tuple(hand)))
+    state = dataclasses.replace(state, players=tuple(players), stock=tuple(cards))
+    return dataclasses.replace(table, game=dataclasses.replace(table.game, state=state))
+
+
+def test_a_token_length_depends_on_public_facts_only(tapp):
+    """Finding 7 of issue #20: tables alike in everything a seat sees (names, player count,
+    rules, moves, discard pile, melds, card counts, entropy) and different only in the hidden
+    cards (every hand and the stock's order shuffled) seal to exactly one token length: at the
+    deal and late in a hand, with names of 1 to 40 characters, the lengths where the cards
+    used to push a token into the next bucket included (6 players with names of 16
+    characters: 900 or 1,242 characters, as the cards fell). The public payload is the same
+    for all of them and the hidden bytes are as long, so the length cannot follow the cards."""
     tables = tables_of(tapp)
-    spread = {}
-    for name_length in (1, 8, 16, 24, 40):
+    rng = random.Random(20)
+    tried, spread = 0, {}
+    for name_length in (1, 8, 12, 16, 20, 24, 28, 40):
         for n in range(2, 7):
             names = [chr(ord("a") + j) * (name_length - 1) + str(j) for j in range(n)]
-            lengths = {len(tables.create(names, PRESETS["standard"])[1]) for _ in range(80 if (name_length, n) == (16, 6) else 24)}
-            apart = (max(lengths) - min(lengths)) * 3 // 4  # bytes: 342 characters of base64 are 256
-            assert len(lengths) <= 2 and apart in (0, BUCKET_BYTES), (name_length, n, lengths)
-            spread[name_length, n] = sorted(lengths)
-    print("\ntoken lengths by (name length, players):", spread)
-    assert all(spread[1, n] == [900] for n in range(2, 7))  # short names: one length whatever the cards
-    assert spread[16, 6] == [900, 1242]  # near a bucket's edge: the cards decide which of two
+            for turns in (0, 6, 14):
+                table = _played_to(tables, names, seed=name_length * 10 + n, turns=turns)
+                public, hidden = to_payload(table)
+                lengths = set()
+                for _ in range(40 if n == 6 and name_length >= 8 else 12):
+                    other = _shuffled(table, rng)
+                    assert to_payload(other)[0] == public and len(to_payload(other)[1]) == len(hidden)
+                    lengths.add(len(tables.seal(other)))
+                    tried += 1
+                assert len(lengths) == 1, (name_length, n, turns, sorted(lengths))
+                assert tables.open(tables.seal(other)) == other
+                spread[name_length, n, turns] = lengths.pop()
+    print(f"\n{tried} arrangements in {len(spread)} groups; token lengths {sorted(set(spread.values()))}")
+    assert all(spread[1, n, 0] == 900 for n in range(2, 7)) and spread[16, 6, 0] == spread[40, 6, 0] == 900
+
+
+def test_a_token_sealed_before_the_hidden_part_still_opens(tapp):
+    """Tokens sealed before the split (the whole table as one compressed JSON with its expiry,
+    format 1) open as they did, until they expire, and play on under the new format."""
+    import zlib
+
+    import orjson
+
+    from tables.seal import BUCKET_BYTES, BUCKET_OFFSET, NONCE_BYTES, PREFIX, b64encode
+
+    tables = tables_of(tapp)
+    table, _ = tables.create(["ana", "ben"], PRESETS["standard"], seed=7)
+    key = tables.sealer._keys[0]
+    body = zlib.compress(orjson.dumps({**to_dict(table), "exp": int(tables.sealer.clock()) + 60}), 6)
+    body += bytes(-(len(body) - BUCKET_OFFSET) % BUCKET_BYTES)
+    nonce = bytes(NONCE_BYTES)
+    old = PREFIX + b64encode(key.kid + nonce + key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid))
+    assert tables.open(old) == table
+    mover = table.game.state.turn.player
+    done = tables.move(old, tables.seat(table, mover), [table.game.view(mover).legal_moves[0]])
+    assert done.outcome.legal and tables.open(done.token) == done.table and done.token != old
 
 
 def test_token_payload_round_trips(tapp):
@@ -230,7 +293,8 @@ def test_token_payload_round_trips(tapp):
     table, token = tables.create(["ana", "ben", "cy", "dee"], PRESETS["basic"], bots={"dee": "easy"})
     again = tables.open(token)
     assert again == table
-    assert from_payload(to_payload(table)) == table
+    assert from_payload(*to_payload(table)) == table
+    assert from_payload(to_dict(table)) == table  # the whole dict, as tokens sealed before the split held it
 
 
 # --- settings -----------------------------------------------------------------------------------
@@ -266,3 +330,92 @@ def test_a_wrong_setting_stops_start_up_naming_it(monkeypatch, env, message):
     with pytest.raises(ValueError) as e:
         create_app({"TESTING": True})
     assert str(e.value).startswith(message)  # the store's message goes on with the client library's words
+
+
+# --- the longest token ----------------------------------------------------------------------------
+
+
+def test_the_longest_token_and_a_turn_fit_every_table_body(tc, tapp):
+    """The body limits of the /v1/tables endpoints are derived from the longest token the
+    service seals (``MAX_TOKEN_CHARS``), so the largest legitimate request fits: a token of that
+    length, a seat and a whole turn of moves (12, names and meld ids of 40 four-byte characters,
+    the widest spellings of 11 cards) or an entropy of 128 four-byte characters; such a request
+    is judged (422 at /table: no table of this service), never a 413. The largest table measured
+    (6 players with names of 40 four-byte characters, 100 hands scored, a hand of 1,000 events)
+    seals under the limit."""
+    import json
+
+    from referee.cards import DECK
+    from referee.moves import Action, Source
+    from referee.scorepad import HandEntry, Remaining
+    from referee.view import Event
+    from schemas.tables import MAX_TOKEN_CHARS
+    from web.bodies import BODY_LIMITS
+
+    rng = random.Random(11)
+    wide = "".join(chr(0x1F600 + i) for i in range(64))
+    names = ["".join(rng.choice(wide) for _ in range(40)) for _ in range(6)]
+    tables = tables_of(tapp)
+    table, _ = tables.create(names, PRESETS["standard"], seed=1, entropy=wide[:40] * 3)
+    events = []
+    for i in range(1000):
+        who, kind = names[i % 6], rng.random()
+        if kind < 0.35:
+            events.append(Event(who, Action.DRAW, Source.STOCK))
+        elif kind < 0.5:
+            events.append(Event(who, Action.DRAW, Source.DISCARD_PILE, card=rng.choice(DECK)))
+        elif kind < 0.85:
+            events.append(Event(who, Action.DISCARD, card=rng.choice(DECK)))
+        else:
+            events.append(Event(who, Action.LAY_OFF, cards=(rng.choice(DECK),), meld=f"m{rng.randrange(1, 18)}"))
+    hands = tuple(
+        HandEntry(rng.choice(names), rng.random() < 0.1, {p: Remaining(points=rng.randrange(120)) for p in names}) for _ in range(100)
+    )
+    largest = dataclasses.replace(table, game=dataclasses.replace(table.game, events=tuple(events), hands=hands, seq=99_999))
+    longest = len(tables.seal(largest))
+    print(f"\nthe largest table measured seals to {longest:,} characters; the limit is {MAX_TOKEN_CHARS:,}")
+    assert 10_000 < longest <= MAX_TOKEN_CHARS
+
+    token, seat, widest = "rt1." + "A" * (MAX_TOKEN_CHARS - 4), "S" * 22, "".join(rng.choice(wide) for _ in range(40))
+    turn = [{"player": widest, "action": "draw", "source": "discard"}]
+    turn += [{"player": widest, "action": "lay_off", "cards": ["10♦️"], "meld": widest} for _ in range(10)]
+    turn += [{"player": widest, "action": "discard", "card": "10♦️"}]
+    bodies = {
+        "/v1/tables/move": {"table": token, "seat": seat, "moves": turn},
+        "/v1/tables/view": {"table": token, "seat": seat},
+        "/v1/tables/next": {"table": token, "seat": seat, "entropy": wide * 2},
+        "/v1/tables/suggest": {"table": token, "seat": seat, "level": "medium"},
+    }
+    for path, body in bodies.items():
+        raw = json.dumps(body, ensure_ascii=False).encode()
+        assert len(raw) <= BODY_LIMITS[path], (path, len(raw), BODY_LIMITS[path])
+        r = tc.post(path, data=raw, content_type="application/json")
+        assert r.status_code == 422 and [e["pointer"] for e in r.get_json()["errors"]] == ["/table"], (path, r.get_json())
+
+
+def test_a_table_too_large_to_seal_is_a_409_and_its_last_token_plays_on(tapp, monkeypatch):
+    """A move whose table would seal to a token longer than the service carries is refused
+    (409 problem+json, nothing played), and the token before it stays the latest: here with the
+    limit lowered to the deal's 900 characters, the first move that grows the token."""
+    import tables.seal
+
+    tc = tapp.test_client()
+    made = create(tc, ("ana", "ben"))
+    token, seats = made["table"], made["seats"]
+    monkeypatch.setattr(tables.seal, "MAX_TOKEN_CHARS", len(token))
+    refused = None
+    for _ in range(40):
+        seen = view(tc, token)
+        mover = seen["turn"]["player"]
+        legal = view(tc, token, seats[mover])["legal_moves"]
+        r = move(tc, token, seats[mover], move=legal[0] if legal[0]["action"] == "draw" else legal[-1])
+        if r.status_code != 200:
+            refused = r
+            break
+        token = r.get_json()["table"]
+    assert refused is not None and refused.status_code == 409 and refused.mimetype == "application/problem+json"
+    detail = refused.get_json()["detail"]
+    assert detail.startswith("this table has grown too large to seal (its token would be 1,242 characters, more than the 900"), detail
+    assert view(tc, token)["seq"] == seen["seq"]  # nothing was played
+    monkeypatch.undo()
+    assert move(tc, token, seats[mover], move=legal[0] if legal[0]["action"] == "draw" else legal[-1]).get_json()["legal"]

@@ -8,7 +8,7 @@ the largest legitimate request with room to spare: a meld check, a hand score, a
 table is under 1 KiB; a state for 6 players at the end of a long hand (every card placed, 17
 melds, names of 40 characters) under 4 KiB, and a move may add up to 100 moves
 (``schemas.state.MAX_MOVES``), a request for advice up to 200 of the hand's events; a sealed
-table's token at most about 8 KiB, and a seat's moves one turn's (12 at most); a scorepad the
+table's token at most ``schemas.tables.MAX_TOKEN_CHARS`` (:data:`TABLE_BODY`), and a seat's moves one turn's (12 at most); a scorepad the
 longest game (100 hands, the ``deals`` option's maximum) of 6 players with names of 40
 characters and every opponent's cards listed: 136 KB at the widest spellings (4-byte
 characters, "10♦️"), 52 KB in ASCII (a test builds that pad from the schema's maxima and keeps
@@ -34,7 +34,13 @@ import orjson
 from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
+from schemas.tables import MAX_TOKEN_CHARS
+
 KIB = 1024
+# A sealed table's request: the longest token the service seals (schemas.tables), a seat, and at
+# most one turn of moves (12, 11 cards in all, names and meld ids of 40 four-byte characters:
+# 4.6 KiB; tests/test_tables_tokens.py builds it), an entropy of 128 characters or a level.
+TABLE_BODY = MAX_TOKEN_CHARS + 5 * KIB
 BODY_LIMITS = {
     "/v1/melds/check": 4 * KIB,
     "/v1/hand-score": 4 * KIB,
@@ -44,10 +50,10 @@ BODY_LIMITS = {
     "/v1/suggest": 24 * KIB,  # a state (4 KiB) and up to 200 of the hand's events (about 50 bytes each, 90 with long names)
     "/v1/scorepad": 144 * KIB,  # the largest legitimate pad, 136 KB (tests/test_hostile_input.py computes it)
     "/v1/tables": 4 * KIB,
-    "/v1/tables/view": 16 * KIB,
-    "/v1/tables/move": 16 * KIB,  # a token (8 KiB at most) and one turn's moves
-    "/v1/tables/next": 16 * KIB,
-    "/v1/tables/suggest": 16 * KIB,
+    "/v1/tables/view": TABLE_BODY,
+    "/v1/tables/move": TABLE_BODY,
+    "/v1/tables/next": TABLE_BODY,
+    "/v1/tables/suggest": TABLE_BODY,
     "/v1/verify": 64 * KIB,  # a revealed hand: 7 KiB for a usual one, about 60 KiB at its 1000 moves
 }
 DEFAULT_BODY_LIMIT = 16 * KIB  # a path not listed (a GET, a 404)
@@ -110,28 +116,29 @@ def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
 
 def shape_keys(value: dict) -> int | None:
     """How many object keys the parsed body ``value`` holds, or None when it breaks a structural
-    limit (:func:`shape_fault` then says where). One iterative walk does both: the limits and
-    the count of keys that finds a key repeated in one object (:func:`decode_body`)."""
-    keys = 0
-    stack = [(value, 1)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        v, depth = pop()
-        if v and depth + 1 > MAX_JSON_DEPTH:
+    limit (:func:`shape_fault` then says where). One walk, a level of nesting at a time, does
+    both: the limits and the count of keys that finds a key repeated in one object
+    (:func:`decode_body`)."""
+    keys, depth, level = 0, 1, [value]
+    while level:
+        if depth + 1 > MAX_JSON_DEPTH and any(level):
             return None
-        if type(v) is dict:
-            if len(v) > MAX_JSON_KEYS:
-                return None
-            keys += len(v)
-            children = v.values()
-        else:
-            if len(v) > MAX_JSON_ITEMS:
-                return None
-            children = v
         depth += 1
-        for x in children:
-            if type(x) is dict or type(x) is list:
-                push((x, depth))
+        below = []
+        push = below.append
+        for v in level:
+            if type(v) is dict:
+                if len(v) > MAX_JSON_KEYS:
+                    return None
+                keys += len(v)
+                v = v.values()
+            elif len(v) > MAX_JSON_ITEMS:
+                return None
+            for x in v:
+                kind = type(x)
+                if kind is dict or kind is list:
+                    push(x)
+        level = below
     return keys
 
 
@@ -221,9 +228,12 @@ def decode_body() -> dict:
     if keys is None:
         fault = shape_fault(body)
         raise BodyProblem(fault[0], tuple(reversed(fault[1])))
-    # One parse: a key repeated in an object shows as fewer keys kept than written; only then
-    # is the body read again, to name the key (a refused body, bounded by the endpoint's limit).
-    repeated = _find_repeated_key(raw) if b'"' in raw and _keys_written(raw) != keys else None
+    # One parse: a key repeated in an object shows as fewer keys kept than written. Every key
+    # written is followed by its colon, and outside strings a colon is nothing else, so a body
+    # with as many colons as keys kept wrote each key once (one byte count). Only a body whose
+    # strings hold colons needs its strings scanned (_keys_written), and only a refused one is
+    # read again, to name the key (bounded by the endpoint's limit).
+    repeated = _find_repeated_key(raw) if raw.count(b":") != keys and _keys_written(raw) != keys else None
     if repeated:
         shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
         raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
