@@ -23,8 +23,10 @@ RANKS = (1 << 13) - 1  # the 13 ranks of one suit (bit ``suit * 13 + rank - 1`` 
 SUITS_OF_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a mask of ranks: those ranks in every suit
 RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # A..J: a run of three may start there
 HIGH_STARTS = sum(1 << (13 * s + 11) for s in range(4))  # the queens: Q K A where aces are high or low
-PER_OUT = 3  # points a discard is worth keeping for each live card that would make a meld of three with it (policies.HARD)
-FEED_COST = 3  # points: a discard that fits a meld on the table or near a card the next player took (policies.HARD)
+PER_OUT = (
+    3  # points: a discard that could still make a meld of three is worth keeping this much for each card that would (as policies.HARD)
+)
+FEED_COST = 3  # points: a discard that fits a meld on the table or near a card the next player took (as policies.HARD)
 
 
 def bits(mask: int):
@@ -309,28 +311,21 @@ class Sim:
         of ``candidates`` (live: not in the hand, in a meld on the table or under the top of the
         discard pile), less ``FEED_COST`` when it fits a meld on the table or makes a meld with a
         card the next player took from the discard pile (``took``)."""
+        hand = self.hands[p]
         t = self.t
         comp, near = t.comp, t.near
-        gone = -1  # not needed until a candidate has a partner
+        gone = hand | sum(self.table) | (self.pile ^ (1 << self.discard[-1]) if self.discard else 0)
         took = self.took[(p + 1) % self.n]
         fit = self.fit
         best, best_score = -1, -1e9
-        rest = candidates
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            c = low.bit_length() - 1
+        for c in bits(candidates):
             score = POINTS[c]
             linked = near[c] & candidates
             if linked:
-                if gone < 0:
-                    gone = self.hands[p] | sum(self.table) | (self.pile ^ (1 << self.discard[-1]) if self.discard else 0)
                 outs = 0
                 row = c * 52
-                while linked:
-                    x = linked & -linked
-                    linked ^= x
-                    outs |= comp[row + x.bit_length() - 1]
+                for x in bits(linked):
+                    outs |= comp[row + x]
                 score -= PER_OUT * (outs & ~gone).bit_count()
             if (fit >> c) & 1 or near[c] & took:
                 score -= FEED_COST
