@@ -23,9 +23,7 @@ RANKS = (1 << 13) - 1  # the 13 ranks of one suit (bit ``suit * 13 + rank - 1`` 
 SUITS_OF_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a mask of ranks: those ranks in every suit
 RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # A..J: a run of three may start there
 HIGH_STARTS = sum(1 << (13 * s + 11) for s in range(4))  # the queens: Q K A where aces are high or low
-PER_OUT = (
-    3  # points: a discard that could still make a meld of three is worth keeping this much for each card that would (as policies.HARD)
-)
+PER_OUT = 3  # points: a discard that could still make a meld of three is worth keeping this much for each card that would (as policies.HARD)
 FEED_COST = 3  # points: a discard that fits a meld on the table or near a card the next player took (as policies.HARD)
 
 
@@ -184,24 +182,7 @@ class Sim:
     compared on the same luck. Once turned over (R17), the stock's order is known: ``stock``, the
     top last."""
 
-    __slots__ = (
-        "t",
-        "rules",
-        "n",
-        "hands",
-        "stock",
-        "queues",
-        "left",
-        "discard",
-        "table",
-        "fit",
-        "tabled",
-        "restocks",
-        "quiet",
-        "turns",
-        "took",
-        "pile",
-    )
+    __slots__ = ("t", "rules", "n", "hands", "stock", "queues", "left", "discard", "table", "fit", "tabled", "restocks", "quiet", "turns", "took", "pile")
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
