@@ -195,7 +195,8 @@ class Sealer:
         if len(token) > MAX_TOKEN_CHARS:
             raise TooLarge(
                 f"this table has grown too large to seal (its token would be {len(token):,} characters, more than the "
-                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played; the last table token stays the latest"
+                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played or dealt, and this table cannot go on; its last token "
+                "still shows the game and its scores: start a new table to play on"
             )
         return token
 

@@ -465,6 +465,7 @@ def test_a_table_too_large_to_seal_is_a_409_and_its_last_token_plays_on(tapp, mo
     assert refused is not None and refused.status_code == 409 and refused.mimetype == "application/problem+json"
     detail = refused.get_json()["detail"]
     assert detail.startswith("this table has grown too large to seal (its token would be 1,242 characters, more than the 900"), detail
+    assert detail.endswith("its last token still shows the game and its scores: start a new table to play on"), detail
     assert view(tc, token)["seq"] == seen["seq"]  # nothing was played
     monkeypatch.undo()
     assert move(tc, token, seats[mover], move=legal[0] if legal[0]["action"] == "draw" else legal[-1]).get_json()["legal"]
