@@ -143,17 +143,24 @@ def new_game(
     return play_bots(game, bot_seed)[0]
 
 
+def check_next_hand(game: Game) -> Pad:
+    """Whether the game's next hand may be dealt (R20): the game's pad when it may. Raises
+    :class:`GameOver` while the hand is still being played or once the game is over."""
+    if game.state.status == Status.PLAYING:
+        raise GameOver(f"hand {game.number} is still being played: the next hand is dealt when it ends")
+    pad = game.pad()
+    if pad.game_over:
+        raise GameOver(f"the game is over: {pad.winner} won with {pad.totals[pad.winner]} points (R20)")
+    return pad
+
+
 def next_hand(game: Game, seed: int | None = None, bot_seed: int | str = 0, deck: Sequence[Card] | None = None) -> Game:
     """The game's next hand, dealt by the dealer R19 names (from ``deck``, top card first, when
     given), with the scores carried (R20).
 
     Raises :class:`GameOver` while the hand is still being played or once the game is over.
     """
-    if game.state.status == Status.PLAYING:
-        raise GameOver(f"hand {game.number} is still being played: the next hand is dealt when it ends")
-    pad = game.pad()
-    if pad.game_over:
-        raise GameOver(f"the game is over: {pad.winner} won with {pad.totals[pad.winner]} points (R20)")
+    pad = check_next_hand(game)
     state = validate_state(deal(game.players, game.rules, pad.next_dealer, seed, deck))
     nxt = replace(game, state=state, hands=game.scored_hands(), events=(), seq=game.seq + 1)
     return play_bots(nxt, bot_seed)[0]

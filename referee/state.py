@@ -221,6 +221,20 @@ def _place(state: State, path: tuple) -> str:
     return f"in the stock {at}" if path[0] == "stock" else f"in the discard pile {at}"
 
 
+def place_of(state: State, card: Card) -> tuple[tuple, str]:
+    """Where ``card`` lies in ``state`` (valid: every card once, R1): its path
+    (``("players", 1, "hand", 6)``, ``("melds", 0, "cards", 2)``, ``("stock", 0)``,
+    ``("discard", 3)``) and the same in words ("in ben's hand (card 7)")."""
+    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
+    places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
+    places += [(("stock",), state.stock), (("discard",), state.discard)]
+    for where, cards in places:
+        if card in cards:
+            path = (*where, cards.index(card))
+            return path, _place(state, path)
+    raise ValueError(f"{card.code} is nowhere in the state")
+
+
 def validate_state(state: State) -> State:
     """Refuse a snapshot that cannot be a real table; return its canonical form.
 

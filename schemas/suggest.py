@@ -6,11 +6,14 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from referee import Action, Source
 from referee.bots import LEVELS
+from referee.errors import InvalidInput
+from referee.history import check_events
 
 from .api import MoveOutSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import one_of
+from .errors import raise_problems
 from .fields import BoundedList
 from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema, StateSchema
 
@@ -59,19 +62,22 @@ class SuggestRequest(CompiledSchema):
         metadata={
             "description": "Optional: the moves of this hand so far, oldest first (at most the latest 200), as sealed tables report them in "
             "`events`. The advice then sees what a seated computer opponent sees (which cards each "
-            "opponent took from or passed on the discard pile). Without them the advice sees only the state."
+            "opponent took from or passed on the discard pile). Without them the advice sees only the state. "
+            "Events that could not have led to the state (out of turn; a card not where they leave it) are a 422 naming the event's field."
         },
     )
 
     @validates_schema
-    def events_name_players_at_the_table(self, d, **kw):
+    def events_agree_with_the_state(self, d, **kw):
+        """The events could have led to the state (``referee.history``: players at the table,
+        turns in order, cards where the events left them); each fault at its event's field."""
         state, events = d.get("state"), d.get("events")
         if state is None or not events:
             return
-        seated = {p.id for p in state.players}
-        errors = {i: {"player": [f"{e.player!r} is not at this table"]} for i, e in enumerate(events) if e.player not in seated}
-        if errors:
-            raise ValidationError({"events": errors})
+        try:
+            check_events(state, events)
+        except InvalidInput as bad:
+            raise_problems(bad)
 
 
 class SuggestResponse(AnswerSchema):

@@ -27,7 +27,7 @@ from .suggest import level_field
 # The longest table token the service seals (``tables.seal`` refuses to seal a longer one: 409)
 # and opens. The largest table measured, 6 players with names of 40 four-byte characters, 100
 # hands scored and a hand of 1,000 events (draws, discards, lay-offs), seals to 11,140
-# characters; a usual table to 900-3,300. The body limits of the /v1/tables endpoints are
+# characters; a usual table to 900-3,000. The body limits of the /v1/tables endpoints are
 # derived from it (web/bodies.py: this and a seat's one turn of moves), so the largest token
 # always fits a body.
 MAX_TOKEN_CHARS = 11 * 1024

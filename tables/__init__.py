@@ -22,8 +22,8 @@ import orjson
 
 from referee import bots
 from referee.fairness import SEED_BYTES, HandSeed
-from referee.game import GameOver, new_game, next_hand, play
-from referee.moves import Move, MovesOutcome
+from referee.game import GameOver, check_next_hand, new_game, next_hand, play
+from referee.moves import Move, MovesOutcome, can_play
 from referee.rules import Rules
 from referee.state import Status
 from referee.view import Event, seat_view
@@ -245,8 +245,9 @@ class Tables:
         """Play the seat's ``moves`` (each ``player`` the seat's, or None for it; see :func:`referee.game.play`).
 
         Everything is judged before the replay guard is asked: a move refused at its first step
-        changes nothing, so it is answered (``legal`` false) whether or not the guard answers
-        (:meth:`_stale_first`); only a change waits for the guard.
+        (``referee.moves.can_play``) changes nothing, so it is answered (``legal`` false) whether
+        or not the guard answers (:meth:`_stale_first`); only a change waits for the guard, which
+        is asked before the bots play (a guard that is down costs no bot's search).
 
         Raises :class:`BadTable`, :class:`Forbidden` (a move for another player),
         :class:`~referee.errors.InvalidInput`, then :class:`Stale`, :class:`Replayed`,
@@ -257,13 +258,12 @@ class Tables:
         for m in moves:
             if m.player != player:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
-        outcome, game, events = play(table.game, moves, bot_seed=table.id)
         digest = self.digest("move", token, seat, orjson.dumps([to_json(m) for m in moves]))
-        if game.seq == table.game.seq:
+        changes = bool(moves) and can_play(table.game.state, moves[0])  # the first move judged alone: cheap
+        pending = self._check(table, digest) if changes else None  # before the bots play: a 503 costs no search
+        outcome, game, events = play(table.game, moves, bot_seed=table.id)
+        if not changes:
             self._stale_first(table, digest)
-            pending = None
-        else:
-            pending = self._check(table, digest)
         after = _committed(replace(table, game=game))
         if pending is not None:
             pending = replace(pending, new=game.seq)
@@ -298,11 +298,12 @@ class Tables:
         fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
         digest = self.digest("next", token, seat or "", entropy or "")
         try:
-            game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
+            check_next_hand(table.game)
         except GameOver:
             self._stale_first(table, digest)
             raise
-        pending = self._check(table, digest)
+        pending = self._check(table, digest)  # before the deal and the bots: a 503 costs no search
+        game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
         after = _committed(replace(table, game=game, fair=fair, next_seed=None))
         if pending is not None:
             pending = replace(pending, new=game.seq)

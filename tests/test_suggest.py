@@ -152,3 +152,201 @@ def test_the_longest_events_a_request_for_advice_takes_fit_its_body_limit(client
     r = client.post("/v1/suggest", json=_body(state, level="easy", events=[*events, events[1]]))
     assert r.status_code == 422
     assert r.get_json()["errors"][0]["pointer"] == "/events"
+
+
+# --- events that could not have led to the state (referee.history) --------------------------------
+
+
+def _three(moves=40, seed=4):
+    """A 3-player hand (ana, ben, cy) played ``moves`` moves by Medium: the state and the events
+    as JSON. With seed 4 and 40 moves: cy melds A♦ A♥ A♠ as m1 (event 11), ana lays A♣ off on it
+    (14); ben takes Q♥ from the discard pile (22) and melds Q♦ Q♥ Q♠ as m2 (23), cy lays Q♣ off on
+    it (26); ben takes 8♥ (36), melds 8♣ 8♦ 8♥ as m3 (37) and discards 4♦ (38); cy has drawn (39)."""
+    from referee import PRESETS, deal
+    from referee.bots.selfplay import steps
+
+    events, state = [], None
+    names = ["ana", "ben", "cy"]
+    for k, step in enumerate(steps(deal(names, PRESETS["standard"], seed=seed), dict.fromkeys(names, "medium"), seed)):
+        if k == moves:
+            break
+        events.append(to_json(step.event))
+        state = step.after
+    return state, events
+
+
+def _refused_events(client, state, events):
+    r = client.post("/v1/suggest", json=_body(state, events=events))
+    assert r.status_code == 422 and r.mimetype == "application/problem+json", r.get_json()
+    return [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]]
+
+
+def test_the_events_of_real_hands_are_accepted_whole_or_in_part():
+    """No false alarm: at every move of 90 hands played by bots (2 to 6 players; the standard,
+    basic and two-restocks presets, so the stock is turned over, its top card kept, or rebuilt
+    at once), the hand's events so far, and the latest few of them, agree with the state."""
+    from referee import PRESETS, deal
+    from referee.bots.selfplay import steps
+    from referee.history import event_problems
+
+    checked = restocked = 0
+    for preset in ("standard", "basic", "two-restocks"):
+        for n in range(2, 7):
+            for seed in range(6):
+                names = [f"p{i}" for i in range(n)]
+                events = []
+                for step in steps(
+                    deal(names, PRESETS[preset], seed=seed), {p: ("easy", "medium")[i % 2] for i, p in enumerate(names)}, seed
+                ):
+                    events.append(step.event)
+                    if step.after.status != "playing":
+                        break
+                    restocked += step.after.restocks > 0
+                    for start in {0, len(events) // 2, max(0, len(events) - 7), len(events) - 1}:
+                        assert event_problems(step.after, events[start:]) == [], (preset, n, seed, len(events), start)
+                        checked += 1
+    print(f"\n{checked} event lists agree with their states ({restocked} states after a restock)")
+    assert checked > 30_000 and restocked > 1_000
+
+
+def test_events_out_of_turn_are_refused_naming_the_event(client):
+    state, events = _three()
+    bad = [*events[:2], {**events[2], "player": "cy"}, *events[3:]]
+    assert _refused_events(client, state, bad) == [
+        ("/events/2/player", "after ana's discard of K♣ (event 1) it is ben's turn, not cy's (R3)"),
+        ("/events/3/player", "cy's turn goes on until cy discards (R7): after cy's draw from the stock (event 2) ben cannot move"),
+    ]
+    bad = [*events[:14], {"player": "ana", "action": "draw", "source": "stock"}, *events[15:]]
+    assert _refused_events(client, state, bad) == [("/events/14/action", "ana has drawn already this turn (R4)")]
+    assert _refused_events(client, state, events[:-1]) == [
+        ("/events/38/player", "the last event, ben's discard of 4♦, leaves cy to draw, but the state says it is cy's turn, after the draw")
+    ]
+
+
+def test_a_card_taken_from_the_discard_pile_must_be_where_the_events_leave_it(client):
+    """The card of a draw from the discard pile is the top card, the one just discarded, and stays
+    in its taker's hand until the taker plays it; the state's card taken this turn (R8) is it."""
+    state, events = _three()
+    bad = [*events[:21], {**events[21], "card": "7H"}, {**events[22], "card": "7H"}, *events[23:]]
+    assert _refused_events(client, state, bad) == [
+        (
+            "/events/22/card",
+            "7♥, taken from the discard pile by ben in event 22 and not played since, is in ana's hand (card 3), not in ben's hand",
+        )
+    ]
+    bad = [*events[:36], {**events[36], "card": "9H"}, *events[37:]]
+    assert _refused_events(client, state, bad) == [
+        ("/events/36/card", "ben took 9♥ from the discard pile, but its top card was 8♥, ana's discard of 8♥ just before (event 35)"),
+        (
+            "/events/36/card",
+            "9♥, taken from the discard pile by ben in event 36 and not played since, is in the discard pile (card 15), not in ben's hand",
+        ),
+        (
+            "/events/37/cards/2",
+            "8♥ was discarded in event 35 and not taken from the discard pile since (no restock this hand): ben cannot hold it",
+        ),
+    ]
+    taking, events = _three(moves=37)  # ben has taken 8♥ (event 36): the state's taken discard
+    assert taking.turn.taken_discard.code == "8H"
+    bad = [*events[:36], {"player": "ben", "action": "draw", "source": "stock"}]
+    assert _refused_events(client, taking, bad) == [
+        (
+            "/events/35/card",
+            "8♥, discarded in event 35 and not taken since (no restock this hand), is in ben's hand (card 5), not on the discard pile",
+        ),
+        (
+            "/events/36/source",
+            "ben drew from the stock this turn (event 36), but the state's card taken from the discard pile this turn is 8♥ (R8)",
+        ),
+    ]
+    unsaid = [*events[:36], {"player": "ben", "action": "draw", "source": "discard"}]  # the card left out: nothing contradicts
+    assert client.post("/v1/suggest", json=_body(taking, events=unsaid)).status_code == 200
+
+
+def test_melded_and_discarded_cards_must_be_where_the_events_leave_them(client):
+    state, events = _three()
+    bad = [*events[:26], {**events[26], "cards": ["3C"], "meld": "m9"}, *events[27:]]
+    assert _refused_events(client, state, bad) == [
+        ("/events/26/meld", "there is no meld 'm9' on the table"),
+        ("/events/26/cards/0", "3♣, laid on the table in event 26, is not in a meld on the table: it is in cy's hand (card 3)"),
+    ]
+    bad = [*events[:38], {**events[38], "card": "QD"}, *events[39:]]
+    assert _refused_events(client, state, bad) == [
+        ("/events/38/card", "Q♦ was laid on the table in ben's meld of Q♦ Q♥ Q♠ (event 23) and stays there for the hand"),
+        ("/events/38/card", "Q♦, discarded in event 38 and not laid on the table since, is in meld m2 (card 2)"),
+    ]
+    bad = [*events[:29], {**events[29], "card": "5S"}, *events[30:]]
+    assert _refused_events(client, state, bad) == [
+        (
+            "/events/29/card",
+            "5♠, discarded in event 29 and not taken since (no restock this hand), is in ana's hand (card 2), not on the discard pile",
+        )
+    ]
+
+
+def test_a_meld_laid_by_another_player_than_its_owner_is_refused():
+    """The core's rule alone (an open state whose meld m1 names another owner than the event)."""
+    import dataclasses
+
+    from referee.history import event_problems
+    from schemas.suggest import EventInSchema
+
+    state, events = _three()
+    m1 = state.meld("m1")
+    other = dataclasses.replace(state, melds=tuple(dataclasses.replace(m, owner="ana") if m is m1 else m for m in state.melds))
+    problems = event_problems(other, EventInSchema(many=True).load(events))
+    assert [(p.path, p.message) for p in problems] == [
+        (("events", 11, "meld"), "meld 'm1' on the table is ana's, not cy's, who laid it (event 11)")
+    ]
+
+
+def test_the_counts_of_the_turn_the_stall_and_tabled_must_be_the_events(client):
+    """The state's counts follow from the events it sends with them: the melds laid and the
+    lay-off of this turn (R5, R6), the turns in a row with no meld or lay-off (R18a), and who
+    has tabled (R15); a meld id is laid once."""
+
+    def edited(state, **turn_or_fields):
+        body = StateOutSchema().dump(state)
+        turn = {k: turn_or_fields.pop(k) for k in ("melds_made", "laid_off") if k in turn_or_fields}
+        return {**body, "turn": {**body["turn"], **turn}, **turn_or_fields}
+
+    def refused(state_json, events):
+        r = client.post("/v1/suggest", json={"state": state_json, "events": events})
+        assert r.status_code == 422 and r.mimetype == "application/problem+json", r.get_json()
+        return [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]]
+
+    melded, events = _three(moves=38)  # ben has melded m3 this turn (event 37)
+    players = [{**p, "tabled": True} if p["id"] == "ben" else p for p in StateOutSchema().dump(melded)["players"]]
+    assert refused(edited(melded, melds_made=0, players=players), events) == [
+        ("/events/37/action", "ben's turn since event 36 lays 1 meld, but the state's turn.melds_made is 0 (R5)")
+    ]
+    laying, events = _three(moves=15)  # ana has laid A♣ off on m1 this turn (event 14)
+    assert refused(edited(laying, laid_off=False), events) == [
+        ("/events/14/action", "ana's turn since event 13 lays off in event 14, but the state's turn.laid_off is false (R6)")
+    ]
+    state, events = _three()
+    assert state.stalled_turns == 0
+    assert refused(edited(state, stalled_turns=2), events) == [
+        (
+            "/events",
+            "the events show 0 turns in a row with no meld or lay-off since the turn that ended in event 38, but the state's stalled_turns is 2 (R18a)",
+        )
+    ]
+    players = [{**p, "tabled": False} if p["id"] == "ana" else p for p in StateOutSchema().dump(state)["players"]]
+    assert refused(edited(state, players=players), events) == [
+        (
+            "/events/14/action",
+            "ana laid cards on the table in event 14 and ended that turn (event 15), so the state's tabled for ana must be true (R15)",
+        )
+    ]
+    stalled, events = _three(moves=36)  # four turns with no meld or lay-off since cy's lay-off (event 26)
+    assert stalled.stalled_turns == 4
+    assert client.post("/v1/suggest", json=_body(stalled, events=events[28:])).status_code == 200
+    assert refused(edited(stalled, stalled_turns=3), events[28:]) == [
+        ("/events", "the events show 4 turns in a row with no meld or lay-off, but the state's stalled_turns is only 3 (R18a)")
+    ]
+    state, events = _three()
+    assert refused(StateOutSchema().dump(state), [*events[:37], {**events[37], "meld": "m2"}, *events[38:]])[0] == (
+        "/events/37/meld",
+        "meld 'm2' was laid already, in event 23",
+    )

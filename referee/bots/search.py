@@ -88,10 +88,12 @@ class Knowledge:
         self.tabled = [s.tabled for s in view.seats]
         self.hand = sum(1 << c.index for c in view.hand)
         self.discard = [c.index for c in view.discard]
+        self.pile = sum(1 << c for c in self.discard)
         self.table = [sum(1 << c.index for c in m.cards) for m in view.melds]
         seen = self.hand | sum(1 << c for c in self.discard) | sum(self.table)
         tally = keep_count(view)
         self.known = [0] * len(ids)
+        self.took = [0] * len(ids)
         self.weights: list[list[float] | None] = [None] * len(ids)
         unseen = ((1 << 52) - 1) & ~seen
         for q, pid in enumerate(ids):
@@ -102,6 +104,7 @@ class Knowledge:
             while holds.bit_count() > self.sizes[q]:  # (cannot happen in a consistent view)
                 holds &= holds - 1
             self.known[q] = holds
+            self.took[q] = sum(1 << c.index for c in opp.took)
             unseen &= ~holds
             w = [1.0] * 52
             for c in opp.passed | opp.discarded:
@@ -139,6 +142,7 @@ class Knowledge:
         s.hands, s.stock, s.discard, s.table = hands, [], list(self.discard), list(self.table)
         s.queues, s.left = ([pool[q::n] for q in range(n)] if pool else None), len(pool)
         s.fit, s.tabled, s.restocks, s.quiet, s.turns = self.fit, list(self.tabled), self.view.restocks, 0, 0
+        s.took, s.pile = list(self.took), self.pile
         return s
 
 
@@ -278,7 +282,7 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
         pool = dead & legal & ~((1 << taken) if taken >= 0 else 0) or hand & legal
         ranked = []
         while pool and len(ranked) < DISCARDS_WEIGHED:
-            c = sim.choose_discard(know.me, pool, 0)
+            c = sim.choose_discard(know.me, pool)
             ranked.append(c)
             pool &= ~(1 << c)
         if act == Action.DISCARD and lay == laying:
@@ -321,6 +325,7 @@ def _mine_only(know: Knowledge) -> Sim:
     s.stock, s.discard, s.table = [], list(know.discard), list(know.table)
     s.queues, s.left = None, 0
     s.fit, s.tabled, s.restocks, s.quiet, s.turns = know.fit, list(know.tabled), know.view.restocks, 0, 0
+    s.took, s.pile = list(know.took), know.pile
     return s
 
 

@@ -23,7 +23,8 @@ RANKS = (1 << 13) - 1  # the 13 ranks of one suit (bit ``suit * 13 + rank - 1`` 
 SUITS_OF_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a mask of ranks: those ranks in every suit
 RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # A..J: a run of three may start there
 HIGH_STARTS = sum(1 << (13 * s + 11) for s in range(4))  # the queens: Q K A where aces are high or low
-KEEP_CONNECTED = 7  # points: a deadwood card next to another card of the hand is worth keeping this much
+PER_OUT = 3  # points a discard is worth keeping for each live card that would make a meld of three with it (policies.HARD)
+FEED_COST = 3  # points: a discard that fits a meld on the table or near a card the next player took (policies.HARD)
 
 
 def bits(mask: int):
@@ -77,6 +78,11 @@ class MeldTables:
                     pair = mask ^ (1 << c.index)
                     self.partners[c.index].append(pair)
                     self.near[c.index] |= pair
+        self.comp = [0] * (52 * 52)
+        for i in range(52):
+            for pair in self.partners[i]:
+                for x in bits(pair):
+                    self.comp[i * 52 + x] |= pair ^ (1 << x)
         self.high = aces == "high_or_low"
         self.memo: dict[int, int] = {}
         self.splits: dict[int, tuple[tuple[int, ...], int, int]] = {}
@@ -176,7 +182,24 @@ class Sim:
     compared on the same luck. Once turned over (R17), the stock's order is known: ``stock``, the
     top last."""
 
-    __slots__ = ("t", "rules", "n", "hands", "stock", "queues", "left", "discard", "table", "fit", "tabled", "restocks", "quiet", "turns")
+    __slots__ = (
+        "t",
+        "rules",
+        "n",
+        "hands",
+        "stock",
+        "queues",
+        "left",
+        "discard",
+        "table",
+        "fit",
+        "tabled",
+        "restocks",
+        "quiet",
+        "turns",
+        "took",
+        "pile",
+    )
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
@@ -184,6 +207,7 @@ class Sim:
         s.hands, s.stock, s.discard, s.table = list(self.hands), list(self.stock), list(self.discard), list(self.table)
         s.queues, s.left = [list(q) for q in self.queues] if self.queues is not None else None, self.left
         s.fit, s.tabled, s.restocks, s.quiet, s.turns = self.fit, list(self.tabled), self.restocks, self.quiet, self.turns
+        s.took, s.pile = list(self.took), self.pile
         return s
 
     def restock(self, keep_top: bool) -> bool:
@@ -198,6 +222,7 @@ class Sim:
         self.stock = pile[::-1]
         self.queues, self.left = None, len(pile)
         self.discard = self.discard[-1:] if keep_top else []
+        self.pile = 1 << self.discard[-1] if self.discard else 0
         self.restocks += 1
         return True
 
@@ -277,14 +302,38 @@ class Sim:
         mult = 2 if self.rules.going_rummy_doubles and not self.tabled[winner] else 1
         return mult * sum(POINTS[c] for q, h in enumerate(self.hands) if q != winner for c in bits(h))
 
-    def choose_discard(self, p: int, candidates: int, dead_table: int) -> int:
-        """The fast policy's discard among ``candidates``: the highest card, unless it sits next to
-        another card of the hand (``KEEP_CONNECTED``); never a card that lays off on the table."""
-        hand = self.hands[p]
-        near = self.t.near
+    def choose_discard(self, p: int, candidates: int) -> int:
+        """The fast policy's discard among ``candidates`` (the cards in no meld), weighed as the old
+        Hard weighs it (:func:`referee.bots.policies._discard`): the most points shed, less
+        ``PER_OUT`` points for each live card that would make a meld of three with it and another
+        of ``candidates`` (live: not in the hand, in a meld on the table or under the top of the
+        discard pile), less ``FEED_COST`` when it fits a meld on the table or makes a meld with a
+        card the next player took from the discard pile (``took``)."""
+        t = self.t
+        comp, near = t.comp, t.near
+        gone = -1  # not needed until a candidate has a partner
+        took = self.took[(p + 1) % self.n]
+        fit = self.fit
         best, best_score = -1, -1e9
-        for c in bits(candidates):
-            score = POINTS[c] - (KEEP_CONNECTED if near[c] & hand & ~dead_table else 0) - (20 if (self.fit >> c) & 1 else 0)
+        rest = candidates
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            score = POINTS[c]
+            linked = near[c] & candidates
+            if linked:
+                if gone < 0:
+                    gone = self.hands[p] | sum(self.table) | (self.pile ^ (1 << self.discard[-1]) if self.discard else 0)
+                outs = 0
+                row = c * 52
+                while linked:
+                    x = linked & -linked
+                    linked ^= x
+                    outs |= comp[row + x.bit_length() - 1]
+                score -= PER_OUT * (outs & ~gone).bit_count()
+            if (fit >> c) & 1 or near[c] & took:
+                score -= FEED_COST
             if score > best_score:
                 best, best_score = c, score
         return best
@@ -310,7 +359,9 @@ class Sim:
             draw = 1 if take else 0
         if draw == 1 and self.discard:
             taken = self.discard.pop()
+            self.pile ^= 1 << taken
             hand |= 1 << taken
+            self.took[p] |= 1 << taken
         else:
             if not self.left and not self.restock(rules.restock == "keep_top"):
                 return -1
@@ -355,9 +406,10 @@ class Sim:
                 candidates = hand & ~(1 << taken) if taken >= 0 else hand
                 if not candidates:
                     candidates = hand
-            card = self.choose_discard(p, candidates, 0)
+            card = self.choose_discard(p, candidates)
         self.hands[p] = hand ^ (1 << card)
         self.discard.append(card)
+        self.pile |= 1 << card
         if (len(self.table), sum(self.table)) != before:
             self.quiet = 0
         else:

@@ -28,7 +28,8 @@ class SuggestRequest:
         events (list[DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen] | Unset): Optional: the moves
             of this hand so far, oldest first (at most the latest 200), as sealed tables report them in `events`. The advice
             then sees what a seated computer opponent sees (which cards each opponent took from or passed on the discard
-            pile). Without them the advice sees only the state.
+            pile). Without them the advice sees only the state. Events that could not have led to the state (out of turn; a
+            card not where they leave it) are a 422 naming the event's field.
     """
 
     state: State

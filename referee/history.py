@@ -1,0 +1,366 @@
+"""What a hand's events may say, given the table they led to (contract, Computer opponents:
+advice with history, ``/v1/suggest``).
+
+A client asking for advice on an open table may send the hand's ``events`` (the latest of them,
+oldest first, as sealed tables report them: :class:`~referee.view.Event`). The advice then
+reads what each opponent took from or passed on the discard pile, so events that could not
+have led to the ``state`` sent would mislead it. :func:`event_problems` lists every way the
+events contradict the state or the rules of play, one function per rule:
+
+- :func:`players_seated`: every event is by a player at the table;
+- :func:`turns_in_order`: a turn is one player's draw (R4), plays (R5, R6) and discard (R7), and
+  the next turn is the left neighbour's (R3);
+- :func:`turn_now`: the last event leads to the state's turn (whose turn, its phase, and the card
+  taken from the discard pile this turn, R8);
+- :func:`turn_counts`: the melds laid and whether cards were laid off this turn are the state's
+  (``turn.melds_made``, ``turn.laid_off``, R5, R6);
+- :func:`stall_count`: the turns in a row with no meld or lay-off are the state's
+  ``stalled_turns`` (R18a), or at least as many when the events do not reach back to one;
+- :func:`tabled_players`: a player who melded or laid off in a turn now ended has tabled (R15);
+- :func:`top_of_the_pile`: a draw from the discard pile right after a discard takes that card;
+- :func:`cards_move_as_cards_can`: each card named moves as cards can: a card laid on the table
+  stays there for the hand; a card taken from the discard pile is played or discarded by its
+  taker only; a discarded card is taken from the discard pile before it is played again (or,
+  after a restock, R17, drawn unseen from the stock);
+- :func:`cards_where_the_events_left_them`: where the events last left a card is where the state
+  shows it: in the meld it joined, in its taker's hand, on the discard pile (no restock this hand)
+  or anywhere but a meld.
+
+The events may begin anywhere in the hand (a client sends the latest ones), so no rule assumes
+they begin with the deal. Each problem's path is ``("events", i, field)``, or ``("events",)``
+for a count the events as a whole contradict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Action, Source
+from .cards import Card
+from .errors import MAX_PROBLEMS, InvalidInput, Problem
+from .stall import after_turn
+from .state import Phase, State, place_of
+from .view import Event
+
+_PLAYS = (Action.MELD, Action.LAY_OFF)
+
+
+def check_events(state: State, events: Sequence[Event]) -> None:
+    """Raise :class:`~referee.errors.InvalidInput` listing :func:`event_problems`, if any."""
+    problems = event_problems(state, events)
+    if problems:
+        raise InvalidInput(problems)
+
+
+def event_problems(state: State, events: Sequence[Event]) -> list[Problem]:
+    """Every way ``events`` (oldest first) contradict ``state`` (valid, still being played) or
+    the rules of play, at most :data:`~referee.errors.MAX_PROBLEMS`, in the events' order.
+    Events by players not at the table are all that is said of them."""
+    problems = players_seated(state, events)
+    if not problems:
+        for rule in (
+            turns_in_order,
+            turn_now,
+            turn_counts,
+            stall_count,
+            tabled_players,
+            top_of_the_pile,
+            cards_move_as_cards_can,
+            cards_where_the_events_left_them,
+        ):
+            problems += rule(state, events)
+    problems.sort(key=lambda p: p.path[1] if len(p.path) > 1 else -1)
+    return problems[:MAX_PROBLEMS]
+
+
+def _what(e: Event) -> str:
+    """An event in words: "ana's draw from the stock", "ben's discard of 5♠"."""
+    if e.action == Action.DRAW:
+        pile = "the discard pile" if e.source == Source.DISCARD_PILE else "the stock"
+        return f"{e.player}'s draw from {pile}"
+    if e.action == Action.DISCARD:
+        return f"{e.player}'s discard of {e.card.symbol}"
+    return f"{e.player}'s {'meld' if e.action == Action.MELD else 'lay-off'} of {' '.join(c.symbol for c in e.cards)}"
+
+
+def players_seated(state: State, events: Sequence[Event]) -> list[Problem]:
+    """Every event is by a player at the table."""
+    seated = {p.id for p in state.players}
+    return [Problem(("events", i, "player"), f"{e.player!r} is not at this table") for i, e in enumerate(events) if e.player not in seated]
+
+
+def turns_in_order(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R3, R4, R7: after a discard, the left neighbour of the discarder draws; until they
+    discard, only the player whose turn it is moves, and draws once."""
+    problems = []
+    for i in range(1, len(events)):
+        before, e = events[i - 1], events[i]
+        if before.action == Action.DISCARD:
+            nxt = state.left_of(before.player)
+            if e.player != nxt:
+                problems.append(
+                    Problem(("events", i, "player"), f"after {_what(before)} (event {i - 1}) it is {nxt}'s turn, not {e.player}'s (R3)")
+                )
+            elif e.action != Action.DRAW:
+                problems.append(
+                    Problem(("events", i, "action"), f"{nxt}'s turn begins with a draw (R4), not a {e.action.replace('_', '-')}")
+                )
+        elif e.player != before.player:
+            problems.append(
+                Problem(
+                    ("events", i, "player"),
+                    f"{before.player}'s turn goes on until {before.player} discards (R7): after {_what(before)} (event {i - 1}) {e.player} cannot move",
+                )
+            )
+        elif e.action == Action.DRAW:
+            problems.append(Problem(("events", i, "action"), f"{e.player} has drawn already this turn (R4)"))
+    return problems
+
+
+def turn_now(state: State, events: Sequence[Event]) -> list[Problem]:
+    """The last event leads to the state's turn: after a discard, the left neighbour is to
+    draw; after a draw, meld or lay-off, the same player is to play; and the card the state
+    says was taken from the discard pile this turn (R8) is the one this turn's draw took."""
+    if not events:
+        return []
+    n, last, turn = len(events) - 1, events[-1], state.turn
+    says = f"the state says it is {turn.player}'s turn, {'to draw' if turn.phase == Phase.BEFORE_DRAW else 'after the draw'}"
+    if last.action == Action.DISCARD:
+        nxt = state.left_of(last.player)
+        if (turn.player, turn.phase) != (nxt, Phase.BEFORE_DRAW):
+            return [Problem(("events", n, "player"), f"the last event, {_what(last)}, leaves {nxt} to draw, but {says}")]
+        return []
+    if (turn.player, turn.phase) != (last.player, Phase.AFTER_DRAW):
+        return [Problem(("events", n, "player"), f"the last event, {_what(last)}, leaves {last.player} to play on and discard, but {says}")]
+    drew = next((i for i in range(n, -1, -1) if events[i].action == Action.DRAW), None)
+    if drew is None or any(events[i].action == Action.DISCARD for i in range(drew, n + 1)):
+        return []
+    draw = events[drew]
+    took = draw.card if draw.source == Source.DISCARD_PILE else None
+    if draw.source == Source.DISCARD_PILE and took is None:
+        return []
+    held = took if took is not None and took in state.mover.hand else None  # a taken card laid on the table is no longer held
+    if held != turn.taken_discard:
+        said = "none" if turn.taken_discard is None else turn.taken_discard.symbol
+        shown = f"took {took.symbol} from the discard pile" if took is not None else "drew from the stock"
+        return [
+            Problem(
+                ("events", drew, "card" if took is not None else "source"),
+                f"{draw.player} {shown} this turn (event {drew}), but the state's card taken from the discard pile this turn is {said} (R8)",
+            )
+        ]
+    return []
+
+
+def _this_turn(state: State, events: Sequence[Event]) -> int | None:
+    """The index of the draw that began the turn being played, when the events end in that
+    turn (the state's, after its draw) and reach back to its draw; else None."""
+    n = len(events) - 1
+    if n < 0 or events[-1].action == Action.DISCARD or (state.turn.player, state.turn.phase) != (events[-1].player, Phase.AFTER_DRAW):
+        return None
+    for i in range(n, -1, -1):
+        if events[i].action == Action.DISCARD:
+            return None
+        if events[i].action == Action.DRAW:
+            return i
+    return None
+
+
+def turn_counts(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R5, R6: the melds the events lay this turn are as many as the state's ``melds_made``,
+    and they lay off this turn exactly when the state's ``laid_off`` says so."""
+    drew = _this_turn(state, events)
+    if drew is None:
+        return []
+    turn, problems = state.turn, []
+    melds = [i for i in range(drew + 1, len(events)) if events[i].action == Action.MELD]
+    laid = [i for i in range(drew + 1, len(events)) if events[i].action == Action.LAY_OFF]
+    if len(melds) != turn.melds_made:
+        at = melds[turn.melds_made] if len(melds) > turn.melds_made else drew
+        problems.append(
+            Problem(
+                ("events", at, "action"),
+                f"{turn.player}'s turn since event {drew} lays {len(melds)} meld{'s' if len(melds) != 1 else ''}, "
+                f"but the state's turn.melds_made is {turn.melds_made} (R5)",
+            )
+        )
+    if bool(laid) != turn.laid_off:
+        said = f"lays off in event {laid[0]}" if laid else "lays nothing off"
+        problems.append(
+            Problem(
+                ("events", laid[0] if laid else drew, "action"),
+                f"{turn.player}'s turn since event {drew} {said}, but the state's turn.laid_off is {str(turn.laid_off).lower()} (R6)",
+            )
+        )
+    return problems
+
+
+def stall_count(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R18a: the turns ended in the events since the last that melded or laid off are the
+    state's ``stalled_turns`` (counted as the hand counts them, ``referee.stall.after_turn``);
+    when no ended turn in the events melded or laid off, the state counts at least the turns
+    the events show whole."""
+    count, whole, since = None, 0, None
+    complete = bool(events) and events[0].action == Action.DRAW  # the first turn is seen from its draw
+    acted = False
+    for i, e in enumerate(events):
+        acted = acted or e.action in _PLAYS
+        if e.action != Action.DISCARD:
+            continue
+        if acted:
+            count, since = 0, i
+        elif count is not None:
+            count = after_turn(count, False)
+        elif complete:
+            whole += 1
+        acted, complete = False, True
+    said = state.stalled_turns
+    if count is not None and said != count:
+        return [
+            Problem(
+                ("events",),
+                f"the events show {count} turn{'s' if count != 1 else ''} in a row with no meld or lay-off since the turn that ended "
+                f"in event {since}, but the state's stalled_turns is {said} (R18a)",
+            )
+        ]
+    if count is None and said < whole:
+        return [
+            Problem(
+                ("events",),
+                f"the events show {whole} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
+            )
+        ]
+    return []
+
+
+def tabled_players(state: State, events: Sequence[Event]) -> list[Problem]:
+    """R15: a player who melded or laid off in a turn the events show ended has tabled."""
+    problems, played = [], None
+    for i, e in enumerate(events):
+        if e.action in _PLAYS and played is None:
+            played = i
+        if e.action == Action.DISCARD:
+            if played is not None and not state.player(e.player).tabled:
+                problems.append(
+                    Problem(
+                        ("events", played, "action"),
+                        f"{e.player} laid cards on the table in event {played} and ended that turn (event {i}), "
+                        f"so the state's tabled for {e.player} must be true (R15)",
+                    )
+                )
+            played = None
+    return problems
+
+
+def top_of_the_pile(state: State, events: Sequence[Event]) -> list[Problem]:
+    """A draw from the discard pile right after a discard takes the card just discarded (the
+    top of the pile; a restock that turns the pile over leaves nothing to take, R17)."""
+    problems = []
+    for i in range(1, len(events)):
+        before, e = events[i - 1], events[i]
+        taken = e.action == Action.DRAW and e.source == Source.DISCARD_PILE and e.card is not None
+        if taken and before.action == Action.DISCARD and e.card != before.card:
+            problems.append(
+                Problem(
+                    ("events", i, "card"),
+                    f"{e.player} took {e.card.symbol} from the discard pile, but its top card was {before.card.symbol}, "
+                    f"{_what(before)} just before (event {i - 1})",
+                )
+            )
+    return problems
+
+
+def _named(events: Sequence[Event]):
+    """Each card an event names, in order: (event index, path of the card, card)."""
+    for i, e in enumerate(events):
+        if e.action in _PLAYS:
+            for j, c in enumerate(e.cards):
+                yield i, ("events", i, "cards", j), c
+        elif e.card is not None:
+            yield i, ("events", i, "card"), e.card
+
+
+def _taken_unseen(events: Sequence[Event]) -> bool:
+    """Whether a draw from the discard pile names no card: any discarded card may then be the
+    one taken, and no rule may say where a discarded card lies."""
+    return any(e.action == Action.DRAW and e.source == Source.DISCARD_PILE and e.card is None for e in events)
+
+
+def cards_move_as_cards_can(state: State, events: Sequence[Event]) -> list[Problem]:
+    """Each card the events name moves as a card can, from one naming to the next: a card
+    laid on the table (R5, R6) never moves again this hand; a card taken from the discard pile
+    is in its taker's hand until the taker plays or discards it; a discarded card lies on the
+    pile until it is taken from there, unless the stock was rebuilt (R17: turned over, the pile
+    becomes the stock, whose draws show no card), after which it may come back unseen."""
+    restocked, unseen = state.restocks > 0, _taken_unseen(events)
+    last: dict[Card, int] = {}
+    problems = []
+    for i, path, card in _named(events):
+        k = last.get(card)
+        last[card] = i
+        if k is None:
+            continue
+        before, e = events[k], events[i]
+        taking = e.action == Action.DRAW
+        why = None
+        if before.action in _PLAYS:
+            why = f"{card.symbol} was laid on the table in {_what(before)} (event {k}) and stays there for the hand"
+        elif before.action == Action.DRAW:
+            if taking:
+                why = f"{card.symbol} is in {before.player}'s hand since event {k}, not on the discard pile"
+            elif e.player != before.player:
+                why = f"{card.symbol} is in {before.player}'s hand since event {k}: {e.player} cannot play it"
+        elif not taking and not restocked and not unseen:
+            why = f"{card.symbol} was discarded in event {k} and not taken from the discard pile since (no restock this hand): {e.player} cannot hold it"
+        if why:
+            problems.append(Problem(path, why))
+    return problems
+
+
+def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> list[Problem]:
+    """Where the events last left each card they name is where the state shows it: a card laid
+    on the table is in a meld on the table (the one named, which a meld's own player laid, and
+    laid once); a
+    card taken from the discard pile is in its taker's hand; a discarded card is on the discard
+    pile when the stock was never rebuilt this hand, and in no meld at all."""
+    restocked, unseen = state.restocks > 0, _taken_unseen(events)
+    last: dict[Card, tuple[int, tuple]] = {}
+    for i, path, card in _named(events):
+        last[card] = (i, path)
+    problems, laid = [], {}
+    for i, e in enumerate(events):
+        if e.action == Action.MELD and e.meld is not None:
+            if e.meld in laid:
+                problems.append(Problem(("events", i, "meld"), f"meld {e.meld!r} was laid already, in event {laid[e.meld]}"))
+            laid.setdefault(e.meld, i)
+        if e.action in _PLAYS and e.meld is not None:
+            meld = state.meld(e.meld)
+            if meld is None:
+                problems.append(Problem(("events", i, "meld"), f"there is no meld {e.meld!r} on the table"))
+            elif e.action == Action.MELD and meld.owner is not None and meld.owner != e.player:
+                problems.append(
+                    Problem(
+                        ("events", i, "meld"), f"meld {e.meld!r} on the table is {meld.owner}'s, not {e.player}'s, who laid it (event {i})"
+                    )
+                )
+    for card, (i, path) in last.items():
+        e = events[i]
+        where, words = place_of(state, card)
+        why = None
+        if e.action in _PLAYS:
+            meld = state.meld(e.meld) if e.meld is not None else None
+            if where[0] != "melds":
+                why = f"{card.symbol}, laid on the table in event {i}, is not in a meld on the table: it is {words}"
+            elif meld is not None and state.melds[where[1]].id != meld.id:
+                why = f"{card.symbol}, laid on meld {meld.id} in event {i}, is {words}"
+        elif e.action == Action.DRAW:
+            taker = state.seat(e.player)
+            if where[:2] != ("players", taker):
+                why = f"{card.symbol}, taken from the discard pile by {e.player} in event {i} and not played since, is {words}, not in {e.player}'s hand"
+        elif where[0] == "melds":
+            why = f"{card.symbol}, discarded in event {i} and not laid on the table since, is {words}"
+        elif where[0] != "discard" and not restocked and not unseen:
+            why = f"{card.symbol}, discarded in event {i} and not taken since (no restock this hand), is {words}, not on the discard pile"
+        if why:
+            problems.append(Problem(path, why))
+    return problems
