@@ -25,6 +25,8 @@ events contradict the state or the rules of play, one function per rule:
 - :func:`cards_where_the_events_left_them`: where the events last left a card is where the state
   shows it: in the meld it joined, in its taker's hand, on the discard pile (no restock this hand)
   or anywhere but a meld.
+- :func:`pile_in_order`: with no restock this hand, the cards discarded in the events and not
+  taken since lie on top of the state's discard pile in the order they were discarded.
 
 The events may begin anywhere in the hand (a client sends the latest ones), so no rule assumes
 they begin with the deal. Each problem's path is ``("events", i, field)``, or ``("events",)``
@@ -67,6 +69,7 @@ def event_problems(state: State, events: Sequence[Event]) -> list[Problem]:
             top_of_the_pile,
             cards_move_as_cards_can,
             cards_where_the_events_left_them,
+            pile_in_order,
         ):
             problems += rule(state, events)
     problems.sort(key=lambda p: p.path[1] if len(p.path) > 1 else -1)
@@ -363,4 +366,38 @@ def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> l
             why = f"{card.symbol}, discarded in event {i} and not taken since (no restock this hand), is {words}, not on the discard pile"
         if why:
             problems.append(Problem(path, why))
+    return problems
+
+
+def pile_in_order(state: State, events: Sequence[Event]) -> list[Problem]:
+    """The discard pile is a stack: each discard goes on top, each draw from it takes the top
+    (R4, R7). So when the stock was never rebuilt this hand (R17) and every draw from the pile
+    names its card, the cards the events discard and do not take back lie on top of the state's
+    pile, in the order discarded, whatever lay beneath when the events begin. A card on the pile
+    at another place is refused here; when one is not on it at all,
+    :func:`cards_where_the_events_left_them` says so, and this rule nothing more."""
+    if state.restocks > 0 or _taken_unseen(events):
+        return []
+    left: list[tuple[int, Card]] = []  # (event, card) discarded and not taken since, bottom first
+    for i, e in enumerate(events):
+        if e.action == Action.DISCARD:
+            left.append((i, e.card))
+        elif e.action == Action.DRAW and e.source == Source.DISCARD_PILE and left:
+            left.pop()
+    pile, problems = state.discard, []
+    if len(left) > len(pile) or any(card not in pile for _, card in left):  # said by the rules on each card: no more here
+        return []
+    for j, (i, card) in enumerate(left):
+        at = len(pile) - len(left) + j
+        if pile[at] != card:
+            _, words = place_of(state, card)
+            later = len(left) - 1 - j
+            under = "on top" if not later else f"under the {later} card{'s' if later != 1 else ''} discarded after it and not taken since"
+            problems.append(
+                Problem(
+                    ("events", i, "card"),
+                    f"{card.symbol}, discarded in event {i}, is {words}, but the events leave it card {at + 1} of the pile, "
+                    f"{under} (no restock this hand)",
+                )
+            )
     return problems

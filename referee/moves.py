@@ -335,7 +335,7 @@ def _draw(state: State, move: Move) -> State:
         card = state.stock[0]
         stock, discard, taken = state.stock[1:], state.discard, None
     # One new State, not one per changed field (a move is judged on every request).
-    players = tuple(Player(p.id, p.hand + (card,), p.tabled) if p.id == turn.player else p for p in state.players)
+    players = tuple([Player(p.id, p.hand + (card,), p.tabled) if p.id == turn.player else p for p in state.players])
     turn = Turn(turn.player, Phase.AFTER_DRAW, taken, turn.melds_made, turn.laid_off)
     return state.changed(players=players, stock=stock, discard=discard, turn=turn)
 
@@ -346,7 +346,7 @@ def _after_play(state: State, rest: tuple[Card, ...], melds: tuple[Meld, ...], t
         # The taken discard is now on the table; R8 no longer concerns it, and the contract
         # requires turn.taken_discard to be a card in the mover's hand.
         turn = replace(turn, taken_discard=None)
-    players = tuple(Player(p.id, rest, p.tabled) if p.id == turn.player else p for p in state.players)
+    players = tuple([Player(p.id, rest, p.tabled) if p.id == turn.player else p for p in state.players])
     # R13: emptying the hand goes out, and the hand ends at once
     return state.changed(players=players, melds=melds, turn=turn, status=Status.OUT if goes_out(rest) else state.status)
 
@@ -357,7 +357,7 @@ def _discard(state: State, rest: tuple[Card, ...], card: Card) -> State:
     if goes_out(rest):
         return state.with_player(replace(mover, hand=rest)).changed(discard=discard, status=Status.OUT)  # R13
     acted = turn.melds_made > 0 or turn.laid_off
-    players = tuple(Player(mover.id, rest, mover.tabled or acted) if p.id == mover.id else p for p in state.players)
+    players = tuple([Player(mover.id, rest, mover.tabled or acted) if p.id == mover.id else p for p in state.players])
     stalled_turns = after_turn(state.stalled_turns, acted)
     state = state.changed(players=players, discard=discard, turn=Turn(state.left_of(mover.id)), stalled_turns=stalled_turns)
     if state.stalled:  # R18a: the hand is a draw as this turn ends

@@ -208,9 +208,9 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
         if entry.draw:
             remaining, points, multiplier, rummy = {}, 0, 1, False
         else:
+            given = entry.remaining
             remaining = {
-                name: (hand_points(rem.cards) if rem.cards is not None else rem.points)
-                for name, rem in ((p, entry.remaining[p]) for p in players if p != entry.winner)
+                p: (hand_points(given[p].cards) if given[p].cards is not None else given[p].points) for p in players if p != entry.winner
             }
             rummy = entry.rummy
             scored = points_won(remaining, rummy, rules)

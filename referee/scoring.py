@@ -18,7 +18,7 @@ def card_points(card: Card) -> int:
 
 def hand_points(cards: Sequence[Card]) -> int:
     """The plain total of cards left in one hand, in points (R14)."""
-    return sum(c.points for c in cards)
+    return sum([c.points for c in cards])
 
 
 def rummy_multiplier(rummy: bool, rules: Rules) -> int:

@@ -156,7 +156,7 @@ class State:
 
     def with_player(self, player: Player) -> State:
         """This state with ``player`` replacing the seat of the same id."""
-        return self.changed(players=tuple(player if p.id == player.id else p for p in self.players))
+        return self.changed(players=tuple([player if p.id == player.id else p for p in self.players]))
 
     def changed(self, **changes: Any) -> State:  # replaced below by the same, written out for State's fields
         """``dataclasses.replace(self, **changes)``: this state with the fields named changed."""

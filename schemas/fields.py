@@ -116,7 +116,7 @@ class CardList(BoundedList):
     def _too_long(self, value) -> None:
         if self.too_many and len(value) > self.max_length:
             raise ValidationError(self.too_many.format(n=len(value), max=self.max_length))
-        super()._too_long(value)
+        BoundedList._too_long(self, value)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, list):

@@ -156,6 +156,8 @@ def from_payload(data: dict, hidden: bytes = b"") -> Table:
     try:
         if not isinstance(data, dict) or data.get("v") not in (VERSION, WHOLE):
             raise ValueError(f"table format {data.get('v') if isinstance(data, dict) else data!r} is not {VERSION}")
+        if data["v"] == WHOLE and hidden:
+            raise ValueError("a table of format 1 has no hidden part")
         return _read(_whole(data, hidden) if data["v"] == VERSION else data)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, ValidationError) as unreadable:
         raise UnreadablePayload(str(unreadable)) from unreadable

@@ -154,7 +154,9 @@ def view_table(args):
 def move_at_table(args):
     """Play the seat's move (or moves, in order up to the first illegal one), then every
     computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). `legal: false`
-    is a normal answer; `table` is the token to use next."""
+    is a normal answer; `table` is the token to use next. 409 on an older token than the latest
+    (replay guard on) or when the table would grow past the longest token the service seals (it
+    cannot go on: start a new table)."""
     single = "move" in args
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
@@ -179,7 +181,9 @@ def move_at_table(args):
 @blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(403, 409, 503))
 def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). 409 while the hand is being played or once the game is over."""
+    (R20). 409 while the hand is being played, once the game is over, on an older token than the
+    latest (replay guard on), or when the table would grow past the longest token the service
+    seals (it cannot go on: start a new table)."""
     dealt = _tables().next(args["table"], args["seat"], args["entropy"])
     viewer = dealt.player
     answer = {

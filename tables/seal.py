@@ -11,7 +11,9 @@ the token's length depends on public facts only (the players and their names, th
 hands already scored, this hand's moves, melds and discard pile, card counts, the entropy),
 never on the hidden cards (finding 7). The whole is then padded with zeros to a bucket of
 128 + 256·k bytes (:data:`BUCKET_OFFSET`, :data:`BUCKET_BYTES`, zlib ignores what follows its
-stream's end), which coarsens what the length says of those public facts to an onlooker.
+stream's end), which coarsens what the length says of those public facts to an onlooker. The
+opening takes exactly that plaintext (one whole zlib stream of a JSON object, then those zeros
+and nothing else); any other, though authentic, is refused as another version's.
 Tokens sealed before (a zlib stream first, the expiry inside the JSON) are still opened.
 A token has one spelling: canonical
 base64url (no ``=``, no ``+/``, unused low bits zero); any other is refused. AES-GCM-SIV is authenticated encryption that stays safe even if
@@ -193,7 +195,8 @@ class Sealer:
         if len(token) > MAX_TOKEN_CHARS:
             raise TooLarge(
                 f"this table has grown too large to seal (its token would be {len(token):,} characters, more than the "
-                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played; the last table token stays the latest"
+                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played or dealt, and this table cannot go on; its last token "
+                "still shows the game and its scores: start a new table to play on"
             )
         return token
 
@@ -221,21 +224,36 @@ class Sealer:
             body = key.aead.decrypt(nonce, ct, PREFIX.encode() + kid)
         except InvalidTag:
             raise BadTable("this table token has been altered or damaged: send it exactly as the service gave it") from None
-        hidden, exp = b"", None
-        if body[:1] == bytes([FORMAT]) and len(body) >= HEAD_BYTES:
-            exp = int.from_bytes(body[1:9], "big")
+        # Authentic from here on: a plaintext other than the one seal() writes was sealed by a
+        # service that wrote something else, and is refused whole (never read in part, never a 500).
+        hidden, exp, start = b"", None, 0
+        if body[:1] == bytes([FORMAT]):
             end = HEAD_BYTES + int.from_bytes(body[9:HEAD_BYTES], "big")
-            hidden, body = body[HEAD_BYTES:end], body[end:]
+            if len(body) < end:
+                raise _foreign()
+            exp, hidden, start = int.from_bytes(body[1:9], "big"), body[HEAD_BYTES:end], end
         inflate = zlib.decompressobj()
         try:
-            data = inflate.decompress(body, MAX_PAYLOAD_BYTES)
-        except zlib.error:  # authentic, so sealed by a service that wrote something else
-            raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
+            data = inflate.decompress(body[start:], MAX_PAYLOAD_BYTES)
+        except zlib.error:
+            raise _foreign() from None
         if inflate.unconsumed_tail:
             raise BadTable("this table is larger than this service opens")
-        payload = orjson.loads(data)
+        pad = inflate.unused_data  # zeros only: exactly seal()'s padding in format 2, any run of them in format 1
+        if (
+            not inflate.eof
+            or pad.count(0) != len(pad)
+            or (exp is not None and len(pad) != -(len(body) - len(pad) - BUCKET_OFFSET) % BUCKET_BYTES)
+        ):
+            raise _foreign()
+        try:
+            payload = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            raise _foreign() from None
+        if not isinstance(payload, dict):
+            raise _foreign()
         if exp is None:  # sealed before the expiry moved out of the payload
-            exp = payload.get("exp", 0) if isinstance(payload, dict) else 0
+            exp = payload.get("exp", 0)
         if self.clock() >= exp:
             when = datetime.fromtimestamp(exp, UTC).strftime("%Y-%m-%d %H:%M UTC")
             raise BadTable(f"this table expired at {when} (a table lasts {_duration(self.ttl)} after its last move): start a new one")
@@ -291,6 +309,11 @@ class Sealer:
         except InvalidTag:
             return None
         return zlib.decompress(plain)
+
+
+def _foreign() -> BadTable:
+    """The refusal of an authentic token whose plaintext this version does not write."""
+    return BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table")
 
 
 def _seat(mac_key: bytes, table_id: str, player: str) -> str:

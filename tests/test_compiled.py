@@ -40,6 +40,7 @@ from referee import (
     validate_state,
 )
 from referee.melds import check_meld, explain_meld
+from referee.moves import Action, Source
 from schemas.api import (
     HandEntrySchema,
     LegalMovesRequest,
@@ -423,6 +424,27 @@ def test_compiled_move_load_of_each_action_and_lay_off_without_meld():
         {"player": "ana", "action": "discard", "card": "10♥\ufe0f"},
     ):
         assert _agrees(schema, move)[0] == "ok"
+
+
+def test_a_string_is_remembered_only_once_accepted_and_only_by_its_own_field():
+    """The plan remembers what a name, card or word became (schemas.compiled, ``_PURE_ON_TEXT``):
+    the same string loads the same value again; one refused is refused again with marshmallow's
+    words; and what one field made of a string is never another field's (a card code as a
+    player's name is a name, a name as a card is refused)."""
+    schema = MoveSchema()
+    first = schema.load({"player": "KS", "action": "discard", "card": "KS"})
+    again = schema.load({"player": "KS", "action": "discard", "card": "KS"})
+    assert first == again and first.player == "KS" and first.card.code == "KS" and first.action is Action.DISCARD
+    for _ in range(2):
+        with pytest.raises(ValidationError) as refused:
+            schema.load({"player": "ana\u200b", "action": "draw", "source": "stock"})
+        assert "invisible or control character U+200B" in str(refused.value.messages["player"])
+        with pytest.raises(ValidationError) as refused:
+            schema.load({"player": "ana", "action": "discard", "card": "ana"})
+        assert list(refused.value.messages) == ["card"]
+        with pytest.raises(ValidationError):
+            schema.load({"player": "ana", "action": "stock", "source": "draw"})
+    assert schema.load({"player": "ana", "action": "draw", "source": "stock"}).source is Source.STOCK
 
 
 def test_a_rules_object_is_not_mistaken_for_another_of_equal_values():

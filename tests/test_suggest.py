@@ -284,6 +284,36 @@ def test_melded_and_discarded_cards_must_be_where_the_events_leave_them(client):
     ]
 
 
+def test_discards_lie_on_the_pile_in_the_order_made(client):
+    """The discard pile is a stack: two discards whose cards are swapped (ana's J♠ in event 29 and
+    cy's 9♥ in event 33, both still on the pile) leave each card on the pile, but not where
+    the events put it (cards 13 and 15 of 16, no restock this hand). Whatever the events
+    window, the same; an unnamed draw from the pile, which might have taken any card, says
+    nothing of the order."""
+    state, events = _three()
+    assert [c.code for c in state.discard[-4:]] == ["JS", "JD", "9H", "4D"] and state.restocks == 0
+    bad = [*events[:29], {**events[29], "card": "9H"}, *events[30:33], {**events[33], "card": "JS"}, *events[34:]]
+    refused = [
+        (
+            "/events/29/card",
+            "9♥, discarded in event 29, is in the discard pile (card 15), but the events leave it card 13 of the pile, "
+            "under the 3 cards discarded after it and not taken since (no restock this hand)",
+        ),
+        (
+            "/events/33/card",
+            "J♠, discarded in event 33, is in the discard pile (card 13), but the events leave it card 15 of the pile, "
+            "under the 1 card discarded after it and not taken since (no restock this hand)",
+        ),
+    ]
+    assert _refused_events(client, state, bad) == refused
+    window = [
+        (f"/events/{int(p.split('/')[2]) - 20}/card", d.replace("event 29", "event 9").replace("event 33", "event 13")) for p, d in refused
+    ]
+    assert _refused_events(client, state, bad[20:]) == window
+    unnamed = [*bad[:36], {"player": "ben", "action": "draw", "source": "discard"}, *bad[37:]]
+    assert client.post("/v1/suggest", json=_body(state, events=unnamed)).status_code == 200
+
+
 def test_a_meld_laid_by_another_player_than_its_owner_is_refused():
     """The core's rule alone (an open state whose meld m1 names another owner than the event)."""
     import dataclasses

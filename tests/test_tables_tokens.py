@@ -288,6 +288,55 @@ def test_a_token_sealed_before_the_hidden_part_still_opens(tapp):
     assert done.outcome.legal and tables.open(done.token) == done.table and done.token != old
 
 
+def test_an_authentic_token_whose_plaintext_is_not_the_one_sealed_is_422_never_read_in_part(tc, tapp):
+    """Only a holder of the key can seal a plaintext (AES-GCM-SIV), but the opening still takes
+    exactly what ``seal`` writes: the hidden part as long as its head says, one whole zlib
+    stream, then zeros up to the bucket (no other padding, nothing else after the stream), a
+    JSON object, and no format-1 payload beside hidden bytes. Anything else, as another version
+    of the service might seal, is a 422 at /table (it was a 500 for a short or non-JSON plaintext,
+    and read in part with its padding or the end of its stream altered)."""
+    import zlib
+
+    import orjson
+
+    from tables.seal import BUCKET_BYTES, BUCKET_OFFSET, FORMAT, NONCE_BYTES, PREFIX, b64encode
+
+    tables = tables_of(tapp)
+    table, _ = tables.create(["ana", "ben"], PRESETS["standard"], seed=7)
+    key, exp = tables.sealer._keys[0], int(tables.sealer.clock()) + 600
+    public, hidden = to_payload(table)
+    head = bytes([FORMAT]) + exp.to_bytes(8, "big") + len(hidden).to_bytes(2, "big")
+
+    def sealed(body: bytes) -> str:
+        nonce = bytes(range(NONCE_BYTES))
+        return PREFIX + b64encode(key.kid + nonce + key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid))
+
+    def padded(body: bytes) -> bytes:
+        return body + bytes(-(len(body) - BUCKET_OFFSET) % BUCKET_BYTES)
+
+    stream = zlib.compress(orjson.dumps(public), 6)
+    body = head + hidden + stream
+    assert view(tc, sealed(padded(body)))["seq"] == table.game.seq  # what seal() writes opens
+    assert padded(body) != body and body + b"\x00" != padded(body)
+    others = {
+        "padding not zeros": body + bytes([1]) * (len(padded(body)) - len(body)),
+        "no padding": body,
+        "a bucket too many": padded(body) + bytes(BUCKET_BYTES),
+        "bytes after the stream": padded(body + b"more"),
+        "the stream cut short": padded(body[:-4]),
+        "a hidden part longer than the plaintext": head[:9] + (len(hidden) + 1000).to_bytes(2, "big") + hidden + stream,
+        "the head alone": padded(head[:9] + bytes(2)),
+        "not JSON": padded(head + hidden + zlib.compress(b"not json")),
+        "a JSON list": padded(head + hidden + zlib.compress(b"[]")),
+        "a format-1 payload beside hidden bytes": padded(head + hidden + zlib.compress(orjson.dumps(to_dict(table)))),
+        "format 1, not JSON": zlib.compress(b"\xff"),
+        "format 1, padding not zeros": padded(zlib.compress(orjson.dumps({**to_dict(table), "exp": exp})) + b"x"),
+    }
+    for what, other in others.items():
+        for detail in _refused(tc, sealed(other)):
+            assert detail.startswith("this table was sealed by another version of the service"), (what, detail)
+
+
 def test_token_payload_round_trips(tapp):
     tables = tables_of(tapp)
     table, token = tables.create(["ana", "ben", "cy", "dee"], PRESETS["basic"], bots={"dee": "easy"})
@@ -416,6 +465,7 @@ def test_a_table_too_large_to_seal_is_a_409_and_its_last_token_plays_on(tapp, mo
     assert refused is not None and refused.status_code == 409 and refused.mimetype == "application/problem+json"
     detail = refused.get_json()["detail"]
     assert detail.startswith("this table has grown too large to seal (its token would be 1,242 characters, more than the 900"), detail
+    assert detail.endswith("its last token still shows the game and its scores: start a new table to play on"), detail
     assert view(tc, token)["seq"] == seen["seq"]  # nothing was played
     monkeypatch.undo()
     assert move(tc, token, seats[mover], move=legal[0] if legal[0]["action"] == "draw" else legal[-1]).get_json()["legal"]

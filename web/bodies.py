@@ -14,9 +14,9 @@ characters and every opponent's cards listed: 136 KB at the widest spellings (4-
 characters, "10♦️"), 52 KB in ASCII (a test builds that pad from the schema's maxima and keeps
 the limit just above it); a revealed hand about 100 bytes a move. With the item limits of the
 schemas they bound the costliest request of each endpoint to about 10 ordinary moves
-(bench/worst.py), except advice from the hard level, the check of a long revealed hand and the
-longest scorepad, whose work is a fixed search, the hand's own moves and the pad's 3000 cards
-(about 15 moves: its cost is bounded by its hands and cards, not by its bytes).
+(bench/worst.py; the longest scorepad, 3000 cards, is at about 10), except advice from the hard
+level and the check of a long revealed hand, whose work is a fixed search and the hand's own
+moves, up to 999 (bench/worst.py ``OVER_10``: their own nginx zone).
 
 Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
 list's length only after loading every item, so a 60 000-item list would cost half a second

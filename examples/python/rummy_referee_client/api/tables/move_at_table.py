@@ -100,7 +100,9 @@ def sync_detailed(
 ) -> Response[Problem | TableMoveResponse]:
     """Play the seat's move (or moves, in order up to the first illegal one), then every
     computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). legal: false
-    is a normal answer; table is the token to use next.
+    is a normal answer; table is the token to use next. 409 on an older token than the latest
+    (replay guard on) or when the table would grow past the longest token the service seals (it
+    cannot go on: start a new table).
 
     Args:
         body (TableMoveRequest):
@@ -131,7 +133,9 @@ def sync(
 ) -> Problem | TableMoveResponse | None:
     """Play the seat's move (or moves, in order up to the first illegal one), then every
     computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). legal: false
-    is a normal answer; table is the token to use next.
+    is a normal answer; table is the token to use next. 409 on an older token than the latest
+    (replay guard on) or when the table would grow past the longest token the service seals (it
+    cannot go on: start a new table).
 
     Args:
         body (TableMoveRequest):
@@ -157,7 +161,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | TableMoveResponse]:
     """Play the seat's move (or moves, in order up to the first illegal one), then every
     computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). legal: false
-    is a normal answer; table is the token to use next.
+    is a normal answer; table is the token to use next. 409 on an older token than the latest
+    (replay guard on) or when the table would grow past the longest token the service seals (it
+    cannot go on: start a new table).
 
     Args:
         body (TableMoveRequest):
@@ -186,7 +192,9 @@ async def asyncio(
 ) -> Problem | TableMoveResponse | None:
     """Play the seat's move (or moves, in order up to the first illegal one), then every
     computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). legal: false
-    is a normal answer; table is the token to use next.
+    is a normal answer; table is the token to use next. 409 on an older token than the latest
+    (replay guard on) or when the table would grow past the longest token the service seals (it
+    cannot go on: start a new table).
 
     Args:
         body (TableMoveRequest):

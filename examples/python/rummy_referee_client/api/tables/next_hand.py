@@ -99,7 +99,9 @@ def sync_detailed(
     body: NextHandRequest,
 ) -> Response[NextHandResponse | Problem]:
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). 409 while the hand is being played or once the game is over.
+    (R20). 409 while the hand is being played, once the game is over, on an older token than the
+    latest (replay guard on), or when the table would grow past the longest token the service
+    seals (it cannot go on: start a new table).
 
     Args:
         body (NextHandRequest):
@@ -129,7 +131,9 @@ def sync(
     body: NextHandRequest,
 ) -> NextHandResponse | Problem | None:
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). 409 while the hand is being played or once the game is over.
+    (R20). 409 while the hand is being played, once the game is over, on an older token than the
+    latest (replay guard on), or when the table would grow past the longest token the service
+    seals (it cannot go on: start a new table).
 
     Args:
         body (NextHandRequest):
@@ -154,7 +158,9 @@ async def asyncio_detailed(
     body: NextHandRequest,
 ) -> Response[NextHandResponse | Problem]:
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). 409 while the hand is being played or once the game is over.
+    (R20). 409 while the hand is being played, once the game is over, on an older token than the
+    latest (replay guard on), or when the table would grow past the longest token the service
+    seals (it cannot go on: start a new table).
 
     Args:
         body (NextHandRequest):
@@ -182,7 +188,9 @@ async def asyncio(
     body: NextHandRequest,
 ) -> NextHandResponse | Problem | None:
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). 409 while the hand is being played or once the game is over.
+    (R20). 409 while the hand is being played, once the game is over, on an older token than the
+    latest (replay guard on), or when the table would grow past the longest token the service
+    seals (it cannot go on: start a new table).
 
     Args:
         body (NextHandRequest):
