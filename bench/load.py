@@ -116,7 +116,7 @@ def build_corpus(seed: int, tables: int = 300) -> dict[str, list[bytes]]:
 
 CORPUS: dict[str, list[bytes]] = {}
 TABLES: list[bool] = []  # [True] with --tables
-RETRIED: dict[int, int] = {}  # sealed moves answered 502/503 then sent again, and 409s caught up from
+RETRIED: dict[int | str, int] = {}  # sealed moves answered 502/503 then sent again, and 409s caught up from
 JSON = {"Content-Type": "application/json"}
 
 
@@ -194,10 +194,14 @@ class RefereeClient(FastHttpUser):
         body = orjson.dumps({"table": t["token"], "seat": t["seat"], "move": move})
         for attempt in range(6):
             with self.client.post("/v1/tables/move", data=body, headers=JSON, name="/v1/tables/move", catch_response=True) as r:
-                if r.status_code in (502, 503) and attempt < 5:
-                    RETRIED[r.status_code] = RETRIED.get(r.status_code, 0) + 1
+                lost = r.status_code == 200 and not answered(r.content)
+                if (r.status_code in (502, 503) or lost) and attempt < 5:
+                    # A killed instance can send its 200's headers and die before the body: a lost
+                    # answer like a 502, and the same request sent again answers it (#20).
+                    key = "lost" if lost else r.status_code
+                    RETRIED[key] = RETRIED.get(key, 0) + 1
                     r.success()  # counted below if every retry fails
-                    gevent.sleep(0.2 * (attempt + 1))
+                    gevent.sleep(max(0.2 * (attempt + 1), retry_after(r)))
                     continue
                 if r.status_code == 409:
                     RETRIED[409] = RETRIED.get(409, 0) + 1
@@ -222,6 +226,22 @@ class RefereeClient(FastHttpUser):
                 if answer["view"]["status"] != "playing":
                     self.table = None
                 return
+
+
+def answered(content: bytes) -> bool:
+    """Whether a 200's body arrived whole (a JSON object), not cut off by a dying instance."""
+    try:
+        return isinstance(orjson.loads(content), dict)
+    except orjson.JSONDecodeError:
+        return False
+
+
+def retry_after(r) -> float:
+    """Seconds the answer's ``Retry-After`` asks a client to wait (0 when it names none)."""
+    try:
+        return float(r.headers.get("Retry-After") or 0)
+    except ValueError:
+        return 0.0
 
 
 # --- gunicorn -----------------------------------------------------------------------------------
@@ -295,7 +315,7 @@ def run(host: str, users: int, duration: float, faults=()) -> dict:
         **figures(total),
         "by_endpoint": {name: figures(e) for (name, _), e in sorted(env.stats.entries.items())},
         "error_samples": [f"{e.name}: {e.error} ×{e.occurrences}" for e in list(env.stats.errors.values())[:10]],
-        "sealed_retried": {str(k): v for k, v in sorted(RETRIED.items())},
+        "sealed_retried": {str(k): v for k, v in sorted(RETRIED.items(), key=lambda kv: str(kv[0]))},
     }
 
 
