@@ -28,18 +28,21 @@ def _fill(make, limit: int, lo: int = 1, hi: int = 1000, compact: bool = False):
     return best
 
 
-def _worst_state():
-    table = [f"{rank}{suit}" for rank in RANKS for suit in "CDH"]
-    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i : 3 * i + 3]} for i in range(13)]
-    hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
-    return {
-        "players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}],
-        "stock": [],
-        "discard": ["KS"],
-        "melds": melds,
-        "turn": {"player": "ana", "phase": "play"},
-        "dealer": "ben",
-    }
+def _from_tests(module: str):
+    """A support module of the tree's tests (``tests/<module>.py``), or None in a tree without it:
+    the bench builds its bodies as the tests do, never from a copy of their code."""
+    sys.path.insert(0, str(Path(importlib.import_module("app").__file__).parent / "tests"))
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+    finally:
+        sys.path.pop(0)
+
+
+def _worst_state() -> dict:
+    """tests/hostile_support.py ``worst_state``: 11 cards in hand, 13 sets on the table."""
+    return _from_tests("hostile_support").worst_state()
 
 
 def families(limit: int) -> list[tuple[str, str, bytes]]:
@@ -403,31 +406,23 @@ def live_cases(client, limits: dict[str, int]) -> tuple[list[tuple[str, str, byt
 def _largest_pad() -> bytes | None:
     """The largest legitimate scorepad as the tree's tests build it (tests/scorepad_support.py
     ``longest_pad``: the scorepad's body limit is sized for it), or None in a tree without it."""
-    sys.path.insert(0, str(Path(importlib.import_module("app").__file__).parent / "tests"))
-    try:
-        from scorepad_support import compact, longest_pad
-    except ImportError:
+    support = _from_tests("scorepad_support")
+    if support is None or not hasattr(support, "longest_pad"):
         return None
-    finally:
-        sys.path.pop(0)
-    return compact(longest_pad())
+    return support.compact(support.longest_pad())
 
 
 def _longest_record() -> bytes | None:
     """The longest hand a record holds as the tree's tests build it (tests/fairness_support.py
     ``longest_hand``: 999 moves, within /v1/verify's body limit), revealed; None in a tree
     without it."""
-    sys.path.insert(0, str(Path(importlib.import_module("app").__file__).parent / "tests"))
-    try:
-        from fairness_support import longest_hand
-
-        from referee.fairness import reveal
-        from schemas.wire import to_json
-    except ImportError:
+    support = _from_tests("fairness_support")
+    if support is None or not hasattr(support, "longest_hand"):
         return None
-    finally:
-        sys.path.pop(0)
-    fair, players, rules, _, events = longest_hand()
+    from referee.fairness import reveal
+    from schemas.wire import to_json
+
+    fair, players, rules, _, events = support.longest_hand()
     return json.dumps({"fairness": to_json(reveal(fair, players, players[-1], rules, events))}, separators=(",", ":")).encode()
 
 

@@ -37,3 +37,21 @@ def refused(response, status: int, pointer: str | None = None) -> dict:
 
 def post_raw(client, path: str, data: bytes, content_type: str = "application/json"):
     return client.post(path, data=data, content_type=content_type)
+
+
+def worst_state() -> dict:
+    """Eleven cards in hand after the draw, thirteen sets on the table: the most melds, lay-offs
+    and discards legal-moves can list, and the most melds a lay-off without a meld id can try
+    (bench/worst_cases.py measures its cost; tests/test_hostile_bounds.py checks its answers)."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    table = [f"{rank}{suit}" for rank in ranks for suit in "CDH"]
+    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i : 3 * i + 3]} for i in range(13)]
+    hand = [f"{rank}S" for rank in ranks[:11]]
+    return {
+        "players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}],
+        "stock": [],
+        "discard": ["KS"],
+        "melds": melds,
+        "turn": {"player": "ana", "phase": "play"},
+        "dealer": "ben",
+    }

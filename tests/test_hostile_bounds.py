@@ -11,7 +11,7 @@ import copy
 import json
 
 import yaml
-from hostile_support import MOVE, dealt, post_raw, refused, state  # noqa: F401 (fixtures)
+from hostile_support import MOVE, dealt, post_raw, refused, state, worst_state  # noqa: F401 (fixtures)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,24 +98,8 @@ def _post_json(client, path, body, runs=1):
     return client.post(path, data=json.dumps(body).encode(), content_type="application/json")
 
 
-def _worst_move_state(client):
-    """Eleven cards in hand after the draw, thirteen sets on the table: the most melds, lay-offs
-    and discards legal-moves can list, and the most melds a lay-off without a meld id can try."""
-    table = [f"{rank}{suit}" for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] for suit in "CDH"]
-    melds = [{"id": f"m{i}", "owner": "ben", "cards": table[3 * i : 3 * i + 3]} for i in range(13)]
-    hand = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
-    return {
-        "players": [{"id": "ana", "hand": hand}, {"id": "ben", "hand": ["QS"], "tabled": True}],
-        "stock": [],
-        "discard": ["KS"],
-        "melds": melds,
-        "turn": {"player": "ana", "phase": "play"},
-        "dealer": "ben",
-    }
-
-
 def test_legal_moves_and_moves_at_their_worst_are_answered_in_full(client, state):
-    worst = _worst_move_state(client)
+    worst = worst_state()
     r = _post_json(client, "/v1/legal-moves", {"state": worst})
     assert r.status_code == 200 and len(r.get_json()["moves"]) > 50
     lay_offs = [{"player": "ana", "action": "lay_off", "cards": [c]} for c in worst["players"][0]["hand"]]
