@@ -390,9 +390,13 @@ def strength_table(hands: int, processes: int, only: str | None, save: str, firs
         if len(names) > 2:
             total = sum(m["points"].values())
             print("    shares: " + ", ".join(f"{n} {m['points'][n] / total:.3f}" for n in names))
-    path = Path(save).with_name(f"bots-strength{'-' + only.replace(',', '-') if only else ''}{f'-from{first}' if first else ''}.json")
+    # named after --save's own name, so two runs saved under different names never overwrite each other
+    path = Path(save).with_name(
+        f"{Path(save).stem}-strength{'-' + only.replace(',', '-') if only else ''}{f'-from{first}' if first else ''}.json"
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1))
+    print(f"figures saved to {path}")
 
 
 def cost_table(deals: int) -> None:
