@@ -138,7 +138,7 @@ class Knowledge:
         s.t, s.rules, s.n = self.t, self.view.rules, n
         s.hands, s.stock, s.discard, s.table = hands, [], list(self.discard), list(self.table)
         s.queues, s.left = ([pool[q::n] for q in range(n)] if pool else None), len(pool)
-        s.fit, s.tabled, s.restocks, s.quiet, s.turns = self.fit, list(self.tabled), self.view.restocks, 0, 0
+        s.fit, s.tabled, s.restocks, s.quiet = self.fit, list(self.tabled), self.view.restocks, 0
         return s
 
 
@@ -278,7 +278,7 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
         pool = dead & legal & ~((1 << taken) if taken >= 0 else 0) or hand & legal
         ranked = []
         while pool and len(ranked) < DISCARDS_WEIGHED:
-            c = sim.choose_discard(know.me, pool, 0)
+            c = sim.choose_discard(know.me, pool)
             ranked.append(c)
             pool &= ~(1 << c)
         if act == Action.DISCARD and lay == laying:
@@ -320,7 +320,7 @@ def _mine_only(know: Knowledge) -> Sim:
     s.hands[know.me] = know.hand
     s.stock, s.discard, s.table = [], list(know.discard), list(know.table)
     s.queues, s.left = None, 0
-    s.fit, s.tabled, s.restocks, s.quiet, s.turns = know.fit, list(know.tabled), know.view.restocks, 0, 0
+    s.fit, s.tabled, s.restocks, s.quiet = know.fit, list(know.tabled), know.view.restocks, 0
     return s
 
 

@@ -24,6 +24,7 @@ SUITS_OF_RANK = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a mask of ranks: those 
 RUN_STARTS = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # A..J: a run of three may start there
 HIGH_STARTS = sum(1 << (13 * s + 11) for s in range(4))  # the queens: Q K A where aces are high or low
 KEEP_CONNECTED = 7  # points: a deadwood card next to another card of the hand is worth keeping this much
+FITS_TABLE = 20  # points: more than any card is worth, so a card that lays off on the table is thrown last
 
 
 def bits(mask: int):
@@ -176,14 +177,14 @@ class Sim:
     compared on the same luck. Once turned over (R17), the stock's order is known: ``stock``, the
     top last."""
 
-    __slots__ = ("t", "rules", "n", "hands", "stock", "queues", "left", "discard", "table", "fit", "tabled", "restocks", "quiet", "turns")
+    __slots__ = ("t", "rules", "n", "hands", "stock", "queues", "left", "discard", "table", "fit", "tabled", "restocks", "quiet")
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
         s.t, s.rules, s.n = self.t, self.rules, self.n
         s.hands, s.stock, s.discard, s.table = list(self.hands), list(self.stock), list(self.discard), list(self.table)
         s.queues, s.left = [list(q) for q in self.queues] if self.queues is not None else None, self.left
-        s.fit, s.tabled, s.restocks, s.quiet, s.turns = self.fit, list(self.tabled), self.restocks, self.quiet, self.turns
+        s.fit, s.tabled, s.restocks, s.quiet = self.fit, list(self.tabled), self.restocks, self.quiet
         return s
 
     def restock(self, keep_top: bool) -> bool:
@@ -277,14 +278,15 @@ class Sim:
         mult = 2 if self.rules.going_rummy_doubles and not self.tabled[winner] else 1
         return mult * sum(POINTS[c] for q, h in enumerate(self.hands) if q != winner for c in bits(h))
 
-    def choose_discard(self, p: int, candidates: int, dead_table: int) -> int:
+    def choose_discard(self, p: int, candidates: int) -> int:
         """The fast policy's discard among ``candidates``: the highest card, unless it sits next to
-        another card of the hand (``KEEP_CONNECTED``); never a card that lays off on the table."""
+        another card of the hand (``KEEP_CONNECTED``); a card that lays off on the table last of
+        all (``FITS_TABLE``)."""
         hand = self.hands[p]
         near = self.t.near
         best, best_score = -1, -1e9
         for c in bits(candidates):
-            score = POINTS[c] - (KEEP_CONNECTED if near[c] & hand & ~dead_table else 0) - (20 if (self.fit >> c) & 1 else 0)
+            score = POINTS[c] - (KEEP_CONNECTED if near[c] & hand else 0) - (FITS_TABLE if (self.fit >> c) & 1 else 0)
             if score > best_score:
                 best, best_score = c, score
         return best
@@ -355,7 +357,7 @@ class Sim:
                 candidates = hand & ~(1 << taken) if taken >= 0 else hand
                 if not candidates:
                     candidates = hand
-            card = self.choose_discard(p, candidates, 0)
+            card = self.choose_discard(p, candidates)
         self.hands[p] = hand ^ (1 << card)
         self.discard.append(card)
         if (len(self.table), sum(self.table)) != before:
