@@ -1,11 +1,12 @@
 """Rule options and the three presets (R21), each declared once.
 
-:data:`OPTIONS` is the one declaration of every rule option: its type, its allowed values, its
-value in each preset, its rule id, a label and a sentence for people, and a sentence for each
-value. Everything else follows from it: the :class:`Rules` value type (one field per option),
-:data:`PRESETS`, the checks of :func:`resolve_rules`, the request schema (``schemas/rules.py``)
-and the ``GET /v1/rules`` document the pages read (``referee/catalog.py``). A new option is one
-entry here (and the code of the rule it changes).
+:class:`Rules` is the one declaration of every rule option, one field each with its
+:class:`Option` (:data:`OPTIONS` lists them): its type, its allowed values, its value in each
+preset, its rule id, a label and a sentence for people, and a sentence for each value.
+Everything else follows from it: :data:`PRESETS`, the checks of :func:`resolve_rules`, the
+request schema (``schemas/rules.py``) and the ``GET /v1/rules`` document the pages read
+(``referee/catalog.py``). A new option is one field of :class:`Rules` (and the code of the rule
+it changes).
 
 :func:`resolve_rules` turns the contract's rules object (``{"preset": "basic", "target_score":
 150}``) into a :class:`Rules`, refusing unknown options and impossible values with
@@ -15,7 +16,7 @@ entry here (and the code of the rule it changes).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, make_dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any
 
@@ -124,110 +125,118 @@ PRESET_LIST: tuple[Preset, ...] = (
 DEFAULT_PRESET = "standard"
 
 _NO, _YES = False, True
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "melds_per_turn", int, None, "R5", "Melds per turn", "Melds one player may lay in one turn.",
+
+
+def option(kind: type, default: Any, rule: str, label: str, sentence: str, **more: Any) -> Any:
+    """A field of :class:`Rules` that is a rule option: its default (the standard preset's
+    value) and its :class:`Option` (kind, rule, words, allowed values, other presets' values;
+    ``more`` are the Option's other fields), named after the field in :data:`OPTIONS`."""
+    return field(default=default, metadata={"option": Option("", kind, default, rule, label, sentence, **more)})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The resolved options of one game (R21): the preset they started from and one field per
+    rule option, each declared here once, with its :class:`Option` (what :data:`OPTIONS`
+    lists): ``None`` for an option that may be null means no limit (``melds_per_turn``,
+    ``max_restocks``) or no fixed number of deals (``deals``).
+
+    A new option is one field here (and the code of the rule it changes): the request schema,
+    ``GET /v1/rules``, the rule book's R21 table and the presets follow from it."""
+
+    preset: str = DEFAULT_PRESET
+    # fmt: off
+    melds_per_turn: int | None = option(
+        int, None, "R5", "Melds per turn", "Melds one player may lay in one turn.",
         presets={"basic": 1}, minimum=1, maximum=100, null="for no limit",
         one="A player may lay down at most one meld in a turn; laying off is not limited.",
         other="A player may lay down at most {n} melds in a turn; laying off is not limited.",
         null_sentence="A player may lay down any number of melds in a turn.",
-    ),
-    Option(
-        "going_rummy_doubles", bool, _YES, "R15", "Going rummy doubles", "Going rummy doubles every opponent's total.",
+    )
+    going_rummy_doubles: bool = option(
+        bool, _YES, "R15", "Going rummy doubles", "Going rummy doubles every opponent's total.",
         presets={"basic": _NO},
         values=(
             Value(_YES, "Doubles", "Going rummy (going out in one turn with nothing melded or laid off before) doubles the points."),
             Value(_NO, "No bonus", "Going rummy scores the same as going out: there is no bonus."),
         ),
-    ),
-    Option(
-        "taken_discard_if_last", bool, _NO, "R8", "Taken discard back if last",
+    )
+    taken_discard_if_last: bool = option(
+        bool, _NO, "R8", "Taken discard back if last",
         "The card taken from the discard pile may be discarded the same turn when it is the last card in hand.",
         presets={"two-restocks": _YES},
         values=(
             Value(_YES, "Allowed if last", "The card taken from the discard pile may not be thrown back the same turn, unless it is the last card in hand."),
             Value(_NO, "Never", "The card taken from the discard pile may not be thrown back the same turn."),
         ),
-    ),
-    Option(
-        "final_discard_required", bool, _NO, "R13", "Final discard required",
+    )
+    final_discard_required: bool = option(
+        bool, _NO, "R13", "Final discard required",
         "The last card must be discarded: a meld or lay-off that empties the hand is illegal.",
         values=(
             Value(_YES, "Required", "To go out, the last card must be discarded: a meld or lay-off may not empty the hand."),
             Value(_NO, "Not required", "A player goes out as soon as their hand is empty, by a meld, a lay-off or a discard."),
         ),
-    ),
-    Option(
-        "restock", str, "turn_over", "R17", "Restock", "How the stock is rebuilt when it runs out.",
+    )
+    restock: str = option(
+        str, "turn_over", "R17", "Restock", "How the stock is rebuilt when it runs out.",
         presets={"basic": "keep_top", "two-restocks": "immediate"},
         values=(
             Value("keep_top", "Keep the top discard", "When the stock runs out, the discard pile except its top card is turned over to make a new stock."),
             Value("turn_over", "Turn the pile over", "When the stock runs out, the whole discard pile is turned over to make a new stock."),
             Value("immediate", "At once", "As soon as a turn ends with the stock empty, the whole discard pile is turned over to make a new stock."),
         ),
-    ),
-    Option(
-        "max_restocks", int, None, "R18", "Restocks per hand", "Restocks allowed before the hand is a draw.",
+    )
+    max_restocks: int | None = option(
+        int, None, "R18", "Restocks per hand", "Restocks allowed before the hand is a draw.",
         presets={"two-restocks": 2}, minimum=0, maximum=1_000, null="for no limit",
         one="The stock may be rebuilt once in a hand; the next time it runs out, the hand is drawn and nobody scores.",
         other="The stock may be rebuilt {n} times in a hand; the next time it runs out, the hand is drawn and nobody scores.",
         null_sentence="The stock may be rebuilt any number of times in a hand.",
-    ),
-    Option(
-        "aces", str, "low", "R11", "Aces", "low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2.",
+    )
+    aces: str = option(
+        str, "low", "R11", "Aces", "low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2.",
         values=(
             Value("low", "Low", "Aces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace."),
             Value("high_or_low", "High or low", "Aces are high or low: A 2 3 and Q K A are runs, but K A 2 is not."),
         ),
-    ),
-    Option(
-        "dealer_rotation", str, "winner_two_player", "R19", "Next dealer", "Who deals next.",
+    )
+    dealer_rotation: str = option(
+        str, "winner_two_player", "R19", "Next dealer", "Who deals next.",
         presets={"two-restocks": "left"},
         values=(
             Value("winner_two_player", "Winner deals (two players)", "With two players the winner of a hand deals the next; with more, the deal passes to the left."),
             Value("left", "Passes left", "The deal passes to the left after every hand."),
         ),
-    ),
-    Option(
-        "target_score", int, 100, "R20", "Target score", "Points that end the game.",
+    )
+    target_score: int = option(
+        int, 100, "R20", "Target score", "Points that end the game.",
         minimum=1, maximum=100_000, suggested=(100, 150, 200, 250, 500), unused_when="deals",
         other="The game ends when a player reaches {n} points; the highest total wins, and a tie for highest plays another hand.",
-    ),
-    Option(
-        "deals", int, None, "R20", "Number of deals", "Play this many hands instead of to the target score.",
+    )
+    deals: int | None = option(
+        int, None, "R20", "Number of deals", "Play this many hands instead of to the target score.",
         minimum=1, maximum=100, null="to play to the target score",
         one="The game lasts one deal; the highest total wins, and a tie for highest plays another hand.",
         other="The game lasts {n} deals; the highest total wins, and a tie for highest plays another hand.",
-    ),
-)  # fmt: skip
+    )
+    # fmt: on
+    # Rules key the caches of the hot paths (melds, lay-offs): the hash is computed once.
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash(tuple([getattr(self, name) for name in _RULES_FIELDS]))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+
+_RULES_FIELDS = tuple(f.name for f in fields(Rules) if f.init)
+OPTIONS: tuple[Option, ...] = tuple(replace(f.metadata["option"], name=f.name) for f in fields(Rules) if "option" in f.metadata)
+"""Every rule option, in declaration order: each field of :class:`Rules` that is an option."""
 OPTION = {o.name: o for o in OPTIONS}
 OPTION_NAMES = tuple(OPTION)
-
-
-def _hash(self) -> int:
-    # Rules key the caches of the hot paths (melds, lay-offs): the hash is computed once.
-    h = self._hash
-    if h is None:
-        h = hash(tuple(getattr(self, name) for name in _RULES_FIELDS))
-        object.__setattr__(self, "_hash", h)
-    return h
-
-
-Rules = make_dataclass(
-    "Rules",
-    [
-        ("preset", str, field(default=DEFAULT_PRESET)),
-        *((o.name, o.kind | None if o.null else o.kind, field(default=o.default)) for o in OPTIONS),
-    ]
-    + [("_hash", int | None, field(default=None, init=False, repr=False, compare=False))],
-    frozen=True,
-    slots=True,
-    namespace={"__hash__": _hash, "__module__": __name__},
-)
-Rules.__doc__ = "The resolved options of one game (R21), one field per option of :data:`OPTIONS`:\n\n" + "\n".join(
-    f"- ``{o.name}`` ({o.rule}): {o.sentence}" + (f" ``None``: {o.null}." if o.null else "") for o in OPTIONS
-)
-_RULES_FIELDS = tuple(f.name for f in fields(Rules) if f.init)
 
 PRESETS: dict[str, Rules] = {p.name: Rules(preset=p.name, **{o.name: o.preset_value(p.name) for o in OPTIONS}) for p in PRESET_LIST}
 

@@ -8,8 +8,8 @@ canonical form (melds in canonical order, each with its kind).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields, replace
-from enum import StrEnum
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
 from typing import Any
 
 from .cards import Card, is_whole_deck, missing_from, repeats, show
@@ -95,6 +95,15 @@ def count(rule: str, about: str, maximum: int) -> Any:
     return field(default=0, metadata={"count": True, "rule": rule, "about": about, "maximum": maximum})
 
 
+class _Same(Enum):
+    """The value of a :meth:`State.changed` argument left out: the field stays as it is."""
+
+    SAME = "same"
+
+
+_SAME = _Same.SAME
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class State:
     """A table snapshot (contract, State). ``stock`` is top card first; ``discard`` is bottom
@@ -158,9 +167,36 @@ class State:
         """This state with ``player`` replacing the seat of the same id."""
         return self.changed(players=tuple([player if p.id == player.id else p for p in self.players]))
 
-    def changed(self, **changes: Any) -> State:  # replaced below by the same, written out for State's fields
-        """``dataclasses.replace(self, **changes)``: this state with the fields named changed."""
-        return replace(self, **changes)
+    def changed(
+        self,
+        *,
+        players: tuple[Player, ...] | _Same = _SAME,
+        turn: Turn | None | _Same = _SAME,
+        stock: tuple[Card, ...] | _Same = _SAME,
+        discard: tuple[Card, ...] | _Same = _SAME,
+        melds: tuple[Meld, ...] | _Same = _SAME,
+        dealer: str | None | _Same = _SAME,
+        rules: Rules | _Same = _SAME,
+        restocks: int | _Same = _SAME,
+        status: Status | _Same = _SAME,
+        stalled_turns: int | _Same = _SAME,
+    ) -> State:
+        """This state with the fields named changed, as ``dataclasses.replace(self, …)`` makes
+        it: every move makes a new State, and the generic replace, which looks each field up by
+        name, cost twice the construction itself. A new field of State is added here too
+        (``tests/test_validate_state.py`` checks every field is)."""
+        return State(
+            players=self.players if players is _SAME else players,
+            turn=self.turn if turn is _SAME else turn,
+            stock=self.stock if stock is _SAME else stock,
+            discard=self.discard if discard is _SAME else discard,
+            melds=self.melds if melds is _SAME else melds,
+            dealer=self.dealer if dealer is _SAME else dealer,
+            rules=self.rules if rules is _SAME else rules,
+            restocks=self.restocks if restocks is _SAME else restocks,
+            status=self.status if status is _SAME else status,
+            stalled_turns=self.stalled_turns if stalled_turns is _SAME else stalled_turns,
+        )
 
     @property
     def gone_out(self) -> Player | None:
@@ -177,27 +213,6 @@ class State:
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
         scored = points_won(remaining, not winner.tabled, self.rules)  # R15: going rummy had tabled nothing
         return Result(Status.OUT, scored.points, winner.id, scored.rummy, scored.multiplier, remaining)
-
-
-def _changer(cls: type) -> Any:
-    """``dataclasses.replace`` for the frozen dataclass ``cls``, written out once for its own
-    fields (``def changed(self, *, players=…, …): return cls(players=self.players if …)``):
-    every move makes a new State, and the generic replace, which looks each field up by name,
-    cost twice the construction itself. Only the fields named may be changed (a TypeError
-    otherwise, as replace gives)."""
-    names = [f.name for f in fields(cls) if f.init]
-    source = (
-        f"def changed(self, *, {', '.join(f'{n}=_SAME' for n in names)}):\n"
-        f"    return cls({', '.join(f'{n}=self.{n} if {n} is _SAME else {n}' for n in names)})\n"
-    )
-    env = {"cls": cls, "_SAME": object()}
-    exec(compile(source, f"<{cls.__name__}.changed>", "exec"), env)  # noqa: S102 (our own source, from the fields)
-    made = env["changed"]
-    made.__doc__ = cls.changed.__doc__
-    return made
-
-
-State.changed = _changer(State)
 
 
 def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
@@ -238,44 +253,55 @@ def place_of(state: State, card: Card) -> tuple[tuple, str]:
 def validate_state(state: State) -> State:
     """Refuse a snapshot that cannot be a real table; return its canonical form.
 
-    Checks the contract's "malformed state" list: 2–6 players (R2) with distinct ids; a known
-    ``dealer``, ``turn.player`` and meld ``owner``; distinct meld ids; every meld valid (R10,
-    R11); all 52 cards present exactly once across hands, stock, discard pile and melds (R1); no
-    hand larger than R2 deals (one more for the player to move in ``play``); a consistent turn
-    (R5, R8); ``restocks`` within ``max_restocks`` (R18); a ``status`` that agrees with the hands
-    (R13). A ``dealer`` or ``turn`` left None takes R3's default (:func:`~referee.seating.default_dealer`,
+    Checks the contract's "malformed state" list, one question per function below: 2–6 players
+    (R2) with distinct ids; a known ``dealer``, ``turn.player`` and meld ``owner``; distinct meld
+    ids; every meld valid (R10, R11); all 52 cards present exactly once across hands, stock,
+    discard pile and melds (R1); no hand larger than R2 deals (one more for the player to move
+    in ``play``); a consistent turn (R5, R8, R9); ``restocks`` within ``max_restocks`` (R18);
+    ``tabled`` true for an owner of an earlier meld (R15); the turns without a meld under the
+    limit (R18a); a ``status`` that agrees with the hands and the stock (R13, R17, R18). A
+    ``dealer`` or ``turn`` left None takes R3's default (:func:`~referee.seating.default_dealer`,
     :func:`~referee.seating.first_to_play`). Raises :class:`~referee.errors.InvalidInput`
     listing every fault with its path.
     """
-    rules = state.rules
-    players = state.players
-    problems: list[Problem] = player_count_problems(len(players))
     ids: dict[str, int] = {}
-    for i, p in enumerate(players):
+    for i, p in enumerate(state.players):
         ids.setdefault(p.id, i)
-    problems += same_names([p.id for p in players], suffix=("id",))  # R2a
-    if state.dealer is not None and state.dealer not in ids:
-        problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
     seating = list(ids) or [""]  # R3's defaults: the last player deals, the dealer's left draws first
     dealer = state.dealer if state.dealer is not None else default_dealer(seating)
     turn = state.turn if state.turn is not None else Turn(first_to_play(seating, dealer))
-    mover_known = turn.player in ids
-    if not mover_known:
+    problems = _seating_problems(state, ids, turn)
+    melds, meld_problems = _canonical_melds(state, ids)
+    problems += meld_problems
+    problems += _deck_problems(state)
+    problems += _hand_size_problems(state, turn)
+    problems += _turn_problems(state, ids, turn, melds)
+    players, tabled_problems = _tabled(state, turn)
+    problems += tabled_problems
+    problems += _stall_and_stock_problems(state, turn)
+    problems += _status_problems(state, turn)
+    if problems:
+        raise InvalidInput(problems)
+    return state.changed(players=players, turn=turn, melds=melds, dealer=dealer)
+
+
+def _seating_problems(state: State, ids: dict[str, int], turn: Turn) -> list[Problem]:
+    """R2, R2a, R3: 2–6 players with distinct ids; a dealer and a player to move who sit there."""
+    problems: list[Problem] = player_count_problems(len(state.players))
+    problems += same_names([p.id for p in state.players], suffix=("id",))  # R2a
+    if state.dealer is not None and state.dealer not in ids:
+        problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
+    if turn.player not in ids:
         problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
+    return problems
 
-    # R1: every card exactly once.
-    every = [c for p in players for c in p.hand]
-    every += state.stock
-    every += state.discard
-    for m in state.melds:
-        every += m.cards
-    exact = is_whole_deck(every)  # the usual case: nothing to name
-    places = [] if exact else [(("players", i, "hand"), p.hand) for i, p in enumerate(players)]
-    if not exact:
-        places += [(("stock",), state.stock), (("discard",), state.discard)]
-        places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
 
-    canonical_melds = []
+def _canonical_melds(state: State, ids: dict[str, int]) -> tuple[tuple[Meld, ...], list[Problem]]:
+    """R10, R11: each table meld valid, its id used once, its owner at the table, its kind (when
+    sent) the kind its cards make. Returns the melds in canonical order, each with its kind (an
+    invalid one as sent, without a kind), and the problems."""
+    problems: list[Problem] = []
+    canonical = []
     meld_ids: set[str] = set()
     for i, m in enumerate(state.melds):
         if m.id in meld_ids:
@@ -283,49 +309,79 @@ def validate_state(state: State) -> State:
         meld_ids.add(m.id)
         if m.owner is not None and m.owner not in ids:
             problems.append(Problem(("melds", i, "owner"), f"meld owner {m.owner!r} is not a player at the table"))
-        check = check_meld(m.cards, rules)
+        check = check_meld(m.cards, state.rules)
         if not check.valid:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
-            canonical_melds.append(Meld(m.id, m.owner, m.cards))
+            canonical.append(Meld(m.id, m.owner, m.cards))
         else:
             if m.kind and m.kind != check.kind:
                 problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
-            canonical_melds.append(Meld(m.id, m.owner, check.cards, check.kind))
-    for where, j, card, (first, k) in [] if exact else repeats(places):
-        problems.append(Problem((*where, j), f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*first, k))} (R1)"))
-    missing = [] if exact else missing_from(every)
+            canonical.append(Meld(m.id, m.owner, check.cards, check.kind))
+    return tuple(canonical), problems
+
+
+def _deck_problems(state: State) -> list[Problem]:
+    """R1: every card exactly once across hands, stock, discard pile and melds; each card seen
+    twice named where it lies, the missing ones listed."""
+    every = [c for p in state.players for c in p.hand]
+    every += state.stock
+    every += state.discard
+    for m in state.melds:
+        every += m.cards
+    if is_whole_deck(every):  # the usual case: nothing to name
+        return []
+    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
+    places += [(("stock",), state.stock), (("discard",), state.discard)]
+    places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
+    problems = [
+        Problem((*where, j), f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*first, k))} (R1)")
+        for where, j, card, (first, k) in repeats(places)
+    ]
+    missing = missing_from(every)
     if missing:
         listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
         count = "1 of the 52 cards is" if len(missing) == 1 else f"{len(missing)} of the 52 cards are"
         problems.append(Problem((), f"{count} missing from hands, stock, discard pile and melds: {listed} (R1)"))
+    return problems
 
-    # R2: no hand larger than the deal (one more for the player who has drawn).
-    if not player_count_problems(len(players)):
-        size = hand_size(len(players))
-        for i, p in enumerate(players):
-            allowed = size + (1 if p.id == turn.player and turn.phase == Phase.AFTER_DRAW else 0)
-            if len(p.hand) > allowed:
-                problems.append(
-                    Problem(
-                        ("players", i, "hand"),
-                        f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)",
-                    )
+
+def _hand_size_problems(state: State, turn: Turn) -> list[Problem]:
+    """R2: no hand larger than the deal (one more for the player who has drawn)."""
+    players = state.players
+    if player_count_problems(len(players)):
+        return []
+    size = hand_size(len(players))
+    problems = []
+    for i, p in enumerate(players):
+        allowed = size + (1 if p.id == turn.player and turn.phase == Phase.AFTER_DRAW else 0)
+        if len(p.hand) > allowed:
+            problems.append(
+                Problem(
+                    ("players", i, "hand"),
+                    f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)",
                 )
+            )
+    return problems
 
-    # The turn (R4, R5, R8).
+
+def _turn_problems(state: State, ids: dict[str, int], turn: Turn, melds: tuple[Meld, ...]) -> list[Problem]:
+    """R4, R5, R8, R9, R18: a turn that play could reach. Nothing melded, laid off or taken
+    before the draw; the taken discard still in hand and not stranded there; the melds this
+    turn and the restocks this hand within the rules' limits."""
+    problems = []
+    rules = state.rules
     if turn.phase == Phase.BEFORE_DRAW:
         if turn.taken_discard is not None:
             problems.append(Problem(("turn", "taken_discard"), "a player who has not drawn yet cannot have taken a discard this turn"))
         if turn.melds_made or turn.laid_off:
             problems.append(Problem(("turn", "phase"), "a player who has not drawn yet cannot have melded or laid off this turn"))
-    if turn.taken_discard is not None and mover_known:
-        if turn.taken_discard not in players[ids[turn.player]].hand and state.status == Status.PLAYING:
+    if turn.taken_discard is not None and turn.player in ids and state.status == Status.PLAYING:
+        hand = state.players[ids[turn.player]].hand
+        if turn.taken_discard not in hand:
             problems.append(
                 Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand")
             )
-        elif state.status == Status.PLAYING and dead_end(
-            rules, turn.taken_discard, players[ids[turn.player]].hand, [m for m in canonical_melds if m.kind]
-        ):
+        elif dead_end(rules, turn.taken_discard, hand, [m for m in melds if m.kind]):
             problems.append(
                 Problem(
                     ("turn", "taken_discard"),
@@ -346,25 +402,35 @@ def validate_state(state: State) -> State:
                 f"the stock was rebuilt {state.restocks} times, more than these rules allow in one hand ({rules.max_restocks}, R18)",
             )
         )
+    return problems
 
-    # R15: a player who owns a meld on the table melded on an earlier turn; `tabled` false would
-    # score a false going rummy. Left out (None), tabled is inferred from the same fact (contract, State).
+
+def _tabled(state: State, turn: Turn) -> tuple[tuple[Player, ...], list[Problem]]:
+    """R15: a player who owns a meld on the table melded on an earlier turn; ``tabled`` false
+    would score a false going rummy. Left out (None), tabled is inferred from the same fact
+    (contract, State). Returns the players with ``tabled`` filled in, and the problems."""
     earlier = melded_earlier(state.melds, turn)
-    inferred = []
-    for i, p in enumerate(players):
+    players = []
+    problems = []
+    for i, p in enumerate(state.players):
         if p.tabled is None:
             p = Player(p.id, p.hand, p.id in earlier)
         elif p.id in earlier and not p.tabled:
             problems.append(
                 Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
             )
-        inferred.append(p)
-    players = tuple(inferred)
+        players.append(p)
+    return tuple(players), problems
 
-    # R18a: fewer turns in a row with no meld or lay-off than the limit, unless they drew the hand.
+
+def _stall_and_stock_problems(state: State, turn: Turn) -> list[Problem]:
+    """R18a: fewer turns in a row with no meld or lay-off than the limit, unless they drew the
+    hand. R17, R18: a drawn hand has no stock left (unless it stalled); under immediate
+    restocks no turn starts without one."""
+    problems = []
     stalled = False
-    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        limit = stall_limit(len(players))
+    if MIN_PLAYERS <= len(state.players) <= MAX_PLAYERS:
+        limit = stall_limit(len(state.players))
         stalled = state.stalled_turns >= limit
         if state.stalled_turns < 0:
             problems.append(Problem(("stalled_turns",), "turns in a row with no meld or lay-off cannot be fewer than 0 (R18a)"))
@@ -376,8 +442,6 @@ def validate_state(state: State) -> State:
                     "the hand is a drawn hand, with status draw (R18a)",
                 )
             )
-    # R17, R18: a drawn hand has no stock left (unless it stalled, R18a); under immediate
-    # restocks no turn starts without one.
     if state.status == Status.DRAWN_HAND and state.stock and not stalled:
         problems.append(
             Problem(
@@ -386,36 +450,33 @@ def validate_state(state: State) -> State:
                 f"(R18) or after {STALL_TURNS_PER_PLAYER} turns per player in a row with no meld or lay-off (R18a)",
             )
         )
-    if state.status == Status.PLAYING and restocks_at_turn_end(rules) and turn.phase == Phase.BEFORE_DRAW and not state.stock:
+    if state.status == Status.PLAYING and restocks_at_turn_end(state.rules) and turn.phase == Phase.BEFORE_DRAW and not state.stock:
         problems.append(
             Problem(
                 ("stock",),
                 "the stock is empty at the start of a turn, which these rules never allow: the stock is rebuilt, or the hand drawn, as the turn before ends (R17, R18)",
             )
         )
+    return problems
 
-    # R13: the status agrees with the hands.
+
+def _status_problems(state: State, turn: Turn) -> list[Problem]:
+    """R13: the status agrees with the hands: out exactly when one player, the one whose turn
+    it was, has no cards."""
+    players = state.players
     empty = [i for i, p in enumerate(players) if goes_out(p.hand)]
-    if state.status == Status.OUT:
-        if len(empty) != 1:
-            problems.append(
-                Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)")
+    if state.status != Status.OUT:
+        return [
+            Problem(
+                ("players", i, "hand"),
+                f"{players[i].id} has no cards, so the hand is over: status must be out, not {state.status} (R13)",
             )
-        elif players[empty[0]].id != turn.player:
-            problems.append(
-                Problem(
-                    ("status",), f"status is out, but {players[empty[0]].id}, who has no cards, is not the player whose turn it was (R13)"
-                )
-            )
-    else:
-        for i in empty:
-            problems.append(
-                Problem(
-                    ("players", i, "hand"),
-                    f"{players[i].id} has no cards, so the hand is over: status must be out, not {state.status} (R13)",
-                )
-            )
-
-    if problems:
-        raise InvalidInput(problems)
-    return state.changed(players=players, turn=turn, melds=tuple(canonical_melds), dealer=dealer)
+            for i in empty
+        ]
+    if len(empty) != 1:
+        return [Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)")]
+    if players[empty[0]].id != turn.player:
+        return [
+            Problem(("status",), f"status is out, but {players[empty[0]].id}, who has no cards, is not the player whose turn it was (R13)")
+        ]
+    return []
