@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test lint format install openapi rulebook client bench load stack deploy-config clean
+.PHONY: serve test lint format install openapi rulebook client bench load stack deploy-config docs clean
 
 # Node tools the tests run on openapi.yaml (Redocly's linter, openapi-typescript, tsc), pinned in
 # tools/package-lock.json; installed when npm is on the machine (CI installs Debian's nodejs/npm).
@@ -88,5 +88,9 @@ stack: install
 deploy-config: install
 	$(BIN)/python deploy/stack.py write
 
+# The documentation site from docs/ (mkdocs.yml) into site/; `make test` builds it too (strict).
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf site $(VENV) .pytest_cache .hypothesis

@@ -61,9 +61,9 @@ def test_vectors(seed, entropy, deck):
     assert " ".join(INDEPENDENT["deck_of"](bytes.fromhex(seed), entropy)) == deck
 
 
-def test_vectors_with_entropy_as_the_readme_gives_them():
-    """The README's table, computed: each line's deck is the referee's and the example's."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_vectors_with_entropy_as_the_docs_give_them():
+    """The documentation's table (docs/provably-fair.md), computed: each line's deck is the referee's and the example's."""
+    readme = (ROOT / "docs" / "provably-fair.md").read_text(encoding="utf-8")
     for seed, entropy in [("00" * 32, ""), ("00" * 32, "ana"), (SEED_1, "f3a9c2e1-ana+7b0d44-ben"), (SEED_1, "é♠✓")]:
         deck = " ".join(c.code for c in shuffled_deck(bytes.fromhex(seed), entropy))
         assert deck == " ".join(INDEPENDENT["deck_of"](bytes.fromhex(seed), entropy))

@@ -111,10 +111,12 @@ def test_openapi_says_where_a_rule_resolves(client):
 
 
 def test_nothing_links_outside_the_repository():
-    """The README and every page stand on their own: no link into a folder beside the repository."""
+    """The README, the documentation site and every page stand on their own: no link into a folder beside the repository."""
     files = [
         REPO / "README.md",
         REPO / "RULES.md",
+        REPO / "mkdocs.yml",
+        *sorted((REPO / "docs").rglob("*.md")),
         REPO / "openapi.yaml",
         *sorted((REPO / "static").rglob("*.html")),
         *sorted((REPO / "static").rglob("*.js")),

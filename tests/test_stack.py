@@ -328,8 +328,8 @@ def test_an_instance_stopped_under_load_loses_no_get_and_every_post_is_answered(
     assert len(after_kill) > 10 and {status for _, status, _ in after_kill[-10:]} == {200}
 
 
-def test_the_readme_states_the_limits_as_configured():
-    readme = (ROOT / "README.md").read_text()
+def test_the_docs_state_the_limits_as_configured():
+    readme = (ROOT / "docs" / "operations.md").read_text()
     (api, api_burst), (pad, pad_burst), (tables, tables_burst), (advice, advice_burst) = (
         (r.removesuffix("r/s"), b) for r, b in (stack.RATE_LIMITS[k] for k in ("api", "scorepad", "tables", "advice"))
     )
