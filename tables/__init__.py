@@ -28,9 +28,11 @@ from referee.rules import Rules
 from referee.state import Status
 from referee.view import Event, seat_view
 
+from . import store as table_store
 from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
 from .seal import BadTable, Sealer, TooLarge
-from .store import Replay, SeqStore, Stale, StoreUnavailable
+from .store import Replay, Stale, StoreUnavailable, TableStore
+from .store.redis_store import SeqStore
 
 __all__ = [
     "Tables",
@@ -47,6 +49,7 @@ __all__ = [
     "TooLarge",
     "Sealer",
     "SeqStore",
+    "TableStore",
 ]
 
 
@@ -117,15 +120,15 @@ class Opened:
 class Tables:
     """Sealed tables over a :class:`Sealer` and, optionally, a :class:`SeqStore`."""
 
-    def __init__(self, sealer: Sealer, store: SeqStore | None = None) -> None:
+    def __init__(self, sealer: Sealer, store: TableStore | None = None) -> None:
         self.sealer = sealer
         self.store = store
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str] = os.environ) -> Tables:
-        """``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL`` and ``RUMMY_TABLE_STORE`` (a Redis URL; unset:
-        no replay guard)."""
-        return cls(Sealer.from_environment(env), SeqStore.from_environment(env))
+        """``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL`` and ``RUMMY_TABLE_STORE`` (unset: the embedded
+        store; a Redis URL; ``none``: no replay guard, :func:`tables.store.from_environment`)."""
+        return cls(Sealer.from_environment(env), table_store.from_environment(env))
 
     # --- tokens -------------------------------------------------------------------------
 

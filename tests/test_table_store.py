@@ -1,0 +1,116 @@
+"""The table stores' shared questions (tables.store.TableStore) asked of each real store: the
+embedded SQLite file and a real redis-server (tests/tables_support.py starts it); the breaker's
+transitions, told once each."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from tables_support import free_port, redis_url  # noqa: F401 (fixture)
+
+from tables.store import Breaker, Replay, Stale, StoreUnavailable
+from tables.store.embedded import EmbeddedStore
+from tables.store.redis_store import RedisStore
+
+
+@pytest.fixture(params=["embedded", "redis"])
+def store(request, tmp_path):
+    if request.param == "embedded":
+        s = EmbeddedStore(tmp_path / "tables.sqlite3")
+    else:
+        s = RedisStore(request.getfixturevalue("redis_url"), timeout=2.0)
+    s.start()
+    yield s
+    s.close()
+
+
+def test_a_claim_is_kept_by_the_first_and_the_same_claim_again_is_the_same(store, request):
+    key = f"pledge:{request.node.name}"
+    assert store.claim(key, b"first", 60) is None
+    assert store.claim(key, b"first", 60) is None  # sent again after a lost reply: the same claim
+    assert store.claim(key, b"second", 60) == b"first"  # another: told what is there, nothing changed
+    assert store.claim(key, b"first", 60) is None
+    assert store.claim(key + "-other", b"second", 60) is None
+
+
+def test_check_and_commit_keep_the_latest_change_and_its_answer(store, request):
+    table = f"t-{request.node.name}"
+    assert store.latest(table) is None
+    store.check(table, 0, b"d1")  # no record: play on
+    store.commit(table, 0, 1, b"d1", b"answer-1", 60)
+    assert store.latest(table) == 1
+    with pytest.raises(Replay) as replay:
+        store.check(table, 0, b"d1")
+    assert replay.value.latest == 1 and replay.value.answer == b"answer-1"
+    with pytest.raises(Stale) as stale:
+        store.commit(table, 0, 1, b"other", b"answer-x", 60)  # a race on the same token: the second loses
+    assert stale.value.latest == 1 and stale.value.answer == b"answer-1"
+    with pytest.raises(Replay):
+        store.commit(table, 0, 1, b"d1", b"answer-1", 60)  # the same write twice (a lost reply): answered as recorded
+    store.check(table, 1, b"d2")
+    store.commit(table, 1, 3, b"d2", b"answer-3", 60)
+    assert store.latest(table) == 3
+
+
+def test_a_usable_store_is_ready(store):
+    assert store.ready() is None
+
+
+def test_the_embedded_store_forgets_a_record_past_its_lifetime(tmp_path):
+    now = [1000.0]
+    s = EmbeddedStore(tmp_path / "t.sqlite3", clock=lambda: now[0])
+    s.start()
+    s.commit("t", 0, 1, b"d", b"a", 60)
+    assert s.claim("k", b"v", 60) is None
+    now[0] += 61
+    assert s.latest("t") is None and s.claim("k", b"w", 60) is None
+    s.check("t", 0, b"x")  # played as a table without a record
+
+
+def test_the_embedded_store_is_shared_by_processes_on_the_file(tmp_path):
+    """Two stores on one file (two gunicorn workers): what one writes, the other refuses."""
+    a, b = EmbeddedStore(tmp_path / "t.sqlite3"), EmbeddedStore(tmp_path / "t.sqlite3")
+    a.start()
+    a.commit("t", 0, 1, b"d", b"a", 60)
+    with pytest.raises(Stale):
+        b.check("t", 0, b"other")
+    assert b.claim("k", b"b", 60) is None and a.claim("k", b"a", 60) == b"b"
+
+
+def test_a_redis_that_is_not_there_is_not_ready_and_503_never_hangs():
+    s = RedisStore(f"redis://127.0.0.1:{free_port()}/0", timeout=0.2)
+    s.start()  # down at start-up: starts, not ready
+    assert "does not answer" in s.ready()
+    with pytest.raises(StoreUnavailable):
+        s.claim("k", b"v", 60)
+
+
+def test_the_breaker_tells_its_opening_and_closing_once_each(caplog):
+    now = [0.0]
+    changes = []
+    b = Breaker(failures=3, first=0.25, longest=5.0, clock=lambda: now[0], on_change=changes.append)
+    with caplog.at_level(logging.WARNING, logger="tables.store"):
+        for _ in range(3):
+            b.before()
+            b.failed("ConnectionError")
+        assert changes == [True]
+        with pytest.raises(StoreUnavailable) as e:
+            b.before()  # open: refused at once
+        assert e.value.retry_after == 1
+        now[0] += 0.3
+        b.before()  # half-open: one request tries
+        with pytest.raises(StoreUnavailable):
+            b.before()  # the others wait for it
+        b.failed("ConnectionError")  # it failed: wait twice as long
+        now[0] += 0.3
+        with pytest.raises(StoreUnavailable):
+            b.before()
+        now[0] += 0.3
+        b.before()
+        b.succeeded()
+        b.before()
+        b.succeeded()
+    assert changes == [True, False]
+    told = [r.getMessage() for r in caplog.records]
+    assert len(told) == 2 and "failed 3 times in a row (ConnectionError)" in told[0] and "answers again" in told[1]
