@@ -228,3 +228,10 @@ class ProblemSchema(Schema):
             "description": "On a 409 of a sealed table with the replay guard on: the table's latest token, to play on with (an extension member, RFC 9457)."
         }
     )
+    # by name: schemas.tables (where ViewSchema is) imports this module
+    view = fields.Nested(
+        "ViewSchema",
+        metadata={
+            "description": "On a 409 of a sealed table with the replay guard on, for a request that named a seat: that seat's view of the table's latest token, so a client catches up in one request (an extension member, RFC 9457)."
+        },
+    )

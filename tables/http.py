@@ -7,6 +7,9 @@ same request sent again gets exactly those bytes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import orjson
 from flask import Flask, Response, current_app
 
@@ -85,15 +88,31 @@ def register_tables(app: Flask, api) -> None:
 
 def _stale(exc: Stale) -> Response:
     """409 naming the table's latest ``seq`` (in words and as ``latest_seq``) and carrying its
-    latest token as ``table``, so the client catches up and plays on."""
+    latest token as ``table`` and, when the request named a seat, that seat's ``view`` of it, so
+    the client catches up in one request and plays on (contract: a lost answer never loses a table)."""
     resp = problem(
         409,
         f"this is an old copy of the table: the table has moved on to seq {exc.latest}; "
         + ("play on with the table token in this answer" if exc.table else "use the latest table token"),
     )
     extra = {"latest_seq": exc.latest, **({"table": exc.table} if exc.table else {})}
+    if exc.view is not None:
+        extra["view"] = VIEW_ANSWER.dump({"view": exc.view})["view"]
     resp.set_data(orjson.dumps({**orjson.loads(resp.get_data()), **extra}))
     return resp
+
+
+@contextmanager
+def _catching_up(seat: str | None) -> Iterator[None]:
+    """A :class:`Stale` refusal of a request naming ``seat`` gets that seat's view of the latest
+    token it carries (the seat was checked against the table before the guard was asked)."""
+    try:
+        yield
+    except Stale as stale:
+        if stale.table is not None and seat is not None:
+            opened = _tables().view(stale.table, seat)
+            stale.view = table_view(opened.table, opened.player)
+        raise
 
 
 def _kept(answer: dict, schema, pending: Pending | None):
@@ -157,6 +176,11 @@ def move_at_table(args):
     is a normal answer; `table` is the token to use next. 409 on an older token than the latest
     (replay guard on) or when the table would grow past the longest token the service seals (it
     cannot go on: start a new table)."""
+    with _catching_up(args["seat"]):
+        return _move_at_table(args)
+
+
+def _move_at_table(args):
     single = "move" in args
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
@@ -184,6 +208,11 @@ def next_hand(args):
     (R20). 409 while the hand is being played, once the game is over, on an older token than the
     latest (replay guard on), or when the table would grow past the longest token the service
     seals (it cannot go on: start a new table)."""
+    with _catching_up(args["seat"]):
+        return _next_hand(args)
+
+
+def _next_hand(args):
     dealt = _tables().next(args["table"], args["seat"], args["entropy"])
     viewer = dealt.player
     answer = {
@@ -195,7 +224,7 @@ def next_hand(args):
     return _kept(answer, NEXT_ANSWER, dealt.pending)
 
 
-MOVE_ANSWER, NEXT_ANSWER = T.TableMoveResponse(), T.NextHandResponse()
+MOVE_ANSWER, NEXT_ANSWER, VIEW_ANSWER = T.TableMoveResponse(), T.NextHandResponse(), T.ViewResponse()
 
 
 @blp.post("/tables/suggest", T.TableSuggestRequest, SuggestResponse, EXAMPLES["suggest"], errors=(403, 409))

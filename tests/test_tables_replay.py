@@ -74,6 +74,10 @@ def test_another_request_on_an_old_token_is_409_carrying_the_latest_token_which_
     assert other.status_code == 409 and other.mimetype == "application/problem+json"
     body = other.get_json()
     assert body["latest_seq"] == 1 and body["table"] == first["table"]
+    # and ana's view of that latest table, so catching up is this one request: the card she drew
+    shown = guarded.post("/v1/tables/view", json={"table": first["table"], "seat": seat}).get_json()["view"]
+    assert body["view"] == shown and shown["seq"] == 1 and shown["players"][0]["hand"] == first["view"]["players"][0]["hand"]
+    assert len(shown["players"][0]["hand"]) == 11  # the 10 dealt to each of two (R2) and the one drawn
     assert (
         body["detail"] == "this is an old copy of the table: the table has moved on to seq 1; play on with the table token in this answer"
     )
@@ -190,11 +194,17 @@ def test_dealing_again_from_an_old_token_is_refused(guarded):
     assert second.status_code == 200 and second.get_data() == first.get_data()
     assert table.id == first.get_json()["view"]["table_id"]
     # another seat, or other entropy, on the same token is another request (both are in its
-    # digest): a 409 naming the latest token, never a seat's view of that deal nor another deal
+    # digest): a 409 naming the latest token, never another deal; a request naming a seat gets
+    # that seat's view of the latest token (the deal already made), as /v1/tables/view shows it
+    latest = first.get_json()["table"]
     for other in ({"table": token, "seat": seats["ana"]}, {"table": token, "entropy": "mine"}):
         again = guarded.post("/v1/tables/next", json=other)
-        assert again.status_code == 409 and again.get_json()["table"] == first.get_json()["table"], again.get_json()
-        assert "view" not in again.get_json()
+        assert again.status_code == 409 and again.get_json()["table"] == latest, again.get_json()
+        if "seat" in other:
+            shown = guarded.post("/v1/tables/view", json={"table": latest, "seat": seats["ana"]}).get_json()["view"]
+            assert again.get_json()["view"] == shown and shown["hand"] == 2 and len(shown["players"][0]["hand"]) == 10
+        else:
+            assert "view" not in again.get_json()
     # once the new hand has moved on, dealing from the old token is a 409 carrying the latest token
     v = guarded.post("/v1/tables/view", json={"table": first.get_json()["table"]}).get_json()["view"]
     mover = v["turn"]["player"]

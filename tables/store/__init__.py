@@ -43,6 +43,7 @@ class Stale(Exception):
         self.latest = latest
         self.answer = answer
         self.table: str | None = None  # the latest token, once read from the answer
+        self.view: dict | None = None  # the request's seat's view of that token (tables.http)
 
 
 class Replay(Exception):

@@ -9,6 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.pointer import Pointer
+    from ..models.view import View
 
 
 T = TypeVar("T", bound="Problem")
@@ -28,6 +29,7 @@ class Problem:
             extension member, RFC 9457).
         table (str | Unset): On a 409 of a sealed table with the replay guard on: the table's latest token, to play on
             with (an extension member, RFC 9457).
+        view (View | Unset): What one seat (or a spectator) may see of a sealed table.
     """
 
     type_: str
@@ -37,6 +39,7 @@ class Problem:
     errors: list[Pointer] | Unset = UNSET
     latest_seq: int | Unset = UNSET
     table: str | Unset = UNSET
+    view: View | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -58,6 +61,10 @@ class Problem:
 
         table = self.table
 
+        view: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.view, Unset):
+            view = self.view.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -74,12 +81,15 @@ class Problem:
             field_dict["latest_seq"] = latest_seq
         if table is not UNSET:
             field_dict["table"] = table
+        if view is not UNSET:
+            field_dict["view"] = view
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.pointer import Pointer
+        from ..models.view import View
 
         d = dict(src_dict)
         type_ = d.pop("type")
@@ -103,6 +113,13 @@ class Problem:
 
         table = d.pop("table", UNSET)
 
+        _view = d.pop("view", UNSET)
+        view: View | Unset
+        if isinstance(_view, Unset):
+            view = UNSET
+        else:
+            view = View.from_dict(_view)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -111,6 +128,7 @@ class Problem:
             errors=errors,
             latest_seq=latest_seq,
             table=table,
+            view=view,
         )
 
         return problem
