@@ -22,6 +22,7 @@ from .legal import legal_moves
 from .moves import Move, MovesOutcome, apply_move
 from .rules import Rules
 from .scorepad import HandEntry, Pad, Remaining, replay
+from .seating import not_listed
 from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
@@ -111,7 +112,7 @@ def check_bots(players: Sequence[str], bots: Mapping[str, str]) -> list[Problem]
     problems = []
     for pid, level in bots.items():
         if pid not in players:
-            problems.append(Problem(("bots", pid), f"{pid!r} is not one of the players"))
+            problems.append(Problem(("bots", pid), not_listed(pid, players, "one of the players")))
         elif level not in _bots.LEVELS:
             problems.append(Problem(("bots", pid), f"a computer opponent plays at level {', '.join(_bots.LEVELS)}, not {level!r}"))
     if players and all(p in bots for p in players):

@@ -18,6 +18,7 @@ from .melds import MeldKind, fitting_cards, rank_at, run_top
 from .moves import Action, Move, Source, can_play, hand_over, verify_turn
 from .rules import Rules
 from .scorepad import next_dealer
+from .seating import said
 from .state import Phase, State, Status
 
 
@@ -116,13 +117,13 @@ def turn_options(state: State) -> TurnOptions:
         reason = hand_over(state)
         result = state.result()
         dealer = next_dealer([p.id for p in state.players], state.dealer, result.winner, state.rules)
-        return TurnOptions(turn.player, turn.phase, (), (reason,), f"{reason.message}; {dealer} deals the next hand")
+        return TurnOptions(turn.player, turn.phase, (), (reason,), f"{reason.message}; {said(dealer)} deals the next hand")
     moves = tuple(legal_moves(state))
-    player = turn.player
+    player, name = turn.player, said(turn.player)
     if turn.phase == Phase.BEFORE_DRAW:
         top = next((m for m in moves if m.source == Source.DISCARD_PILE), None)
         pile = f", or {state.discard[-1].symbol} from the discard pile" if top else " (the discard pile is empty)"
-        return TurnOptions(player, turn.phase, moves, (), f"{player} is to draw: from the stock{pile}")
+        return TurnOptions(player, turn.phase, moves, (), f"{name} is to draw: from the stock{pile}")
     count = dict.fromkeys(Action, 0)
     for m in moves:
         count[m.action] += 1
@@ -136,5 +137,5 @@ def turn_options(state: State) -> TurnOptions:
         then = f"discards one of {len(discards)} cards"
     if turn.taken_discard is not None and turn.taken_discard not in discards:
         then += f" (not {turn.taken_discard.symbol}, taken from the discard pile this turn)"
-    summary = f"{player} has drawn: may {' or '.join(plays)}, then {then}" if plays else f"{player} has drawn and {then}"
+    summary = f"{name} has drawn: may {' or '.join(plays)}, then {then}" if plays else f"{name} has drawn and {then}"
     return TurnOptions(player, turn.phase, moves, (), summary)

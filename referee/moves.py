@@ -24,6 +24,7 @@ from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld,
 from .narrate import describe, made, what_next
 from .restock import restock_at_turn_end, restock_on_draw
 from .rules import meld_limit_allows
+from .seating import not_listed, said
 from .stall import after_turn, stall_words
 from .state import Meld, Phase, Player, Result, State, Status, Turn
 
@@ -64,24 +65,24 @@ def verify_turn(state: State, move: Move) -> None:
     ``must_draw_first``, R4). Raises :class:`IllegalMove`."""
     if move.player != state.turn.player and all(p.id != move.player for p in state.players):
         # malformed whatever the state (contract: 422)
-        raise InvalidInput([Problem(("player",), f"{move.player!r} is not a player at the table")])
+        raise InvalidInput([Problem(("player",), not_listed(move.player, [p.id for p in state.players]))])
     if state.status != Status.PLAYING:
         raise IllegalMove([hand_over(state)])
     turn = state.turn
     if move.player != turn.player:
-        raise _refuse(Code.NOT_YOUR_TURN, f"it is {turn.player}'s turn, not {move.player}'s", rule="R3")
+        raise _refuse(Code.NOT_YOUR_TURN, f"it is {said(turn.player)}'s turn, not {said(move.player)}'s", rule="R3")
     if move.action == Action.DRAW:
         if move.source not in (Source.STOCK, Source.DISCARD_PILE):
             raise InvalidInput([Problem(("source",), f"a draw is from 'stock' or 'discard', not {move.source!r}")])
         if turn.phase != Phase.BEFORE_DRAW:
-            raise _refuse(Code.ALREADY_DREW, f"{move.player} has already drawn this turn: one draw per turn", rule="R4")
+            raise _refuse(Code.ALREADY_DREW, f"{said(move.player)} has already drawn this turn: one draw per turn", rule="R4")
         return
     if move.action == Action.DISCARD and move.card is None:
         raise InvalidInput([Problem(("card",), "a discard names its card")])
     if move.action not in (Action.MELD, Action.LAY_OFF, Action.DISCARD):
         raise InvalidInput([Problem(("action",), f"unknown action {move.action!r}")])
     if turn.phase == Phase.BEFORE_DRAW:
-        raise _refuse(Code.MUST_DRAW_FIRST, f"{move.player} must draw a card before melding, laying off or discarding", rule="R4")
+        raise _refuse(Code.MUST_DRAW_FIRST, f"{said(move.player)} must draw a card before melding, laying off or discarding", rule="R4")
 
 
 def hand_over(state: State) -> Reason:
@@ -89,7 +90,7 @@ def hand_over(state: State) -> Reason:
     out (R13) or why it is a drawn hand (R18, R18a), and that nobody plays another turn."""
     if state.status == Status.OUT:
         winner = state.gone_out.id
-        return Reason(Code.HAND_OVER, f"the hand is over: {winner} went out, so nobody plays another turn", (), "R13")
+        return Reason(Code.HAND_OVER, f"the hand is over: {said(winner)} went out, so nobody plays another turn", (), "R13")
     if state.stalled:
         return Reason(
             Code.HAND_OVER,
@@ -115,7 +116,7 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
     table is named with its meld (cards on the table never move, R6); one in the discard pile
     is said to be there; of the hidden places (the stock, other hands) nothing is said. Rule:
     the move's own (meld R5, lay-off R6, discard R7)."""
-    player, missing = move.player, tuple(missing)
+    player, missing = said(move.player), tuple(missing)
     tabled = [(m, tuple(c for c in missing if c in m.cards)) for m in state.melds]
     where = [f"{show(on)} in meld {m.id} ({show(m.cards)})" for m, on in tabled if on]
     lying = sum(len(on) for _, on in tabled)
@@ -309,15 +310,15 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
             return MovesOutcome(False, illegal.reasons, applied, state, state.result(), summary)
         except InvalidInput as bad:
             raise bad.under(i) from None
-        said = describe(state, move, after)
+        told = describe(state, move, after)
         if done and moves[i - 1].player == move.player:  # "ana drew from the stock, then discarded K♣"
-            said = said.removeprefix(f"{move.player} ")
-        done.append(said)
+            told = told.removeprefix(f"{said(move.player)} ")
+        done.append(told)
         state = after
         applied += 1
     then = what_next(state)
     if state.status == Status.PLAYING and state.turn.phase == Phase.AFTER_DRAW and state.turn.player == moves[-1].player:
-        then = then.removeprefix(f"{state.turn.player} ")  # "ana drew from the stock and may now meld…"
+        then = then.removeprefix(f"{said(state.turn.player)} ")  # "ana drew from the stock and may now meld…"
         return MovesOutcome(True, (), applied, state, None, f"{made(done, applied)} and {then}")
     return MovesOutcome(True, (), applied, state, state.result(), f"{made(done, applied)}; {then}")
 

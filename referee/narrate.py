@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from .actions import Action, Move, Source
 from .cards import show
 from .melds import meld_of
+from .seating import said
 from .stall import stall_words
 from .state import Phase, State, Status
 
@@ -24,8 +25,9 @@ def describe(before: State, move: Move, after: State) -> str:
     """What a legal ``move`` did, in words, from the table ``before`` and ``after`` it: "ana
     drew from the stock", "ana took 7♦ from the discard pile", "ana melded 5♠ 6♠ 7♠ (m3), a run of
     spades", "ana laid off 8♠ on m2 (5♠ 6♠ 7♠ 8♠)", "ana discarded K♣"; with a restock
-    (R17) when the stock was rebuilt. A card drawn from the stock is never named."""
-    player = move.player
+    (R17) when the stock was rebuilt. A card drawn from the stock is never named. Names are
+    shown by :func:`~referee.seating.said` (R2a: "“You” discarded K♣")."""
+    player = said(move.player)
     if move.action == Action.DRAW:
         if move.source == Source.DISCARD_PILE:
             return f"{player} took {before.discard[-1].symbol} from the discard pile"
@@ -51,7 +53,7 @@ def what_next(state: State, to: str | None = None) -> str:
     if result is not None and result.outcome == Status.OUT:
         rummy = ", going rummy," if result.rummy else ""
         doubled = " (doubled)" if result.multiplier == 2 else ""
-        who, scores = ("you", "score") if result.winner == to else (result.winner, "scores")
+        who, scores = ("you", "score") if result.winner == to else (said(result.winner), "scores")
         return f"{who} went out{rummy} and {scores} {result.points} points{doubled}; the hand is over"
     if result is not None and state.stalled:
         return f"{stall_words(len(state.players))}: the hand is a draw, and nobody scores"
@@ -59,5 +61,5 @@ def what_next(state: State, to: str | None = None) -> str:
         return "the stock ran out: the hand is a draw, and nobody scores"
     player = state.turn.player
     if state.turn.phase == Phase.BEFORE_DRAW:
-        return "your turn: draw" if player == to else f"{player} is to draw"
-    return f"{'you' if player == to else player} may now meld or lay off, then discard"
+        return "your turn: draw" if player == to else f"{said(player)} is to draw"
+    return f"{'you' if player == to else said(player)} may now meld or lay off, then discard"

@@ -14,7 +14,7 @@ from .cards import Card, repeats
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, points_won
-from .seating import check_seating, hand_size
+from .seating import check_seating, hand_size, not_listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     if entry.winner is None:
         return [Problem((*where, "winner"), f"{label}: say who went out, or mark the hand as a draw")]
     if entry.winner not in players:
-        return [Problem((*where, "winner"), f"{label}: {entry.winner!r} is not one of the players")]
+        return [Problem((*where, "winner"), f"{label}: {not_listed(entry.winner, players, 'one of the players')}")]
     listed = [
         (name, rem.cards)
         for name, rem in entry.remaining.items()
@@ -135,7 +135,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     for name, rem in entry.remaining.items():
         at = (*where, "remaining", name)
         if name not in players:
-            problems.append(Problem(at, f"{label}: {name!r} is not one of the players"))
+            problems.append(Problem(at, f"{label}: {not_listed(name, players, 'one of the players')}"))
             continue
         if name == entry.winner:
             problems.append(Problem(at, f"{label}: {name} went out, so has no entry of cards or points left"))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import Card, repeats
 from .errors import InvalidInput, Problem
 from .rules import Rules
-from .seating import hand_size
+from .seating import hand_size, same_names
 
 
 def card_points(card: Card) -> int:
@@ -52,9 +52,10 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
     :class:`HandScore`; the points are the winner's, nobody else scores. Raises
     :class:`~referee.errors.InvalidInput` (paths ``(player,)`` and ``(player, index)``) when the
     cards cannot be true: more cards than the deal gives with this many players (R2), or one
-    card listed twice (R1).
+    card listed twice (R1), or one opponent under two names (R2a: ``Ana`` and Cyrillic ``Аna``).
     """
-    problems = []
+    names = list(remaining)
+    problems = [Problem((names[p.path[0]],), p.message) for p in same_names(names, path=())]  # R2a
     again = {(player, j): first for player, j, _, (first, _) in repeats(remaining.items())}  # R1
     dealt = hand_size(len(remaining) + 1)
     for player, cards in remaining.items():

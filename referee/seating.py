@@ -1,27 +1,54 @@
-"""Who sits at the table, how names are compared, and how many cards each is dealt (R2, R2a)."""
+"""Who sits at the table, how names are compared and shown, and how many cards each is dealt
+(R2, R2a)."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from icu import SpoofChecker  # PyICU: ICU's UTS #39 confusable skeletons (requirements.txt)
 
 from .errors import Problem
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
+# ICU's spoof checker, whose skeletons are Unicode's confusables data (UTS #39, "skeleton(X)")
+# for the ICU the machine has (Debian 12: ICU 72, Unicode 15.0). Reading one is thread-safe.
+_CONFUSABLES = SpoofChecker()
+# The dot above that case folding writes after an i (İ → i̇): Turkish İlker and ilker are one player.
+_DOT_ABOVE = "\u0307"
 
+
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
-    """The form in which player names are compared (R2a): NFKC (full-width and other
-    compatibility letters as their plain forms), case folded, surrounding spaces removed. Two
-    names with the same key name the same player: ``Ana``, ``ana``, `` ana `` and ``ａｎａ``.
-    The phone page's ``nameKey`` (static/scorepad.js) computes the same key."""
-    return unicodedata.normalize("NFKC", name).casefold().strip()
+    """The form in which player names are compared (R2a); two names with one key name the same
+    player. NFKC (full-width and other compatibility letters as their plain forms: ``ａｎａ``,
+    ``ﬁona``), case folded in every script (``Ana``, ``ΟΔΥΣΣΕΥΣ``; ``İlker`` as ``ilker``), small
+    capitals as their letters (``ᴀɴᴀ``), runs of spaces as one, then Unicode's confusable skeleton
+    (UTS #39: Cyrillic ``аnа`` and Greek ``Αna`` read as Latin ``ana``, dotless ``lıa`` as
+    ``lia``), case folded again. Accents count: ``Ana`` and ``Ána`` are two players. Remembered:
+    the same few names come with every request of a game."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    letters = unicodedata.normalize("NFD", "".join(_small_capital(ch) for ch in folded))
+    undotted = "".join(ch for i, ch in enumerate(letters) if not (ch == _DOT_ABOVE and i and letters[i - 1] in "ij"))
+    spaced = " ".join(undotted.split())
+    return unicodedata.normalize("NFKC", _CONFUSABLES.getSkeleton(0, spaced)).casefold()
+
+
+def _small_capital(ch: str) -> str:
+    """A Latin small capital (ᴀ, ɴ, ʀ …) as its lower-case letter; Unicode gives them no
+    decomposition, and the confusables data leaves most of them apart."""
+    name = unicodedata.name(ch, "")
+    if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == len("LATIN LETTER SMALL CAPITAL X"):
+        return name[-1].lower()
+    return ch
 
 
 def same_names(players: Sequence[str], path: tuple = ("players",), suffix: tuple = ()) -> list[Problem]:
     """Every name of ``players`` that names the same player as an earlier one (R2a), at
     ``path + (i,) + suffix``: "player 'ana' is listed twice", or, spelled differently, "Ana and
-    ana name the same player"."""
+    аnа name the same player (R2a): ..."."""
     problems = []
     first: dict[str, str] = {}
     for i, p in enumerate(players):
@@ -31,8 +58,70 @@ def same_names(players: Sequence[str], path: tuple = ("players",), suffix: tuple
         elif first[key] == p:
             problems.append(Problem((*path, i, *suffix), f"player {p!r} is listed twice"))
         else:
-            problems.append(Problem((*path, i, *suffix), f"{first[key]} and {p} name the same player (R2a)"))
+            problems.append(Problem((*path, i, *suffix), f"{first[key]} and {p} name the same player (R2a){_differing(first[key], p)}"))
     return problems
+
+
+def _differing(a: str, b: str) -> str:
+    """What tells ``a`` and ``b`` apart, for a person who sees them alike: the first letters that
+    differ, named (": Latin a (U+0061) and Cyrillic а (U+0430) look alike"), or "" when they
+    differ only in letter case or width, which a person reads as one name."""
+    if unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold():
+        return ""
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            return f": {_letter(x)} and {_letter(y)} look alike"
+    longer = a if len(a) > len(b) else b
+    return f": {_letter(longer[min(len(a), len(b))])} is hard to see"
+
+
+def _letter(ch: str) -> str:
+    """One character for a sentence: ``'а' (U+0430, CYRILLIC SMALL LETTER A)``."""
+    return f"{ch!r} (U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')})"
+
+
+def listed_as(name: str, players: Iterable[str]) -> str | None:
+    """The listed spelling of the player ``name`` names when it is not itself listed (R2a: ``ANA``
+    or Cyrillic ``аnа`` for a listed ``ana``), else None."""
+    key = name_key(name)
+    return next((p for p in players if p != name and name_key(p) == key), None)
+
+
+def not_listed(name: str, players: Iterable[str], what: str = "a player at the table") -> str:
+    """The sentence for a ``name`` that is not one of ``players``: "'ANA' is not a player at the
+    table" and, when it spells a listed player otherwise, "; write the listed spelling, 'Ana'
+    (R2a)"."""
+    listed = listed_as(name, players)
+    hint = f"; name them as listed, {listed!r} (R2a)" if listed is not None else ""
+    return f"{name!r} is not {what}{hint}"
+
+
+# Words the service's own sentences use for the reader and for nobody in particular: a player so
+# named would read as "you" or as the narration ("You discarded 5♥", "Nobody went out"), so the
+# sentences quote them (R2a). Compared by name_key, so Cyrillic "Yоu" is quoted too.
+_NARRATION_WORDS = (
+    "you", "your", "yours", "yourself", "i", "me", "my", "mine", "we", "us", "our", "they", "them",
+    "their", "he", "him", "his", "she", "her", "it", "its", "everyone", "everybody", "nobody",
+    "noone", "someone", "somebody", "anyone", "anybody", "each", "all", "both", "none", "then", "and",
+)  # fmt: skip
+# Characters a plain one-word name may hold besides letters, marks and digits: O'Neil, Jean-Luc, St.
+_WORD_SIGNS = "'’-."
+
+
+def said(name: str) -> str:
+    """A player's name as the service's sentences show it (R2a): as spelt when it is one plain
+    word (letters, marks, digits and ' ’ - ., starting with a letter) that is no word of the
+    narration, else between curly quotes, which a name may not hold: ``Ana``, ``“You”``, ``“Ana
+    Lu”``, ``“ben drew K♠ from the stock; cy”``. So no name reads as the reader or as a sentence."""
+    plain = unicodedata.category(name[:1] or " ")[0] == "L" and all(
+        unicodedata.category(ch)[0] in "LMN" or ch in _WORD_SIGNS for ch in name
+    )
+    return name if plain and not _narration_word(name) else f"“{name}”"
+
+
+@lru_cache(maxsize=4096)
+def _narration_word(name: str) -> bool:
+    return name_key(name) in {name_key(w) for w in _NARRATION_WORDS}
 
 
 def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
@@ -43,7 +132,8 @@ def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str 
     problems += same_names(players)
     seen = set(players)
     if dealer is not None and dealer not in seen:
-        problems.append(Problem((dealer_field,), f"{dealer_field.replace('_', ' ')} {dealer!r} is not one of the players"))
+        words = dealer_field.replace("_", " ")
+        problems.append(Problem((dealer_field,), f"{words} {not_listed(dealer, players, 'one of the players')}"))
     return problems
 
 

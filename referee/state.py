@@ -18,7 +18,7 @@ from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, points_won
-from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, player_count_problems, same_names
+from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, not_listed, player_count_problems, same_names
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
 
@@ -290,9 +290,9 @@ def _seating_problems(state: State, ids: dict[str, int], turn: Turn) -> list[Pro
     problems: list[Problem] = player_count_problems(len(state.players))
     problems += same_names([p.id for p in state.players], suffix=("id",))  # R2a
     if state.dealer is not None and state.dealer not in ids:
-        problems.append(Problem(("dealer",), f"dealer {state.dealer!r} is not a player at the table"))
+        problems.append(Problem(("dealer",), f"dealer {not_listed(state.dealer, ids)}"))
     if turn.player not in ids:
-        problems.append(Problem(("turn", "player"), f"turn player {turn.player!r} is not a player at the table"))
+        problems.append(Problem(("turn", "player"), f"turn player {not_listed(turn.player, ids)}"))
     return problems
 
 
@@ -308,7 +308,7 @@ def _canonical_melds(state: State, ids: dict[str, int]) -> tuple[tuple[Meld, ...
             problems.append(Problem(("melds", i, "id"), f"meld id {m.id!r} is used twice"))
         meld_ids.add(m.id)
         if m.owner is not None and m.owner not in ids:
-            problems.append(Problem(("melds", i, "owner"), f"meld owner {m.owner!r} is not a player at the table"))
+            problems.append(Problem(("melds", i, "owner"), f"meld owner {not_listed(m.owner, ids)}"))
         check = check_meld(m.cards, state.rules)
         if not check.valid:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))

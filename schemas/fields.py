@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from icu import Char, UProperty
 from marshmallow import ValidationError, fields, validate
 
 from referee.cards import CardError, card_by_spelling, parse_card
@@ -155,28 +156,42 @@ class StrictInteger(fields.Integer):
         super().__init__(**kwargs)
 
 
-_JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner and joiner
 # Letters and symbols that print as nothing: a name made of them looks blank.
 _BLANK_LOOKING = {"\u115f", "\u1160", "\u2800", "\u3164", "\uffa0"}
+# Double quotation marks: the service's sentences quote odd names with “ ” (referee.seating.said),
+# so a name holding one could close its quotes and write narration after them (R2a).
+_QUOTES = set('"“”„‟«»＂〝〞〟')
+
+
+def _invisible(ch: str) -> bool:
+    """A character a reader cannot see (R2a): control, format (zero-width joiners, bidirectional
+    marks), private-use, unassigned, line and paragraph separators, Unicode's default ignorables
+    (variation selectors, the combining grapheme joiner, Mongolian free variation selectors,
+    tags) and letters that print as nothing."""
+    cat = unicodedata.category(ch)
+    return (
+        cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        or ch in _BLANK_LOOKING
+        or Char.hasBinaryProperty(ch, UProperty.DEFAULT_IGNORABLE_CODE_POINT)
+    )
 
 
 @lru_cache(maxsize=4096)
 def name_problem(value: str) -> str | None:
-    """Why ``value`` cannot be a player name or id, or None. Names are shown to people and
-    compared exactly, so invisible characters and look-alike spellings are refused. Remembered:
-    the same few names come with every request of a game."""
+    """Why ``value`` cannot be a player name or id, or None (R2a). Names are shown to people and
+    compared as people read them, so invisible characters, surrounding spaces and the quotation
+    marks the sentences use are refused. Remembered: the same few names come with every request
+    of a game."""
     if not value:
         return "must not be empty"
     if len(value) > MAX_NAME_LENGTH:
         return f"must be at most {MAX_NAME_LENGTH} characters"
-    for i, ch in enumerate(value):  # before the spaces: a line separator or a BOM is no space to the user
-        cat = unicodedata.category(ch)
-        if ch in _JOINERS and 0 < i < len(value) - 1 and not value[i - 1].isspace() and not value[i + 1].isspace():
-            continue  # inside a word they shape it: emoji sequences (👩‍💻), Persian (می‌خواهم)
-        if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ch in _BLANK_LOOKING:
+    for ch in value:  # before the spaces: a line separator or a BOM is no space to the user
+        if _invisible(ch):
             return (
-                f"contains the invisible or control character U+{ord(ch):04X} "
-                f"({unicodedata.name(ch, 'a control character')}); type the name again without it"
+                f"contains the invisible character U+{ord(ch):04X} "
+                f"({unicodedata.name(ch, 'a control character')}), which would make two names that look alike; "
+                "type the name again without it"
             )
     if value != value.strip():
         return "must not start or end with spaces"
@@ -184,6 +199,9 @@ def name_problem(value: str) -> str | None:
         return "must contain a visible letter, digit or symbol"
     if unicodedata.normalize("NFC", value) != value:
         return "is not in Unicode normal form C (an accent typed as a separate mark); send it NFC-normalised"
+    quote = next((ch for ch in value if ch in _QUOTES), None)
+    if quote is not None:
+        return f"must not hold the quotation mark {quote} (U+{ord(quote):04X}): sentences quote names with “ ”"
     return None
 
 

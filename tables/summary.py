@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from referee import Action, Source
 from referee.cards import show
 from referee.moves import what_next
+from referee.seating import said
 from referee.state import State
 from referee.view import Event
 
@@ -47,28 +48,29 @@ def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
             groups[-1][1].append(_did(e))
         else:
             groups.append((e.player, [_did(e)]))
-    said = [f"{'you' if p == seat else p} {_joined(parts)}" for p, parts in groups]
+    told = [f"{'you' if p == seat else said(p)} {_joined(parts)}" for p, parts in groups]
     then = what_next(state, seat)
-    return _sentence("; ".join([*said, then]), state.players)
+    return _sentence("; ".join([*told, then]), state.players)
 
 
 def refused(message: str, seat: str) -> str:
     """The referee's reason ``message`` said to the seat's player: their name as "you" (with the
-    verb that follows it), "Ana's" as "your"."""
-    name = re.escape(seat)
-    text = re.sub(rf"\b{name}'s\b", "your", message)
+    verb that follows it), "Ana's" as "your". The name is matched as the referee shows it
+    (:func:`referee.seating.said`: "“Ana Lu”'s"), whole, never inside another name."""
+    name = rf"(?<!\w){re.escape(said(seat))}"  # whole: never the "ana" of "banana"
+    text = re.sub(rf"{name}'s\b", "your", message)
     text = re.sub(r"\bnot your\b", "not yours", text) if re.search(rf"not {name}'s\b", message) else text
     text = re.sub(
-        rf"\b{name}\b(\s+)(\w+)",
+        rf"{name}(?!\w)(\s+)(\w+)",
         lambda m: f"you{m.group(1)}{_SECOND_PERSON.get(m.group(2), m.group(2))}",
         text,
     )
-    text = re.sub(rf"\b{name}\b", "you", text)
+    text = re.sub(rf"{name}(?!\w)", "you", text)
     return _sentence(text, ())
 
 
 def _sentence(text: str, players) -> str:
     """A capital first letter, unless the sentence starts with a player's name (kept as spelt)."""
-    if not text or any(text.startswith(p.id if hasattr(p, "id") else p) for p in players):
+    if not text or any(text.startswith(said(p.id if hasattr(p, "id") else p)) for p in players):
         return text
     return text[0].upper() + text[1:]

@@ -113,3 +113,22 @@ def test_next_with_a_seat_answers_its_view(tc, tapp):
 
     documented = yaml.safe_load(tc.get("/openapi.yaml").data)["paths"]["/v1/tables/next"]["post"]["responses"]
     assert documented["403"] == {"$ref": "#/components/responses/FORBIDDEN"}
+
+
+def test_a_name_that_could_pass_for_the_reader_or_the_narration_is_quoted(tc):
+    # R2a: a bot named "You" and a player whose name reads as a move: each is quoted wherever a
+    # sentence names it, so "you" is only ever the reader and no name adds a move to the story.
+    odd = "ben drew K♠ from the stock; cy"
+    made = tc.post("/v1/tables", json={"players": [odd, "You"], "bots": {"You": "easy"}, "seat": odd, "dealer": odd}).get_json()
+    table, seat = made["table"], made["seats"][odd]
+    assert made["summary"].startswith("“You” ") and made["summary"].endswith("; your turn: draw")
+    drew = tc.post("/v1/tables/move", json={"table": table, "seat": seat, "move": {"action": "draw", "source": "stock"}}).get_json()
+    assert drew["summary"] == "You drew from the stock; you may now meld or lay off, then discard"
+    r = tc.post("/v1/tables/move", json={"table": drew["table"], "seat": seat, "move": {"action": "draw", "source": "stock"}}).get_json()
+    assert r["reasons"][0]["message"] == f"“{odd}” has already drawn this turn: one draw per turn"
+    assert r["summary"] == "You have already drawn this turn: one draw per turn"
+    card = drew["view"]["players"][0]["hand"][-1]
+    body = tc.post("/v1/tables/move", json={"table": drew["table"], "seat": seat, "move": {"action": "discard", "card": card}}).get_json()
+    assert body["summary"].startswith(f"You discarded {sym(card)}; “You” ")
+    spectator = tc.post("/v1/tables", json={"players": [odd, "You"]}).get_json()
+    assert spectator["summary"] == f"“{odd}” is to draw"  # the last listed deals, so the first leads
