@@ -24,11 +24,12 @@ from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
+from tables.http import EXTENSION as TABLES_EXTENSION
 from tables.http import register_tables
-from web import body_read, rulebook
+from web import body_read, request_id, rulebook
 from web.bodies import decode_body
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
-from web.problems import ProblemApi, invalid_input
+from web.problems import ProblemApi, invalid_input, problem
 from web.routes import RefereeBlueprint, problems_under
 
 HERE = Path(__file__).resolve().parent
@@ -140,7 +141,24 @@ ops = RefereeBlueprint("ops", __name__, description="Service health and document
 
 @ops.get("/healthz", S.HealthSchema)
 def get_health():
-    """Liveness: the process answers."""
+    """Liveness: the process answers. Nothing else is asked (a store down is not a reason to
+    restart the process: see `/readyz`)."""
+    return {"status": "ok"}
+
+
+@ops.get("/readyz", S.HealthSchema)
+@ops.alt_response(503, response="SERVICE_UNAVAILABLE")
+def get_ready():
+    """Readiness: this instance should be sent requests. 503 while it drains (before a stop:
+    the file `RUMMY_DRAIN_FILE` exists) or while the sealed tables' replay guard is configured
+    but its store is not usable (unreachable, refusing, its scripts not loaded), naming why."""
+    drain = os.environ.get("RUMMY_DRAIN_FILE", "").strip()
+    if drain and os.path.exists(drain):
+        return problem(503, "this instance is draining: it is about to stop", headers={"Retry-After": "1"})
+    store = current_app.extensions[TABLES_EXTENSION].store
+    why = store.ready() if store is not None and hasattr(store, "ready") else None
+    if why is not None:
+        return problem(503, f"the table store is not usable: {why}", headers={"Retry-After": "1"})
     return {"status": "ok"}
 
 
@@ -220,6 +238,7 @@ def create_app(config: dict | None = None) -> Flask:
         **settings_from_environment(),
     )
     app.config.update(config or {})
+    request_id.init_app(app)  # first: every answer and log line after it knows the request's id
     CORS(
         app,
         resources={r"/v1/*": {"origins": app.config["CORS_ORIGINS"]}, r"/openapi.yaml": {"origins": app.config["CORS_ORIGINS"]}},

@@ -49,8 +49,9 @@ limit_request_field_size = 8190
 accesslog = "-"  # access log to stdout
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-# The access log line never includes bodies; request size and time are enough.
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+# Every line JSON (web/logs.py): one access line per request with its id, status, size and time
+# (never a body), gunicorn's own lines and the app's with time, level and the request id.
+logger_class = "web.logs.JsonLogger"
 # Worker heartbeat files: in the working tree (gunicorn's default is the system temporary
 # directory). They are unlinked at once; set GUNICORN_WORKER_TMP_DIR=/dev/shm in a container
 # whose tree is on a slow overlay filesystem.

@@ -79,6 +79,9 @@ NGINX_ERRORS = {
     504: "no instance of the service answered in time; retry shortly",
     505: "this service speaks HTTP/1.0 and HTTP/1.1: send the request line as HTTP/1.1",
 }
+# Seconds a client should wait before trying again (Retry-After), on nginx's own refusals: a
+# rate limit's bucket refills within a second; a restart takes a few.
+RETRY_AFTER = {429: 1, 502: 2, 503: 2, 504: 2}
 # nginx's internal "header too large" code, answered as RFC 6585's; an unknown transfer coding
 # is the client's fault (the contract: never a 5xx for anything a client sends), as gunicorn says.
 NGINX_STATUS = {494: 431, 501: 400}
@@ -101,6 +104,9 @@ def _error_pages(limit: int) -> str:
         ).decode()
         if any(c in body.replace("$rummy_body_limit", "") for c in "'$\\"):  # nginx would read them as quoting or variables
             raise ValueError(f"an nginx error page cannot hold ' $ or \\: {body}")
+        # The request id, as the app puts it in its problems ($rummy_request_id holds only
+        # letters, digits and ._:-, so it needs no escaping in JSON).
+        body = body[:-1] + ',"request_id":"$rummy_request_id"}'
         # A URI, not a named location: a request line that could not be read has no URI, and
         # nginx cannot redirect it to a named location (it would answer 500).
         out += [
@@ -110,6 +116,8 @@ def _error_pages(limit: int) -> str:
             "            default_type application/problem+json;",
             "            add_header X-Content-Type-Options nosniff always;",
             "            add_header Referrer-Policy no-referrer always;",
+            "            add_header X-Request-ID $rummy_request_id always;",
+            *([f"            add_header Retry-After {RETRY_AFTER[status]} always;"] if status in RETRY_AFTER else []),
             f"            return {status} '{body}';",
             "        }",
         ]
@@ -129,17 +137,36 @@ def _endpoints(ceiling: int) -> str:
     return "\n".join(out)
 
 
-def render(upstreams: list[str], listen: str, exempt: tuple[str, ...] = (), limit: int | None = None) -> str:
+def _real_ip(trusted: tuple[str, ...]) -> str:
+    if not trusted:
+        return "    # (no proxy trusted: set_real_ip_from ADDRESS/BITS; for each, deploy/stack.py --trust)\n"
+    out = [f"    set_real_ip_from {a};" for a in trusted]
+    out += ["    real_ip_header X-Forwarded-For;", "    real_ip_recursive on;  # the last address no trusted proxy added"]
+    return "\n".join(out) + "\n"
+
+
+def render(
+    upstreams: list[str],
+    listen: str,
+    exempt: tuple[str, ...] = (),
+    limit: int | None = None,
+    trusted: tuple[str, ...] = (),
+    down: tuple[str, ...] = (),
+) -> str:
     """deploy/nginx.conf.template filled in: nginx on ``listen`` (a port, or address:port) in
     front of ``upstreams`` (address:port each), with the app's body limit (``limit``, else
     ``RUMMY_MAX_BODY_BYTES`` as the app reads it). ``exempt`` lists client addresses (CIDR)
-    the rate limits do not apply to: none in production."""
+    the rate limits do not apply to: none in production. ``trusted``: the proxies (CIDR) whose
+    X-Forwarded-For names the client. ``down``: upstreams taken out (draining, for a restart)."""
     if not upstreams:
         raise ValueError("give at least one app instance to balance over")
+    if set(down) >= set(upstreams):
+        raise ValueError("at least one app instance must stay in")
     limit = max_body_bytes() if limit is None else limit
     values = {
         "listen": listen,
-        "servers": "".join(f"        server {u} max_fails=1 fail_timeout=10s;\n" for u in upstreams),
+        "real_ip": _real_ip(trusted),
+        "servers": "".join(f"        server {u} max_fails=0{' down' if u in down else ''};\n" for u in upstreams),
         "exempt": "".join(f"        {a} 1;\n" for a in exempt),
         "max_body_bytes": str(limit),
         "error_pages": _error_pages(limit),
@@ -269,19 +296,34 @@ def wait_until_up(port: int, path: str = "/healthz", timeout: float = 30.0, proc
     raise RuntimeError(f"nothing answered {path} on 127.0.0.1:{port} within {timeout:g} s")
 
 
+def nginx_children(pid: int) -> set[int]:
+    """The worker processes of the nginx master ``pid`` now (Linux's /proc)."""
+    try:
+        return {int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+    except OSError:
+        return set()
+
+
 @dataclass
 class Stack:
     """nginx on ``port`` (0: a free one) over ``instances`` gunicorn instances of app:app on
     free loopback ports, in a temporary prefix removed on stop. ``env`` is added to the app's
-    environment; ``exempt`` addresses skip the rate limits; logs go to files in the prefix
-    unless ``foreground`` (then to this terminal). With ``redis`` (the default), a redis-server
-    with deploy/redis.conf on a free port, its append-only file in the prefix, and every
-    instance guarded by it (``RUMMY_TABLE_STORE``)."""
+    environment; ``exempt`` addresses skip the rate limits; ``trusted`` proxies' X-Forwarded-For
+    names the client; logs go to files in the prefix unless ``foreground`` (then to this
+    terminal). With ``redis`` (the default), a redis-server with deploy/redis.conf on a free
+    port, its append-only file in the prefix, and every instance guarded by it
+    (``RUMMY_TABLE_STORE``).
+
+    nginx starts once every instance is ready (``/readyz``), so it never answers 502 for an
+    instance still starting. :meth:`restart_app` restarts one instance without a single failed
+    request: its readiness fails first, nginx takes it out (a reload), it stops once the
+    requests it holds are answered, starts, and is put back once ready."""
 
     port: int = 0
     instances: int = 2
     env: dict = field(default_factory=dict)
     exempt: tuple[str, ...] = ()
+    trusted: tuple[str, ...] = ()
     foreground: bool = False
     workers: int | None = None
     redis: bool = True
@@ -291,6 +333,7 @@ class Stack:
     app_ports: list[int] = field(init=False, default_factory=list)
     apps: list[subprocess.Popen] = field(init=False, default_factory=list)
     nginx: subprocess.Popen | None = field(init=False, default=None)
+    down: set[int] = field(init=False, default_factory=set)
 
     def start(self) -> Stack:
         if not ({**os.environ, **self.env}.get("RUMMY_SEAL_KEYS") or "").strip():
@@ -307,26 +350,77 @@ class Stack:
                 self.env = {**self.env, "RUMMY_TABLE_STORE": f"redis://127.0.0.1:{self.redis_port}/0"}
             for i in range(self.instances):
                 self.start_app(i)
-            conf = render(
-                [f"127.0.0.1:{p}" for p in self.app_ports],
-                f"127.0.0.1:{self.port}",
-                self.exempt,
-                max_body_bytes({**os.environ, **self.env}),
-            )
-            (self.prefix / "nginx.conf").write_text(conf)
+            for port, proc in zip(self.app_ports, self.apps):
+                wait_until_up(port, "/readyz", proc=proc)
+            self._write_nginx_conf()
             self.nginx = subprocess.Popen(
                 # -e: the log before the configuration is read (Debian's default is under /var/log)
                 [nginx_binary(), "-e", "stderr", "-p", f"{self.prefix}/", "-c", str(self.prefix / "nginx.conf"), "-g", "daemon off;"],
                 **self._output("nginx"),
                 start_new_session=not self.foreground,
             )
-            for port, proc in zip(self.app_ports, self.apps):
-                wait_until_up(port, proc=proc)
             wait_until_up(self.port, proc=self.nginx)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _write_nginx_conf(self) -> None:
+        upstreams = [f"127.0.0.1:{p}" for p in self.app_ports]
+        conf = render(
+            upstreams,
+            f"127.0.0.1:{self.port}",
+            self.exempt,
+            max_body_bytes({**os.environ, **self.env}),
+            self.trusted,
+            tuple(upstreams[i] for i in self.down),
+        )
+        (self.prefix / "nginx.conf").write_text(conf)
+
+    def reload_nginx(self, timeout: float = 30.0) -> None:
+        """Make nginx read its configuration again (SIGHUP) and wait until every worker of the
+        old configuration has answered what it held and exited."""
+        old = nginx_children(self.nginx.pid)
+        self.nginx.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            now = nginx_children(self.nginx.pid)
+            if now and not (now & old):
+                return
+            time.sleep(0.02)
+        raise RuntimeError(f"nginx did not finish its reload within {timeout:g} s")
+
+    def drain_file(self, i: int) -> Path:
+        """The file whose presence makes instance ``i``'s ``/readyz`` fail (``RUMMY_DRAIN_FILE``)."""
+        return self.prefix / f"drain{i}"
+
+    def drain(self, i: int) -> None:
+        """Take instance ``i`` out: its readiness fails (as a Kubernetes preStop does), nginx
+        sends it nothing new, and every request it was sent has been answered."""
+        self.drain_file(i).touch()
+        self.down.add(i)
+        self._write_nginx_conf()
+        self.reload_nginx()
+
+    def undrain(self, i: int) -> None:
+        """Put instance ``i`` back, once it answers ``/readyz``."""
+        self.drain_file(i).unlink(missing_ok=True)
+        wait_until_up(self.app_ports[i], "/readyz", proc=self.apps[i])
+        self.down.discard(i)
+        self._write_nginx_conf()
+        self.reload_nginx()
+
+    def restart_app(self, i: int) -> None:
+        """Restart instance ``i`` with no failed request: drain, stop, start, wait ready, put back."""
+        self.drain(i)
+        self.stop_app(i)
+        self.start_app(i)
+        self.undrain(i)
+
+    def rolling_restart(self) -> None:
+        """Restart every instance in turn (:meth:`restart_app`): a deploy."""
+        for i in range(len(self.apps)):
+            self.restart_app(i)
 
     def start_redis(self) -> subprocess.Popen:
         """Start (or restart) the stack's redis-server: deploy/redis.conf, on its port, its
@@ -355,14 +449,14 @@ class Stack:
     def _output(self, name: str) -> dict:
         if self.foreground:
             return {}
-        return {"stdout": open(self.prefix / f"{name}.out", "wb"), "stderr": open(self.prefix / f"{name}.err", "wb")}
+        return {"stdout": open(self.prefix / f"{name}.out", "ab"), "stderr": open(self.prefix / f"{name}.err", "ab")}
 
     def start_app(self, i: int) -> subprocess.Popen:
         """Start (or restart) instance ``i`` on its port: gunicorn as the Procfile runs it."""
         if i == len(self.app_ports):
             self.app_ports.append(free_port())
             self.apps.append(None)
-        env = {**os.environ, **self.env}
+        env = {**os.environ, **self.env, "RUMMY_DRAIN_FILE": str(self.drain_file(i))}
         if self.workers:
             env["WEB_CONCURRENCY"] = str(self.workers)
         proc = subprocess.Popen(
@@ -424,28 +518,40 @@ class Stack:
         self.stop()
 
 
-def run(port: int, instances: int, redis: bool = True) -> None:
-    """``make stack``: in the foreground until Ctrl-C (or SIGTERM), then stop everything."""
-    stopping = []
+def run(port: int, instances: int, redis: bool = True, trusted: tuple[str, ...] = ()) -> None:
+    """``make stack``: in the foreground until Ctrl-C (or SIGTERM), then stop everything.
+    SIGHUP to this process restarts the instances one at a time (a deploy, no failed request);
+    an instance that exits (stopped by hand, or crashed) is started again, the stack goes on."""
+    stopping, restarts = [], []
 
     def _stop(signum, frame):
         stopping.append(signum)
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    stack = Stack(port=port, instances=instances, foreground=True, redis=redis)
+    signal.signal(signal.SIGHUP, lambda signum, frame: restarts.append(signum))
+    stack = Stack(port=port, instances=instances, foreground=True, redis=redis, trusted=trusted)
     try:
         stack.start()
         guard = f"; the replay guard in redis-server on port {stack.redis_port}" if redis else "; no replay guard"
         print(
             f"nginx on http://127.0.0.1:{stack.port} over {instances} instances on ports "
-            f"{', '.join(map(str, stack.app_ports))}{guard}; Ctrl-C stops them all",
+            f"{', '.join(map(str, stack.app_ports))}{guard}; ready. Ctrl-C stops them all; "
+            f"kill -HUP {os.getpid()} restarts the instances one at a time",
             flush=True,
         )
         while not stopping:
-            procs = [stack.nginx, *stack.apps, *([stack.redis_proc] if redis else [])]
-            if any(p.poll() is not None for p in procs):
-                print("a process of the stack exited; stopping the rest", file=sys.stderr, flush=True)
+            if restarts:
+                restarts.clear()
+                print("restarting the instances one at a time", file=sys.stderr, flush=True)
+                stack.rolling_restart()
+                print("every instance restarted", file=sys.stderr, flush=True)
+            for i, proc in enumerate(stack.apps):
+                if proc.poll() is not None and not stopping:
+                    print(f"instance {i} exited ({proc.returncode}); starting it again", file=sys.stderr, flush=True)
+                    stack.start_app(i)
+            if any(p.poll() is not None for p in [stack.nginx, *([stack.redis_proc] if redis else [])]):
+                print("nginx or redis-server exited; stopping the rest", file=sys.stderr, flush=True)
                 break
             time.sleep(0.2)
     finally:
@@ -460,13 +566,14 @@ def main(argv=None) -> None:
     r.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
     r.add_argument("--instances", type=int, default=2)
     r.add_argument("--no-redis", action="store_true", help="no redis-server, so no replay guard")
+    r.add_argument("--trust", action="append", default=[], help="a proxy (CIDR) whose X-Forwarded-For names the client (repeat)")
     p = sub.add_parser("render", help="print the nginx configuration")
     p.add_argument("--listen", default="80")
     p.add_argument("--upstream", action="append", required=True, help="address:port of an app instance (repeat)")
     sub.add_parser("write", help="rewrite deploy/nginx.conf and deploy/k8s/nginx-configmap.yaml")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.port, args.instances, not args.no_redis)
+        run(args.port, args.instances, not args.no_redis, tuple(args.trust))
     elif args.command == "render":
         sys.stdout.write(render(args.upstream, args.listen))
     else:

@@ -218,6 +218,12 @@ class ProblemSchema(Schema):
     status = fields.Integer(required=True, metadata={"example": 422})
     detail = fields.String(required=True)
     errors = fields.List(fields.Nested(PointerSchema), metadata={"description": "Each offending field of the input, for 400 and 422."})
+    request_id = fields.String(
+        metadata={
+            "description": "The request's id, also in the X-Request-ID header: quote it when reporting a fault (an extension member, RFC 9457).",
+            "example": "6f1c0e9b2d4a4f3e8a7b5c9d0e1f2a3b",
+        }
+    )
     latest_seq = fields.Integer(
         metadata={
             "description": "On a 409 of a sealed table with the replay guard on: the table's latest seq (an extension member, RFC 9457)."

@@ -3,6 +3,7 @@ echo a request body, and gunicorn itself (gunicorn.conf.py) started as `make ser
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -148,7 +149,9 @@ def test_a_fault_of_the_service_is_a_plain_500_and_the_log_holds_no_body(monkeyp
         r = client.post("/v1/deal", json={"players": ["ana", SECRET[:40]], "seed": 7})
     assert r.status_code == 500 and r.content_type == PROBLEM
     body = r.get_json()
-    assert body["detail"] == "the service failed to answer; this is a fault of the service, not of the request"
+    rid = r.headers["X-Request-ID"]  # the id a user quotes, in the header, the body and the log line (web/logs.py)
+    assert body["request_id"] == rid and len(rid) == 32
+    assert body["detail"] == f"the service failed to answer; this is a fault of the service, not of the request (request id {rid})"
     assert "boom" not in r.get_data(as_text=True) and "Traceback" not in r.get_data(as_text=True)
     assert "Exception on /v1/deal [POST]" in caplog.text and "boom" in caplog.text  # the fault is logged…
     assert SECRET[:40] not in caplog.text  # …without the body
@@ -246,8 +249,13 @@ def test_gunicorn_serves_logs_no_bodies_writes_nothing_outside_the_tree_and_stop
             out, err = proc.communicate()
     assert proc.returncode == 0, err[-2000:]
     assert "Shutting down: Master" in err
-    access = [line for line in out.splitlines() if '"POST /v1/melds/check HTTP/1.1"' in line]
-    assert len(access) >= 2 and re.search(r'"POST /v1/melds/check HTTP/1\.1" 422 \d+ \d+ms$', access[0]), out[-2000:]
+    # one JSON access line per request (web/logs.py): its id, status, size and time, never its body
+    access = [a for a in map(json.loads, out.splitlines()) if a.get("path") == "/v1/melds/check" and a["method"] == "POST"]
+    assert len(access) >= 2 and access[0]["status"] == 422 and access[0]["bytes"] > 0, out[-2000:]
+    assert (
+        access[0]["logger"] == "gunicorn.access" and re.fullmatch(r"[0-9a-f]{32}", access[0]["request_id"]) and access[0]["duration_ms"] > 0
+    )
+    assert all(json.loads(line)["level"] for line in err.splitlines() if line.startswith("{"))  # gunicorn's own lines: JSON
     assert SECRET not in out and SECRET not in err
     for d in outside:
         assert list(d.iterdir()) == [], f"gunicorn wrote {list(d.iterdir())} outside the working tree"

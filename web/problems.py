@@ -12,16 +12,21 @@ from werkzeug.exceptions import HTTPException
 from referee.errors import MAX_PROBLEMS, InvalidInput, Problem
 from schemas.doc import PrecisePlugin
 from schemas.errors import ProblemSchema, checking_stopped, count_messages, pointer, problems_from_messages
+from web import request_id
 
 PROBLEM_JSON = "application/problem+json"
 MAX_LISTED_ERRORS = MAX_PROBLEMS  # a 422 lists at most this many faults, and says how many more there are
 
 
 def problem(status: int, detail: str, problems: list[Problem] | None = None, headers=None) -> Response:
-    """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors``."""
+    """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors``; the
+    request's id is ``request_id`` (web/request_id.py), for the user to quote."""
     body = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail}
     if problems is not None:
         body["errors"] = [{"pointer": pointer(p.path), "detail": p.message} for p in problems]
+    rid = request_id.current()
+    if rid is not None:
+        body["request_id"] = rid
     resp = Response(orjson.dumps(body), status=status, mimetype=PROBLEM_JSON)
     for k, v in (headers or {}).items():
         resp.headers[k] = v
@@ -93,6 +98,6 @@ class ProblemApi(Api):
         elif error.code == 413:
             detail = f"the body is larger than this service accepts ({request.max_content_length} bytes)"
         elif error.code >= 500:
-            detail = "the service failed to answer; this is a fault of the service, not of the request"
+            detail = f"the service failed to answer; this is a fault of the service, not of the request (request id {request_id.current()})"
         problems = [Problem(getattr(error, "path", ()), detail)] if error.code == 400 else None
         return problem(error.code, detail, problems, headers=headers)

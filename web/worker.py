@@ -26,6 +26,7 @@ from __future__ import annotations
 import errno
 import json
 import socket
+import uuid
 
 from gunicorn import util
 from gunicorn.http import errors as gerr
@@ -56,11 +57,14 @@ class BoundedChunkedReader(ChunkedReader):
 
 
 def problem_bytes(status: int, reason: str, detail: str) -> bytes:
-    """A whole HTTP/1.1 answer: problem details, the app's security headers, ``Connection: close``."""
-    body = json.dumps({"type": "about:blank", "title": reason, "status": status, "detail": detail}).encode()
+    """A whole HTTP/1.1 answer: problem details, the app's security headers, ``Connection: close``,
+    a request id made here (the request's own could not be read)."""
+    rid = uuid.uuid4().hex
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status, "detail": detail, "request_id": rid}).encode()
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
-        f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\r\n"
+        f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
+        f"X-Request-ID: {rid}\r\n\r\n"
     )
     return head.encode("latin-1") + body
 

@@ -25,6 +25,8 @@ class Problem:
         status (int):  Example: 422.
         detail (str):
         errors (list[Pointer] | Unset): Each offending field of the input, for 400 and 422.
+        request_id (str | Unset): The request's id, also in the X-Request-ID header: quote it when reporting a fault (an
+            extension member, RFC 9457). Example: 6f1c0e9b2d4a4f3e8a7b5c9d0e1f2a3b.
         latest_seq (int | Unset): On a 409 of a sealed table with the replay guard on: the table's latest seq (an
             extension member, RFC 9457).
         table (str | Unset): On a 409 of a sealed table with the replay guard on: the table's latest token, to play on
@@ -37,6 +39,7 @@ class Problem:
     status: int
     detail: str
     errors: list[Pointer] | Unset = UNSET
+    request_id: str | Unset = UNSET
     latest_seq: int | Unset = UNSET
     table: str | Unset = UNSET
     view: View | Unset = UNSET
@@ -56,6 +59,8 @@ class Problem:
             for errors_item_data in self.errors:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
+
+        request_id = self.request_id
 
         latest_seq = self.latest_seq
 
@@ -77,6 +82,8 @@ class Problem:
         )
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
         if latest_seq is not UNSET:
             field_dict["latest_seq"] = latest_seq
         if table is not UNSET:
@@ -109,6 +116,8 @@ class Problem:
 
                 errors.append(errors_item)
 
+        request_id = d.pop("request_id", UNSET)
+
         latest_seq = d.pop("latest_seq", UNSET)
 
         table = d.pop("table", UNSET)
@@ -126,6 +135,7 @@ class Problem:
             status=status,
             detail=detail,
             errors=errors,
+            request_id=request_id,
             latest_seq=latest_seq,
             table=table,
             view=view,

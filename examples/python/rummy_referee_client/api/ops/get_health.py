@@ -52,7 +52,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Health | Problem]:
-    """Liveness: the process answers.
+    """Liveness: the process answers. Nothing else is asked (a store down is not a reason to
+    restart the process: see /readyz).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -75,7 +76,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Health | Problem | None:
-    """Liveness: the process answers.
+    """Liveness: the process answers. Nothing else is asked (a store down is not a reason to
+    restart the process: see /readyz).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,7 +96,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Health | Problem]:
-    """Liveness: the process answers.
+    """Liveness: the process answers. Nothing else is asked (a store down is not a reason to
+    restart the process: see /readyz).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,7 +118,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Health | Problem | None:
-    """Liveness: the process answers.
+    """Liveness: the process answers. Nothing else is asked (a store down is not a reason to
+    restart the process: see /readyz).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
