@@ -26,7 +26,7 @@ from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
 from tables.http import EXTENSION as TABLES_EXTENSION
 from tables.http import register_tables
-from web import body_read, request_id, rulebook
+from web import body_read, metrics, request_id, rulebook
 from web.bodies import decode_body
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input, problem
@@ -239,6 +239,7 @@ def create_app(config: dict | None = None) -> Flask:
     )
     app.config.update(config or {})
     request_id.init_app(app)  # first: every answer and log line after it knows the request's id
+    metrics.init_app(app)
     CORS(
         app,
         resources={r"/v1/*": {"origins": app.config["CORS_ORIGINS"]}, r"/openapi.yaml": {"origins": app.config["CORS_ORIGINS"]}},

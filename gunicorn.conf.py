@@ -57,5 +57,31 @@ logger_class = "web.logs.JsonLogger"
 # whose tree is on a slow overlay filesystem.
 worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or str(Path(__file__).resolve().parent / ".gunicorn")
 os.makedirs(worker_tmp_dir, exist_ok=True)
+# Prometheus's multiprocess mode (web/metrics.py): every worker writes its values to files in one
+# directory per master, empty at start (a restart begins at zero, as Prometheus expects of a new
+# process), set before the app is imported. PROMETHEUS_MULTIPROC_DIR, when set, is used as given
+# (and emptied); else a directory beside the heartbeat files.
+import shutil  # noqa: E402
+
+_metrics_dir_given = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
+metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or os.path.join(worker_tmp_dir, f"metrics-{os.getpid()}")
+shutil.rmtree(metrics_dir, ignore_errors=True)
+os.makedirs(metrics_dir)
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+
+
+def child_exit(server, worker):
+    """A worker gone: its live gauges stop counting (prometheus_client's multiprocess mode)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    """The master stopping: its metrics directory goes with it, unless the operator named it."""
+    if not _metrics_dir_given:
+        shutil.rmtree(metrics_dir, ignore_errors=True)
+
+
 control_socket_disable = True  # gunicorn 25+ would otherwise create ~/.gunicorn/gunicorn.ctl
 pidfile = None

@@ -15,7 +15,8 @@ import contextlib
 import hashlib
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import orjson
@@ -27,6 +28,7 @@ from referee.moves import Move, MovesOutcome, can_play
 from referee.rules import Rules
 from referee.state import Status
 from referee.view import Event, seat_view
+from web import metrics
 
 from . import store as table_store
 from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
@@ -234,7 +236,8 @@ class Tables:
         :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
         table_id = table_id or secrets.token_urlsafe(12)
         fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
-        game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck())
+        with _bots_timed("/v1/tables", bots):
+            game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck())
         table = _committed(Table(table_id, game, self.sealer.table_secret(), fair))
         return table, self.seal(table)
 
@@ -264,7 +267,8 @@ class Tables:
         digest = self.digest("move", token, seat, orjson.dumps([to_json(m) for m in moves]))
         changes = bool(moves) and can_play(table.game.state, moves[0])  # the first move judged alone: cheap
         pending = self._check(table, digest) if changes else None  # before the bots play: a 503 costs no search
-        outcome, game, events = play(table.game, moves, bot_seed=table.id)
+        with _bots_timed("/v1/tables/move", table.game.bots):
+            outcome, game, events = play(table.game, moves, bot_seed=table.id)
         if not changes:
             self._stale_first(table, digest)
         after = _committed(replace(table, game=game))
@@ -306,11 +310,24 @@ class Tables:
             self._stale_first(table, digest)
             raise
         pending = self._check(table, digest)  # before the deal and the bots: a 503 costs no search
-        game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
+        with _bots_timed("/v1/tables/next", table.game.bots):
+            game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
         after = _committed(replace(table, game=game, fair=fair, next_seed=None))
         if pending is not None:
             pending = replace(pending, new=game.seq)
         return Dealt(after, self.seal(after), game.events, viewer, pending)
+
+
+@contextlib.contextmanager
+def _bots_timed(endpoint: str, bots) -> Iterator[None]:
+    """Time the game's step of a request at a table with computer opponents (the ``endpoint``'s):
+    their decisions are nearly all of it (web/metrics.py ``rummy_bot_decision_seconds``)."""
+    if not bots:
+        yield
+        return
+    started = time.perf_counter()
+    yield
+    metrics.BOT_SECONDS.labels(endpoint).observe(time.perf_counter() - started)
 
 
 def _committed(table: Table) -> Table:

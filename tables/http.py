@@ -19,6 +19,7 @@ from referee.game import GameOver
 from schemas import fairness as F
 from schemas import tables as T
 from schemas.suggest import SuggestResponse
+from web import metrics
 from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
@@ -77,19 +78,28 @@ def register_tables(app: Flask, api) -> None:
     app.register_error_handler(NotToMove, lambda exc: problem(409, str(exc)))
     app.register_error_handler(TooLarge, lambda exc: problem(409, str(exc)))
     app.register_error_handler(Stale, _stale)
-    app.register_error_handler(Replayed, lambda exc: Response(exc.body, 200, mimetype="application/json"))
-    app.register_error_handler(
-        StoreUnavailable,
-        lambda exc: problem(
-            503, "the table store is not answering; try again in a moment", headers={"Retry-After": str(max(1, exc.retry_after))}
-        ),
-    )
+    app.register_error_handler(Replayed, _replayed)
+    app.register_error_handler(StoreUnavailable, _unavailable)
+    store = app.extensions[EXTENSION].store
+    if getattr(store, "breaker", None) is not None and store.breaker.on_change is None:
+        store.breaker.on_change = metrics.breaker_changed
+
+
+def _replayed(exc: Replayed) -> Response:
+    metrics.GUARD.labels("replayed").inc()
+    return Response(exc.body, 200, mimetype="application/json")
+
+
+def _unavailable(exc: StoreUnavailable) -> Response:
+    metrics.GUARD.labels("unavailable").inc()
+    return problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": str(max(1, exc.retry_after))})
 
 
 def _stale(exc: Stale) -> Response:
     """409 naming the table's latest ``seq`` (in words and as ``latest_seq``) and carrying its
     latest token as ``table`` and, when the request named a seat, that seat's ``view`` of it, so
     the client catches up in one request and plays on (contract: a lost answer never loses a table)."""
+    metrics.GUARD.labels("stale").inc()
     resp = problem(
         409,
         f"this is an old copy of the table: the table has moved on to seq {exc.latest}; "
@@ -118,10 +128,12 @@ def _catching_up(seat: str | None) -> Iterator[None]:
 def _kept(answer: dict, schema, pending: Pending | None):
     """``answer`` as the route returns it; with a change for the replay guard to record, its
     bytes (dumped by ``schema`` as flask-smorest would), recorded with the change and sent."""
+    metrics.TOKEN_BYTES.observe(len(answer["table"]))
     if pending is None or pending.new == pending.old:
         return answer
     body = orjson.dumps(schema.dump(answer))
     _tables().commit(pending, body)
+    metrics.GUARD.labels("recorded").inc()
     return Response(body, 200, mimetype="application/json")
 
 
@@ -148,6 +160,7 @@ def create_table(args):
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
     table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"], entropy=args["entropy"])
+    metrics.TOKEN_BYTES.observe(len(token))
     seats, viewer = _tables().seats(table), args["seat"]
     if viewer is not None and viewer not in seats:
         raise InvalidInput([Problem(("seat",), f"{viewer} is not a human player at this table: the view answered is a human player's")])
