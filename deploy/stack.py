@@ -188,8 +188,13 @@ def machine_config() -> str:
     return render(["127.0.0.1:8001", "127.0.0.1:8002"], "80", limit=max_body_bytes({}))
 
 
+# The pod's nginx believes X-Forwarded-For from the cluster's private ranges (the Ingress
+# controller or a balancer's proxies): narrow them to yours. A client outside them is its address.
+POD_TRUSTED_PROXIES = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16")
+
+
 def pod_config() -> str:
-    return render(["127.0.0.1:8000"], "8080", limit=max_body_bytes({}))
+    return render(["127.0.0.1:8000"], "8080", limit=max_body_bytes({}), trusted=POD_TRUSTED_PROXIES)
 
 
 def configmap(conf: str) -> str:

@@ -62,21 +62,40 @@ def test_the_manifests_hang_together():
         "kind": "Deployment",
         "name": deployment["metadata"]["name"],
     }
-    assert r["HorizontalPodAutoscaler"]["spec"]["minReplicas"] >= 2 and r["PodDisruptionBudget"]["spec"]["minAvailable"] == 1
+    # The HPA owns the replica count (a `replicas` in the Deployment resets it on every apply); a
+    # drain evicts one pod at a time, however many there are (issue 31 §7).
+    assert "replicas" not in deployment["spec"] and r["HorizontalPodAutoscaler"]["spec"]["minReplicas"] >= 2
+    assert r["PodDisruptionBudget"]["spec"] == {**r["PodDisruptionBudget"]["spec"], "maxUnavailable": 1}
+    assert "minAvailable" not in r["PodDisruptionBudget"]["spec"]
+    spread = {c["topologyKey"]: c for c in pod["topologySpreadConstraints"]}
+    assert set(spread) == {"topology.kubernetes.io/zone", "kubernetes.io/hostname"}
+    assert all(c["labelSelector"]["matchLabels"] == labels and c["maxSkew"] == 1 for c in spread.values())
     containers = {c["name"]: c for c in pod["containers"]}
+    # Each container probed on its own port, on what it is itself: the app's readiness on /readyz
+    # (draining, the table store), its liveness on /healthz; nginx's own answer for nginx.
+    paths = {"app": ("/readyz", "/healthz"), "nginx": ("/nginx-healthz", "/nginx-healthz")}
     for c in containers.values():
         ports = {p["name"]: p["containerPort"] for p in c["ports"]}
-        for probe in ("readinessProbe", "livenessProbe"):
-            assert c[probe]["httpGet"]["path"] == "/healthz" and c[probe]["httpGet"]["port"] in ports, (c["name"], probe)
+        for probe, path in zip(("readinessProbe", "livenessProbe"), paths[c["name"]]):
+            assert c[probe]["httpGet"]["path"] == path and c[probe]["httpGet"]["port"] in ports, (c["name"], probe)
         assert set(c["resources"]["requests"]) == set(c["resources"]["limits"]) == {"cpu", "memory"}
         assert c["securityContext"]["runAsUser"] != 0 and c["securityContext"]["allowPrivilegeEscalation"] is False
         # Out of the Service's endpoints before SIGTERM: a graceful stop resets queued connections.
-        assert c["lifecycle"]["preStop"]["exec"]["command"][0] == "sleep"
+        assert re.search(r"\bsleep (\d+)", c["lifecycle"]["preStop"]["exec"]["command"][-1])
+    app_stop = containers["app"]["lifecycle"]["preStop"]["exec"]["command"][-1]
+    assert app_stop.startswith('touch "$RUMMY_DRAIN_FILE"')  # readiness fails before gunicorn stops accepting
+    assert "-s quit" in containers["nginx"]["lifecycle"]["preStop"]["exec"]["command"][-1]  # nginx drains, never cut
+    waits = [int(re.search(r"\bsleep (\d+)", c["lifecycle"]["preStop"]["exec"]["command"][-1]).group(1)) for c in containers.values()]
+    assert pod["terminationGracePeriodSeconds"] >= max(waits) + 20  # + gunicorn's graceful timeout
+    assert containers["app"]["readinessProbe"]["periodSeconds"] * containers["app"]["readinessProbe"]["failureThreshold"] < max(waits)
     # The Service reaches nginx, never gunicorn; nginx's upstream is the app container's port.
     nginx_port = {p["name"]: p["containerPort"] for p in containers["nginx"]["ports"]}
     assert r["Service"]["spec"]["ports"][0]["targetPort"] in nginx_port
     assert [p["port"] for p in r["NetworkPolicy"]["spec"]["ingress"][0]["ports"]] == list(nginx_port.values())
     conf = r["ConfigMap"]["data"]["nginx.conf"]
+    # keep-alive above a cloud balancer's idle timeout (60 s), so the balancer closes first
+    assert int(re.search(r"keepalive_timeout (\d+)s;", conf).group(1)) > 60
+    assert "set_real_ip_from" in conf and "real_ip_header X-Forwarded-For;" in conf
     app_env = {e["name"]: e for e in containers["app"]["env"]}
     assert re.findall(r"server (127\.0\.0\.1:\d+)", conf) == [f"127.0.0.1:{app_env['PORT']['value']}"]
     assert re.findall(r"listen (\d+);", conf) == [str(nginx_port["http"])]
