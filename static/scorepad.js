@@ -22,27 +22,31 @@ import { copyText, downloadCsv, shareResults, openNewGame } from './js/pad/share
 
 // ---------------------------------------------------------------- start
 
-/* Asks for the saved game's totals again (on opening, and when the connection comes back). */
+/* Asks for the saved game's totals again (on opening, and when the connection comes back): the
+ * service confirms the hands entered with no connection, or the phone works them out again. */
 function refresh() {
   if (!store.pad) return;
+  const unconfirmed = store.offlineHands.filter(Boolean).length;
   submitPad(store.pad, {
     quiet: true,
-    saved: function () {
+    saved: () => {
       showNotice(null);
       showSaved(null);
+      if (!store.offline && unconfirmed) {
+        showNotice(`Back online: the Rummy Referee has checked the ${unconfirmed === 1 ? 'hand' : `${unconfirmed} hands`} entered with no connection.`);
+      }
       offerPutBack();
     },
-    refused: function (problem) {
-      showGeneralError(['The saved game was refused by the Rummy Referee:'].concat(problemErrors(problem, store.pad.players).map(function (e) { return e.detail; })));
+    refused: (problem) => {
+      showGeneralError(['The saved game was refused by the Rummy Referee:'].concat(problemErrors(problem, store.pad.players).map((e) => e.detail)));
     },
-    failed: function (message) {
+    failed: (message) => {
       if (store.result) {
-        showNotice('Offline: showing the totals of the last answer. Saving new hands needs a connection; what you type is kept.', { id: 'retry', label: 'Try again', run: refresh });
-        showSaved('Offline: saving a hand needs a connection. What you type is kept.');
+        showNotice('No connection, and this phone has not been online with the Rummy Referee yet: showing the totals of its last answer. What you type is kept.', { id: 'retry', label: 'Try again', run: refresh });
       } else {
         showNotice(message, { id: 'retry', label: 'Try again', run: refresh });
       }
-    }
+    },
   });
 }
 

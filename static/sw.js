@@ -1,13 +1,28 @@
-/* Rummy Referee service worker: keeps the scorepad page, the rulebook (/rules) and their files
- * so that they open with no connection (the game itself is in localStorage). Network first, so
- * a connected phone always gets the current page; the copy kept here is used only when the
+/* Rummy Referee service worker: keeps the pages (the scorepad, the rulebook, /play) and their
+ * files so that they open with no connection (the game itself is in localStorage). Network first,
+ * so a connected phone always gets the current page; the copy kept here is used only when the
  * network fails.
- * The API is never answered from here, except GET /v1/rules (read-only, for the Rules screen):
- * a hand is saved only when the Rummy Referee answers. Served as /sw.js so its scope is "/". */
-const CACHE = 'rummy-referee-page-v3';
+ * The API is never answered from here, except GET /v1/rules (read-only: the presets and words the
+ * pages and the offline judge, js/judge, take from the service). With no connection the scorepad
+ * and the meld checker are answered on the phone by the offline judge (the service's own answers);
+ * /play opens and says that a game needs the connection. Served as /sw.js so its scope is "/". */
+const CACHE = 'rummy-referee-page-v4';
 const PAGE = [
   '/',
   '/rules',
+  '/play',
+  '/static/play.css',
+  '/static/play.js',
+  '/static/js/tables.js',
+  '/static/js/play/board.js',
+  '/static/js/play/end.js',
+  '/static/js/play/hand.js',
+  '/static/js/play/setup.js',
+  '/static/js/referee.js',
+  '/static/js/judge/cards.js',
+  '/static/js/judge/index.js',
+  '/static/js/judge/melds.js',
+  '/static/js/judge/scorepad.js',
   '/static/rules.css',
   '/static/rules.js',
   '/static/scorepad.css',

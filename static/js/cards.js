@@ -41,6 +41,8 @@ export function cardSpeech(code) {
  * opts.taken     {code: where} cards picked elsewhere ("for Ben"), not pickable here
  * opts.label     what the picked cards are ("Picked", "In the meld")
  * opts.extra     an element shown after the count of cards (the running points total)
+ * opts.repeat    a card picked here may be picked again (the meld checker: a card named twice
+ *                is the referee's to refuse, R1)
  * opts.onPick(code), opts.onRemove(index), opts.onSuit(suitCode | ''), opts.onRank(rank | null)
  *
  * Three looks for three facts: open; picked here (filled, ticked); picked elsewhere (struck
@@ -99,12 +101,12 @@ export function cardPicker(opts) {
       }, rank));
       return;
     }
-    grid.appendChild(pickButton(`rank-${key}-${rank}`, rank + suit.code, rank, cards, taken, opts.onPick));
+    grid.appendChild(pickButton(`rank-${key}-${rank}`, rank + suit.code, rank, cards, taken, opts.onPick, opts.repeat));
   });
   ranks.appendChild(grid);
   if (!suit && opts.rank) {
     const row = h('div', { class: 'rank-suits', role: 'group', 'aria-label': `The four ${RANK_NAMES[opts.rank] || opts.rank}s` });
-    SUITS.forEach((s) => row.appendChild(pickButton(`pick-${key}-${opts.rank}${s.code}`, opts.rank + s.code, cardText(opts.rank + s.code), cards, taken, opts.onPick)));
+    SUITS.forEach((s) => row.appendChild(pickButton(`pick-${key}-${opts.rank}${s.code}`, opts.rank + s.code, cardText(opts.rank + s.code), cards, taken, opts.onPick, opts.repeat)));
     ranks.appendChild(row);
   }
   wrap.appendChild(ranks);
@@ -112,10 +114,14 @@ export function cardPicker(opts) {
 }
 
 /** One card's button in a picker: open, picked here, or picked elsewhere (with whose). */
-function pickButton(id, code, face, cards, taken, onPick) {
+function pickButton(id, code, face, cards, taken, onPick, repeat) {
   const here = cards.indexOf(code) >= 0;
   const where = !here && taken[code];
   const red = parseCard(code).suit.red;
+  if (here && repeat) {
+    return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, 'aria-label': `Add ${cardSpeech(code)} again`, onclick: () => onPick(code) },
+      [face, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })]);
+  }
   if (here) {
     return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, disabled: true, 'aria-label': `${cardSpeech(code)}, picked` },
       [face, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })]);

@@ -2,12 +2,12 @@
  * table with POST /v1/melds/check) and "Rules" (the rules of a preset in plain words, from
  * GET /v1/rules). The tabs at the top reach each screen in one tap: #check, #rules, #pad. */
 import { $, h, clear, show, announce, setFieldError, clearErrorsIn } from './dom.js';
-import { postJson, getJson, problemErrors, decodePointer } from './api.js';
+import { problemErrors, decodePointer } from './api.js';
 import { cardPicker, focusAfterPick } from './cards.js';
-import { loadRules } from './service.js';
+import { loadRules, keptRules } from './service.js';
+import { askReferee } from './referee.js';
 
 const CHECK_KEY = 'rummy-referee.checker.v1';
-const RULES_KEY = 'rummy-referee.rules.v2'; // the GET /v1/rules document, for a visit with no connection
 const SCREENS = { pad: 'pad-screen', check: 'check-screen', rules: 'rules-screen' };
 
 /* What holds under every preset, in plain words. */
@@ -22,23 +22,16 @@ const ALWAYS = [
 
 let game = { gameRules: () => null };
 let check = loadCheck();
-let doc = storedRules(); // GET /v1/rules: the presets, their labels, each option's words (the pages keep no copy)
+let doc = keptRules(); // GET /v1/rules: the presets, their labels, each option's words (the pages keep no copy)
 let pointedRules = []; // rule ids the last verdict pointed to: marked on the Rules screen
 let pointedPreset = null; // and the rules it was checked under, shown there
 const KIND_RULES = { set: 'R10', run: 'R11' };
-
-function storedRules() {
-  try {
-    return JSON.parse(window.localStorage.getItem(RULES_KEY) || 'null');
-  } catch (e) { return null; }
-}
 
 /* The service's document, asked once per page load; the screens are drawn again when it comes. */
 function askRules() {
   return loadRules().then((answer) => {
     if (!answer) return;
     doc = answer;
-    try { window.localStorage.setItem(RULES_KEY, JSON.stringify(answer)); } catch (e) { /* asked again next visit */ }
     if (screen === 'check') presetOptions($('check-rules'), check.rules);
     if (screen === 'rules') renderRules();
   });
@@ -171,7 +164,7 @@ function renderPickers(focusId) {
   if (check.layOff) check.onto.forEach((c) => { inOnto[c] = 'in the meld on the table'; });
   check.cards.forEach((c) => { inMeld[c] = 'to lay off'; });
   meldBox.appendChild(cardPicker({
-    key: 'meld', cards: check.cards, suit: check.suit, rank: check.rank, taken: inOnto, label: 'Picked',
+    key: 'meld', cards: check.cards, suit: check.suit, rank: check.rank, taken: inOnto, label: 'Picked', repeat: true,
     onPick: (code) => { check.cards.push(code); changed(); focusAfterPick(check.suit ? `rank-meld-${code.slice(0, -1)}` : `pick-meld-${code}`, 'meld', check.suit); },
     onRemove: (i) => { check.cards.splice(i, 1); changed(check.cards.length ? `chip-meld-${Math.min(i, check.cards.length - 1)}` : `suit-meld-${check.suit || 'C'}`); },
     onSuit: (s) => { check.suit = s; check.rank = null; changed(`suit-meld-${s || 'any'}`); },
@@ -179,7 +172,7 @@ function renderPickers(focusId) {
   }));
   if (check.layOff) {
     ontoBox.appendChild(cardPicker({
-      key: 'onto', cards: check.onto, suit: check.ontoSuit, rank: check.ontoRank, taken: inMeld, label: 'On the table',
+      key: 'onto', cards: check.onto, suit: check.ontoSuit, rank: check.ontoRank, taken: inMeld, label: 'On the table', repeat: true,
       onPick: (code) => { check.onto.push(code); changed(); focusAfterPick(check.ontoSuit ? `rank-onto-${code.slice(0, -1)}` : `pick-onto-${code}`, 'onto', check.ontoSuit); },
       onRemove: (i) => { check.onto.splice(i, 1); changed(check.onto.length ? `chip-onto-${Math.min(i, check.onto.length - 1)}` : `suit-onto-${check.ontoSuit || 'C'}`); },
       onSuit: (s) => { check.ontoSuit = s; check.ontoRank = null; changed(`suit-onto-${s || 'any'}`); },
@@ -220,10 +213,10 @@ function runCheck() {
   if (check.layOff) body.onto = check.onto;
   const button = $('check-meld');
   button.disabled = true;
-  postJson('/v1/melds/check', body).then((answer) => {
+  askReferee('/v1/melds/check', body).then((answer) => {
     button.disabled = false;
     if (answer.ok) {
-      showVerdict(answer.data, check.layOff);
+      showVerdict(answer.data, check.layOff, answer.offline);
     } else if (answer.kind === 'invalid') {
       problemErrors(answer.problem).forEach((err) => {
         const where = decodePointer(err.pointer)[0];
@@ -232,13 +225,12 @@ function runCheck() {
       });
       announce(problemErrors(answer.problem).map((e) => e.detail).join(' '));
     } else {
-      setFieldError('check-error', [answer.message.replace('Nothing was changed and your entry is kept: try again.',
-        'Checking a meld needs a connection; the cards picked are kept.')]);
+      setFieldError('check-error', ['This phone has not been online with the Rummy Referee yet, so it cannot check a meld without a connection. The cards picked are kept: try again once connected.']);
     }
   });
 }
 
-function showVerdict(data, layOff) {
+function showVerdict(data, layOff, offline) {
   const box = $('verdict');
   box.classList.toggle('valid', data.valid);
   box.classList.toggle('refused', !data.valid);
@@ -267,6 +259,9 @@ function showVerdict(data, layOff) {
     });
     note.appendChild(document.createTextNode(' in the rulebook)'));
   }
+  const where = $('verdict-offline');
+  where.textContent = offline ? 'Checked on this phone (no connection), by the Rummy Referee’s own rules: the same answer it gives online.' : '';
+  show(where, Boolean(offline));
   show(box, true);
   box.scrollIntoView({ block: 'start' });
   announce(`${$('verdict-word').textContent}. ${data.summary}`);

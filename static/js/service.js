@@ -1,14 +1,35 @@
 /* What the pages take from the service itself (GET /v1/rules): the presets with their labels and
  * character, the computer opponents' levels, the limits (players at a table, the target score).
- * Pages keep no copy of them: they ask here, once per page load. */
+ * Pages keep no copy of them: they ask here, once per page load, and keep the last answer in
+ * localStorage for a visit with no connection (the offline judge needs it too). */
 import { getJson } from './api.js';
 
+const RULES_KEY = 'rummy-referee.rules.v2';
 let answer = null;
 
-/** GET /v1/rules, once: resolves to its answer (or null when the service did not answer). */
+function stored() {
+  try {
+    return JSON.parse(window.localStorage.getItem(RULES_KEY) || 'null');
+  } catch (e) {
+    return null;
+  }
+}
+
+/** GET /v1/rules, once: resolves to its answer, or the one kept from the last visit, or null. */
 export function loadRules() {
-  if (!answer) answer = getJson('/v1/rules').then((a) => (a.ok ? a.data : null));
+  if (!answer) {
+    answer = getJson('/v1/rules').then((a) => {
+      if (!a.ok) return stored();
+      try { window.localStorage.setItem(RULES_KEY, JSON.stringify(a.data)); } catch (e) { /* asked again next visit */ }
+      return a.data;
+    });
+  }
   return answer;
+}
+
+/** The document kept from the last visit (or null), without asking. */
+export function keptRules() {
+  return stored();
 }
 
 /** [{value, label, about}] of the presets, in the service's order. */

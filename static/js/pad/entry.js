@@ -1,6 +1,6 @@
 /* Entering a hand on the scorepad: who went out, each other player's cards left (points or picked cards), and correcting an earlier hand. */
 import { $, h, clear } from '../dom.js';
-import { postJson } from '../api.js';
+import { askReferee } from '../referee.js';
 import { cardPicker, focusAfterPick } from '../cards.js';
 import { store, ui, newDraft, save, showGeneralError, possessive, rulesOf } from './state.js';
 import { renderGame } from './view.js';
@@ -208,7 +208,7 @@ export function pickedTotal(i, cards) {
   if (key in pickedTotals) {
     span.textContent = ', ' + pickedTotals[key] + (pickedTotals[key] === 1 ? ' point' : ' points');
   } else if (cards.length && cards.length <= 10) {
-    postJson('/v1/hand-score', { remaining: { hand: cards } }).then(function (answer) {
+    askReferee('/v1/hand-score', { remaining: { hand: cards }, rules: rulesOf() }).then(function (answer) {
       if (!answer.ok) return; // offline or refused: the count of cards still shows
       pickedTotals[key] = answer.data.by_player.hand;
       var el = $('total-' + i);

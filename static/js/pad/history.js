@@ -30,7 +30,8 @@ export function historyItem(r, k, beingEdited) {
     h('div', { class: 'hand-head' }, [
       h('strong', { text: 'Hand ' + n }),
       h('span', { class: 'muted', text: ' dealt by ' + hand.dealer }),
-      beingEdited ? h('span', { class: 'tag', text: 'being corrected' }) : null
+      beingEdited ? h('span', { class: 'tag', text: 'being corrected' }) : null,
+      store.offlineHands[k] ? h('span', { class: 'tag tag-offline', text: 'entered offline' }) : null
     ]),
     h('p', { class: 'headline', text: headline }),
     left ? h('p', { class: 'muted', text: 'Left in hand: ' + left }) : null,

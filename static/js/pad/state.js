@@ -1,6 +1,6 @@
 /* The scorepad's state (the game kept in localStorage, the page's own flags), its small helpers and the one path by which the page changes the game: submitPad, one POST /v1/scorepad. */
 import { $, h, clear, show } from '../dom.js';
-import { postJson } from '../api.js';
+import { askReferee } from '../referee.js';
 import { loadRules, limits, presets } from '../service.js';
 import { render } from './view.js';
 
@@ -49,12 +49,16 @@ export function presetLabel(name) {
  * store.setup:     the new-game form
  * store.undone:    {hand, number}: the hand last removed with "Undo", so it can be put back
  *                  (kept with the game, so the offer survives a reload)
+ * store.offline:   true when store.result was worked out on this phone (no connection) by the
+ *                  offline judge, with the service's own rules and words
+ * store.offlineHands: per hand of store.pad, whether it was entered (or changed) with no
+ *                  connection and is not yet confirmed by the service
  * ui.confirmDraw:  the drawn-hand button was tapped once and asks to confirm */
 export let store = emptyStore();
 export let ui = { busy: false, settingUp: false, confirmDelete: null, confirmDraw: false, historyErrors: {} };
 
 export function emptyStore() {
-  return { pad: null, result: null, draft: newDraft(), edit: null, setup: defaultSetup(), undone: null };
+  return { pad: null, result: null, draft: newDraft(), edit: null, setup: defaultSetup(), undone: null, offline: false, offlineHands: [] };
 }
 
 export function defaultSetup() {
@@ -82,6 +86,7 @@ export function load() {
   }
   if (!s.draft) s.draft = newDraft();
   if (!s.setup || !Array.isArray(s.setup.names)) s.setup = defaultSetup();
+  if (!Array.isArray(s.offlineHands)) s.offlineHands = [];
   return s;
 }
 
@@ -151,9 +156,11 @@ export function setBusy(busy) {
  */
 export function submitPad(pad, on) {
   if (!on.quiet) setBusy(true);
-  return postJson(API_URL, pad).then((answer) => {
+  return askReferee(API_URL, pad).then((answer) => {
     if (!on.quiet) setBusy(false);
     if (answer.ok) {
+      store.offlineHands = offlineMarks(store.pad, pad, Boolean(answer.offline));
+      store.offline = Boolean(answer.offline);
       store.pad = pad;
       store.result = answer.data;
       ui.historyErrors = {};
@@ -169,6 +176,15 @@ export function submitPad(pad, on) {
     }
     return answer.ok;
   });
+}
+
+/* Which hands of `pad` were entered with no connection: with an answer of the service, none (it
+ * has scored them all); with the phone's, those new or changed since `before`, and those
+ * already marked. */
+function offlineMarks(before, pad, offline) {
+  if (!offline) return [];
+  const old = (before && before.hands) || [];
+  return pad.hands.map((hand, i) => Boolean(store.offlineHands[i]) || JSON.stringify(hand) !== JSON.stringify(old[i]));
 }
 
 /* The confirmation of the last change, in the sticky action bar (always in view). */

@@ -43,6 +43,8 @@ export function renderGame() {
 
 export function renderSummary(r) {
   $('game-rules').textContent = rulesLine();
+  // Scored on this phone: said plainly, with what still needs the service.
+  show($('offline-note'), Boolean(store.offline));
   var banner = $('winner-banner');
   if (r.game_over && r.winner) {
     banner.textContent = r.winner + ' wins with ' + r.totals[r.winner] + ' points!';

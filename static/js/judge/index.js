@@ -1,0 +1,79 @@
+/* The referee's answers with no connection, for the three questions a table with a real deck
+ * asks: is it a meld (POST /v1/melds/check), what does this hand score (POST /v1/hand-score),
+ * what are the totals (POST /v1/scorepad). Each answer is the service's own, word for word:
+ * tests/test_offline_judge.py holds this judge equal to the referee over every meld of up to
+ * five cards under every aces option and thousands of random scorepads.
+ *
+ * answer(url, body, rulesDocument) resolves as api.js's postJson does — {ok: true, data} or
+ * {ok: false, kind: 'invalid', problem} — with `offline: true`; or null when it cannot judge
+ * (another path, rules it does not know, cards not in canonical codes: the page then says the
+ * service is needed). `rulesDocument` is GET /v1/rules's answer (kept from the last visit). */
+import { checkMeld, allCards } from './melds.js';
+import { replay, handScore, MAX_PROBLEMS } from './scorepad.js';
+
+/** The rules object of a request ({preset, …overrides}) resolved against the service's presets,
+ * every option in the service's order; null when it names a preset or option not in `doc`. */
+export function resolveRules(spec, doc) {
+  if (!doc || !Array.isArray(doc.presets)) return null;
+  const given = spec || {};
+  const name = given.preset === undefined ? doc.default_preset || 'standard' : given.preset;
+  const preset = doc.presets.find((p) => p.preset === name);
+  if (!preset) return null;
+  const rules = { ...preset };
+  for (const [option, value] of Object.entries(given)) {
+    if (option === 'preset') continue;
+    if (!(option in preset)) return null;
+    rules[option] = value;
+  }
+  return rules;
+}
+
+function pointer(path) {
+  return path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/** The 422 problem document the service sends for these faults (web/problems.py, invalid). */
+export function problemDocument(problems, stopped) {
+  const total = problems.length;
+  const listed = total > MAX_PROBLEMS ? `; the first ${MAX_PROBLEMS} are listed` : '';
+  let more = total > 1 ? ` (and ${total - 1} more${listed})` : '';
+  if (stopped) more = ` (and more: checking stopped after the first ${MAX_PROBLEMS}, which are listed)`;
+  return {
+    type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: `${problems[0].message}${more}`,
+    errors: problems.slice(0, MAX_PROBLEMS).map((p) => ({ pointer: pointer(p.path), detail: p.message })),
+  };
+}
+
+function judged(result) {
+  if (result.status === 200) return { ok: true, data: result.data, offline: true };
+  return { ok: false, kind: 'invalid', problem: problemDocument(result.problems, result.stopped), offline: true };
+}
+
+/** See the module comment. */
+export function answer(url, body, doc) {
+  if (!body || typeof body !== 'object') return null;
+  const rules = resolveRules(body.rules, doc);
+  if (!rules) return null;
+  if (url === '/v1/melds/check') {
+    if (!allCards(body.cards) || (body.onto !== undefined && !allCards(body.onto))) return null;
+    return judged(checkMeld(body, rules));
+  }
+  const most = Math.max(...((doc.limits && doc.limits.hand_sizes) || []).map((h) => h.cards));
+  if (url === '/v1/hand-score') {
+    if (!body.remaining || !Object.values(body.remaining).every((cards) => allCards(cards) && cards.length >= 1 && cards.length <= most)) return null;
+    return judged(handScore(body, rules));
+  }
+  if (url === '/v1/scorepad') {
+    if (!Array.isArray(body.players) || !body.players.every((p) => typeof p === 'string')) return null;
+    // A table of too few or too many players is refused by the request's schema, in its words:
+    // the page never sends one (its setup holds the same limits).
+    const seats = doc.limits && doc.limits.players;
+    if (!seats || body.players.length < seats.minimum || body.players.length > seats.maximum) return null;
+    // (and more cards than anyone is dealt, R2: the schema's bound, in its words)
+    const cardsOk = (body.hands || []).every((hand) => Object.values(hand.remaining || {})
+      .every((rem) => rem.cards === undefined || (allCards(rem.cards) && rem.cards.length <= most)));
+    if (!cardsOk) return null;
+    return judged(replay(body, rules));
+  }
+  return null;
+}

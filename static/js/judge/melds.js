@@ -1,0 +1,243 @@
+/* The meld checker's verdicts with no connection: POST /v1/melds/check's answers, word for word
+ * (R1, R6, R10–R12 and the aces house rule), from the same steps as the referee's
+ * referee/melds.py (check_meld, explain_meld, check_lay_off). Not a second rulebook by hand: the
+ * differential test (tests/test_offline_judge.py) runs every meld of up to five cards under every
+ * aces option, and thousands of lay-offs and orders, through both and fails on any difference. */
+import { card, deckCard, show, rankName, repeated, mostCommon, SUIT_NAMES } from './cards.js';
+
+/** R11's ace option: the highest position a run climbs (14: the ace above the King). */
+function runTop(rules) {
+  return rules.aces === 'high_or_low' ? 14 : 13;
+}
+
+function inARow(positions) {
+  return positions[positions.length - 1] - positions[0] === positions.length - 1 ? positions : null;
+}
+
+function aceAboveKing(positions) {
+  return positions.length && positions[0] === 1 ? positions.slice(1).concat([14]) : positions;
+}
+
+/** R11: the distinct ranks as positions of a run, low to high, or null. */
+function runPositions(ranks, rules) {
+  const positions = Array.from(new Set(ranks)).sort((a, b) => a - b);
+  if (inARow(positions)) return positions;
+  if (positions[0] === 1 && runTop(rules) === 14) return inARow(aceAboveKing(positions));
+  return null;
+}
+
+function distinctCount(values) {
+  return new Set(values).size;
+}
+
+/** R10: three or four distinct cards of one rank. */
+function isSet(cards) {
+  return cards.length >= 3 && cards.length <= 4 && distinctCount(cards.map((c) => c.rank)) === 1
+    && distinctCount(cards.map((c) => c.code)) === cards.length;
+}
+
+/** 'set', 'run' or null. */
+function meldKind(cards, rules) {
+  if (cards.length < 3) return null;
+  if (isSet(cards)) return 'set';
+  if (distinctCount(cards.map((c) => c.suit)) !== 1) return null;
+  const ranks = cards.map((c) => c.rank);
+  if (distinctCount(ranks) !== cards.length) return null;
+  return runPositions(ranks, rules) ? 'run' : null;
+}
+
+function canonicalOrder(cards, kind, rules) {
+  if (kind === 'set') return cards.slice().sort((a, b) => a.suitIndex - b.suitIndex);
+  if (kind === 'run') {
+    const positions = runPositions(cards.map((c) => c.rank), rules);
+    const high = positions[positions.length - 1] === 14;
+    const at = (c) => (high && c.rank === 1 ? 14 : c.rank);
+    return cards.slice().sort((a, b) => at(a) - at(b));
+  }
+  return cards.slice();
+}
+
+function intent(cards) {
+  const byRank = mostCommon(cards, (c) => c.rank)[1];
+  const bySuit = mostCommon(cards, (c) => c.suit)[1];
+  if (byRank !== bySuit) return byRank > bySuit ? 'set' : 'run';
+  return byRank === 1 ? 'run' : 'set';
+}
+
+function reason(code, message, cards, rule) {
+  return { code, message, cards, rule };
+}
+
+/** "5♦ and 5♥", "5♦, 5♥ and 5♣". */
+function and(cards) {
+  const symbols = cards.map((c) => c.symbol);
+  return symbols.length === 1 ? symbols[0] : `${symbols.slice(0, -1).join(', ')} and ${symbols[symbols.length - 1]}`;
+}
+
+const SUIT_WORD = { C: 'a club', D: 'a diamond', H: 'a heart', S: 'a spade' };
+
+function setReasons(cards) {
+  const shown = show(cards);
+  const rank = mostCommon(cards, (c) => c.rank)[0];
+  const odd = cards.filter((c) => c.rank !== rank);
+  const reasons = [];
+  if (odd.length) {
+    const word = rankName(rank);
+    const what = odd.length === 1 ? `${odd[0].symbol} is not ${word === 'ace' || word === '8' ? 'an' : 'a'} ${word}` : `${and(odd)} are not ${word}s`;
+    reasons.push(reason('set_rank_mismatch', `${shown} is not a set: ${what}`, odd, 'R10'));
+  }
+  if (cards.length > 4) {
+    reasons.push(reason('set_too_large', `${shown} is not a set: a set has three or four cards, never a fifth`, cards.slice(), 'R10'));
+  }
+  return reasons;
+}
+
+function runReasons(cards, rules) {
+  const shown = show(cards);
+  const suit = mostCommon(cards, (c) => c.suit)[0];
+  const odd = cards.filter((c) => c.suit !== suit);
+  const reasons = [];
+  if (odd.length) {
+    const what = odd.length === 1 ? `${odd[0].symbol} is not ${SUIT_WORD[suit]}` : `${and(odd)} are not ${SUIT_WORD[suit].split(' ')[1]}s`;
+    reasons.push(reason('run_suit_mismatch', `${shown} is not a run: ${what}`, odd, 'R11'));
+  }
+  const allRanks = cards.map((c) => c.rank);
+  if (odd.length && distinctCount(allRanks) === cards.length && runPositions(allRanks, rules)) return reasons;
+  const same = cards.filter((c) => c.suit === suit);
+  let ranks = Array.from(new Set(same.map((c) => c.rank))).sort((a, b) => a - b);
+  if (ranks.length < same.length) return reasons;
+  if (runPositions(ranks, rules)) return reasons;
+  if (ranks.includes(1) && ranks.includes(13) && ranks.includes(2)) {
+    reasons.push(reason('run_wraps', `${shown} is not a run: a run never wraps around from the King to the ace`, same, 'R11'));
+    return reasons;
+  }
+  if (runTop(rules) === 13 && ranks.includes(13) && inARow(aceAboveKing(ranks))) {
+    const aces = same.filter((c) => c.rank === 1);
+    reasons.push(reason('ace_high', `${shown} is not a run: aces are low, so a run stops at the King`, same.length <= 4 ? same : aces, 'R11'));
+    return reasons;
+  }
+  if (runTop(rules) === 14 && ranks.includes(13)) ranks = aceAboveKing(ranks);
+  const missing = [];
+  for (let r = ranks[0]; r <= ranks[ranks.length - 1]; r += 1) if (!ranks.includes(r)) missing.push(r);
+  const missingCards = missing.map((r) => deckCard(['C', 'D', 'H', 'S'].indexOf(suit), r === 14 ? 1 : r));
+  const what = missingCards.length <= 4 ? show(missingCards) : `${missingCards.length} cards`;
+  reasons.push(reason('run_gap', `${shown} is not a run: the ranks are not consecutive, ${what} ${missingCards.length === 1 ? 'is' : 'are'} missing`, same, 'R11'));
+  return reasons;
+}
+
+function tooFewCards(cards, layOff) {
+  if (layOff) return reason('too_few_cards', 'a lay-off needs at least one card', [], 'R6');
+  const start = cards.length ? `${show(cards)} ${cards.length === 1 ? 'is' : 'are'} not a meld: ` : 'No cards were given: ';
+  return reason('too_few_cards', `${start}a meld needs at least three cards`, cards.slice(), 'R10');
+}
+
+function duplicateCard(cards) {
+  const doubled = repeated(cards);
+  if (!doubled.length) return null;
+  return reason('duplicate_card', `${show(doubled)} ${doubled.length === 1 ? 'is' : 'are'} listed twice: there is only one of each card in the deck`, doubled, 'R1');
+}
+
+function check(valid, kind, cards, reasons, laidOff) {
+  return { valid, kind, cards, reasons: reasons || [], laidOff: laidOff || [] };
+}
+
+function explain(cards, rules, meant) {
+  const reasons = cards.length < 3 ? [tooFewCards(cards)] : [];
+  const doubled = duplicateCard(cards);
+  if (doubled) reasons.push(doubled);
+  if ((reasons.length && cards.length < 3) || !cards.length) return check(false, null, cards, reasons);
+  const seen = new Set();
+  const distinct = cards.filter((c) => !seen.has(c.code) && seen.add(c.code));
+  if (distinct.length >= 3 || !reasons.length) {
+    const kind = meant || intent(distinct);
+    reasons.push(...(kind === 'set' ? setReasons(distinct) : runReasons(distinct, rules)));
+  }
+  if (reasons.length) return check(false, null, cards, reasons);
+  const kind = meldKind(cards, rules);
+  return check(true, kind, canonicalOrder(cards, kind, rules), []);
+}
+
+function checkCards(cards, rules) {
+  const kind = meldKind(cards, rules);
+  if (kind) return check(true, kind, canonicalOrder(cards, kind, rules), []);
+  return explain(cards, rules);
+}
+
+const FAULTS = {
+  too_few_cards: 'too few cards',
+  duplicate_card: 'a card twice',
+  set_rank_mismatch: 'a card of another rank',
+  set_too_large: 'a fifth card in a set',
+  run_suit_mismatch: 'a card of another suit',
+  run_gap: 'a gap in the ranks',
+  ace_high: 'an ace above the King',
+  run_wraps: 'a run round the corner',
+};
+
+function firstClause(message) {
+  const at = message.indexOf(': ');
+  return at >= 0 ? message.slice(at + 2) : message;
+}
+
+function extend(meld, kind, added, rules) {
+  if (!added.length) return check(false, null, meld, [tooFewCards(added, true)]);
+  const combined = meld.concat(added);
+  if (meldKind(combined, rules) === kind) {
+    const result = checkCards(combined, rules);
+    const codes = new Set(added.map((c) => c.code));
+    return check(true, kind, result.cards, [], result.cards.filter((c) => codes.has(c.code)));
+  }
+  const specific = explain(combined, rules, kind).reasons;
+  const verb = added.length === 1 ? 'does' : 'do';
+  const why = specific.map((r) => firstClause(r.message)).join('; ');
+  const fit = reason('does_not_fit', `${show(added)} ${verb} not fit ${show(meld)}: ${why}`, added, 'R6');
+  const would = `${show(combined)} would not be a ${kind}`;
+  const named = specific.map((r) => reason(r.code, `${would} (${FAULTS[r.code]})`, r.cards, r.rule));
+  return check(false, null, combined, [fit].concat(named));
+}
+
+function meldOf(kind, cards) {
+  return kind === 'set' ? `${rankName(cards[0].rank)}s` : SUIT_NAMES[cards[0].suit];
+}
+
+function summary(c) {
+  if (!c.valid) return c.reasons.length ? c.reasons[0].message : `${show(c.cards)} is not a meld`;
+  const what = `${show(c.cards)} is a ${c.kind} of ${meldOf(c.kind, c.cards)}`;
+  if (!c.laidOff.length) return what;
+  const added = new Set(c.laidOff.map((x) => x.code));
+  const onto = c.cards.filter((x) => !added.has(x.code));
+  return `${show(c.laidOff)} ${c.laidOff.length === 1 ? 'fits' : 'fit'} ${show(onto)}: ${what}`;
+}
+
+/** The answer as the service sends it (MeldCheckResponse). */
+function wire(c) {
+  const codes = (cards) => cards.map((x) => x.code);
+  return {
+    valid: c.valid,
+    kind: c.kind,
+    cards: codes(c.cards),
+    reasons: c.reasons.map((r) => ({ code: r.code, message: r.message, cards: codes(r.cards), rule: r.rule })),
+    summary: summary(c),
+  };
+}
+
+/**
+ * POST /v1/melds/check without the service: `body` {cards, onto?} (canonical codes) and `rules`
+ * the resolved rules (at least {aces}). Resolves as the service answers: {status: 200, data} or
+ * {status: 422, problems: [{path, message}]} (the meld to lay off onto is not a meld).
+ */
+export function checkMeld(body, rules) {
+  const cards = body.cards.map(card);
+  if (body.onto === undefined) return { status: 200, data: wire(checkCards(cards, rules)) };
+  const onto = body.onto.map(card);
+  const base = checkCards(onto, rules);
+  if (!base.valid) {
+    return { status: 422, problems: [{ path: ['onto'], message: `the meld to lay off onto is not a valid meld: ${base.reasons[0].message}` }] };
+  }
+  return { status: 200, data: wire(extend(onto, base.kind, cards, rules)) };
+}
+
+/** Whether every code is one of the 52 (the judge takes canonical codes only). */
+export function allCards(codes) {
+  return Array.isArray(codes) && codes.every((c) => card(c) !== null);
+}

@@ -1,0 +1,248 @@
+/* The scorepad's answers with no connection: POST /v1/scorepad and POST /v1/hand-score, word for
+ * word (R1, R2, R2a, R14–R16, R19, R20), from the same steps as referee/scorepad.py (replay) and
+ * referee/scoring.py (score_hand). Held equal to the service by tests/test_offline_judge.py
+ * (thousands of random pads, slips included). */
+import { card, show, repeats } from './cards.js';
+
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 6;
+export const MAX_PROBLEMS = 20;
+
+/** R2: cards dealt to each player. */
+function handSize(players) {
+  return players === 2 ? 10 : players <= 4 ? 7 : 6;
+}
+
+/** Python's repr() of a name, as the referee quotes one ('Dan', "O'Neil"). */
+export function pyRepr(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0);
+    if (ch === '\\') out += '\\\\';
+    else if (ch === quote) out += '\\' + ch;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += '\\x' + code.toString(16).padStart(2, '0');
+    else out += ch;
+  }
+  return quote + out + quote;
+}
+
+/** R2a: the form in which names are compared (NFKC, case folded, trimmed). */
+export function nameKey(name) {
+  return name.normalize('NFKC').toUpperCase().toLowerCase().replace(/ς/g, 'σ').trim();
+}
+
+function problem(path, message) {
+  return { path, message };
+}
+
+function seatingProblems(players, dealer) {
+  const problems = [];
+  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    problems.push(problem(['players'], `Rummy is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players.length} (R2)`));
+  }
+  const first = new Map();
+  players.forEach((p, i) => {
+    const key = nameKey(p);
+    if (!first.has(key)) first.set(key, p);
+    else if (first.get(key) === p) problems.push(problem(['players', i], `player ${pyRepr(p)} is listed twice`));
+    else problems.push(problem(['players', i], `${first.get(key)} and ${p} name the same player (R2a)`));
+  });
+  if (dealer !== null && dealer !== undefined && !players.includes(dealer)) {
+    problems.push(problem(['first_dealer'], `first dealer ${pyRepr(dealer)} is not one of the players`));
+  }
+  return problems;
+}
+
+function handPoints(cards) {
+  return cards.reduce((sum, c) => sum + c.points, 0);
+}
+
+/** R15: how many times the opponents' totals the winner scores. */
+function multiplierOf(rummy, rules) {
+  return rummy && rules.going_rummy_doubles ? 2 : 1;
+}
+
+/** An entry's {cards, points} as the referee reads it (cards as card objects, or null). */
+function remainingOf(entry) {
+  const e = entry || {};
+  return {
+    cards: e.cards === undefined || e.cards === null ? null : e.cards.map(card),
+    points: e.points === undefined ? null : e.points,
+  };
+}
+
+function checkHand(n, entry, players, dealt) {
+  const where = ['hands', n - 1];
+  const label = `hand ${n}`;
+  const problems = [];
+  const remaining = Object.entries(entry.remaining || {}).map(([name, rem]) => [name, remainingOf(rem)]);
+  const winner = entry.winner === undefined ? null : entry.winner;
+  if (entry.draw) {
+    if (winner !== null || remaining.length || entry.rummy) {
+      problems.push(problem(where, `${label} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)`));
+    }
+    return problems;
+  }
+  if (winner === null) return [problem([...where, 'winner'], `${label}: say who went out, or mark the hand as a draw`)];
+  if (!players.includes(winner)) return [problem([...where, 'winner'], `${label}: ${pyRepr(winner)} is not one of the players`)];
+  const listed = remaining.filter(([name, rem]) => players.includes(name) && name !== winner && rem.cards !== null && rem.points === null);
+  const again = new Map();
+  repeats(listed.map(([name, rem]) => [name, rem.cards])).forEach((r) => again.set(`${r.index}\u0000${r.place}`, r.first));
+  remaining.forEach(([name, rem]) => {
+    const at = [...where, 'remaining', name];
+    if (!players.includes(name)) {
+      problems.push(problem(at, `${label}: ${pyRepr(name)} is not one of the players`));
+      return;
+    }
+    if (name === winner) {
+      problems.push(problem(at, `${label}: ${name} went out, so has no entry of cards or points left`));
+      return;
+    }
+    if ((rem.cards === null) === (rem.points === null)) {
+      problems.push(problem(at, `${label}: give ${name}'s cards or points left, not ${rem.cards !== null ? 'both' : 'neither'}`));
+      return;
+    }
+    if (rem.cards !== null) {
+      if (!rem.cards.length) problems.push(problem([...at, 'cards'], `${label}: ${name} must have at least one card left (only the winner has none)`));
+      if (rem.cards.length > dealt) {
+        problems.push(problem([...at, 'cards'], `${label}: ${name} has ${rem.cards.length} cards listed, but only ${dealt} were dealt to each of ${players.length} players (R2)`));
+      }
+      rem.cards.forEach((c, j) => {
+        const other = again.get(`${j}\u0000${name}`);
+        if (other === undefined) return;
+        const also = other === name ? 'twice' : `for both ${other} and ${name}`;
+        problems.push(problem([...at, 'cards', j], `${label}: ${c.symbol} is listed ${also}; there is only one in the deck (R1)`));
+      });
+    } else {
+      const most = 10 * dealt;
+      if (!(rem.points >= 1 && rem.points <= most)) {
+        const why = rem.points < 1 ? 'an opponent always holds at least one card, so at least 1 point' : `${dealt} cards could be worth at most ${most}`;
+        problems.push(problem([...at, 'points'], `${label}: ${name}'s ${rem.points} points cannot be right: ${why} (R14)`));
+      }
+    }
+  });
+  const named = new Set(remaining.map(([name]) => name));
+  players.forEach((name) => {
+    if (name !== winner && !named.has(name)) problems.push(problem([...where, 'remaining', name], `${label}: ${name}'s cards or points left are missing`));
+  });
+  return problems;
+}
+
+function nextDealer(players, dealer, winner, rules) {
+  if (winner !== null && players.length === 2 && rules.dealer_rotation === 'winner_two_player') return winner;
+  return players[(players.indexOf(dealer) + 1) % players.length];
+}
+
+function gameWinner(totals, handsPlayed, rules) {
+  const values = Object.values(totals);
+  const due = rules.deals !== null ? handsPlayed >= rules.deals : values.some((t) => t >= rules.target_score);
+  if (!due) return [false, null];
+  const best = Math.max(...values);
+  const leaders = Object.keys(totals).filter((p) => totals[p] === best);
+  return leaders.length === 1 ? [true, leaders[0]] : [false, null];
+}
+
+function standings(totals) {
+  const ordered = Object.entries(totals).map((kv, i) => [kv, i]).sort((a, b) => b[0][1] - a[0][1] || a[1] - b[1]).map((x) => x[0]);
+  const out = [];
+  ordered.forEach(([player, total], i) => {
+    const rank = out.length && out[out.length - 1].total === total ? out[out.length - 1].rank : i + 1;
+    out.push({ player, total, rank });
+  });
+  return out;
+}
+
+/**
+ * POST /v1/scorepad without the service: `pad` {players, first_dealer?, hands} and `rules` the
+ * resolved rules (every option). → {status: 200, data} (ScorepadResponse) or {status: 422,
+ * problems: [{path, message}], stopped}.
+ */
+export function replay(pad, rules) {
+  const players = pad.players;
+  const firstDealer = pad.first_dealer === undefined ? null : pad.first_dealer;
+  const problems = seatingProblems(players, firstDealer);
+  if (problems.length) return { status: 422, problems, stopped: false };
+  const dealt = handSize(players.length);
+  const totals = {};
+  players.forEach((p) => { totals[p] = 0; });
+  let dealer = firstDealer !== null ? firstDealer : players[0];
+  const lines = [];
+  let over = false;
+  let winner = null;
+  const hands = pad.hands || [];
+  for (let i = 0; i < hands.length; i += 1) {
+    const n = i + 1;
+    const entry = hands[i];
+    if (over) {
+      problems.push(problem(['hands', i], `hand ${n} comes after the game was already won by ${winner} in hand ${lines.length} (R20)`));
+      break;
+    }
+    problems.push(...checkHand(n, entry, players, dealt));
+    if (problems.length > MAX_PROBLEMS) return { status: 422, problems, stopped: true };
+    if (problems.length) continue;
+    let remaining = {};
+    let points = 0;
+    let multiplier = 1;
+    let rummy = false;
+    if (!entry.draw) {
+      players.filter((p) => p !== entry.winner).forEach((p) => {
+        const rem = remainingOf(entry.remaining[p]);
+        remaining[p] = rem.cards !== null ? handPoints(rem.cards) : rem.points;
+      });
+      rummy = Boolean(entry.rummy);
+      multiplier = multiplierOf(rummy, rules);
+      points = multiplier * Object.values(remaining).reduce((a, b) => a + b, 0);
+      totals[entry.winner] += points;
+    }
+    const handWinner = entry.draw ? null : entry.winner;
+    lines.push({ number: n, dealer, winner: handWinner, rummy, multiplier, draw: Boolean(entry.draw), points, remaining, totals: { ...totals } });
+    dealer = nextDealer(players, dealer, handWinner, rules);
+    [over, winner] = gameWinner(totals, n, rules);
+  }
+  if (problems.length) return { status: 422, problems, stopped: false };
+  let toTarget = null;
+  if (rules.deals === null) {
+    toTarget = {};
+    players.forEach((p) => { toTarget[p] = Math.max(0, rules.target_score - totals[p]); });
+  }
+  return {
+    status: 200,
+    data: { hands: lines, totals: { ...totals }, standings: standings(totals), next_dealer: over ? null : dealer, game_over: over, winner, to_target: toTarget, rules },
+  };
+}
+
+/**
+ * POST /v1/hand-score without the service: `body` {remaining: {player: [codes]}, rummy}.
+ * → {status: 200, data: {points, by_player, multiplier, rummy}} or {status: 422, problems}.
+ */
+export function handScore(body, rules) {
+  const remaining = Object.entries(body.remaining).map(([player, codes]) => [player, codes.map(card)]);
+  const problems = [];
+  const again = new Map();
+  repeats(remaining).forEach((r) => again.set(`${r.index}\u0000${r.place}`, r.first));
+  const seats = remaining.length + 1;
+  const dealt = seats >= MIN_PLAYERS && seats <= MAX_PLAYERS ? handSize(seats) : null;
+  remaining.forEach(([player, cards]) => {
+    if (dealt !== null && cards.length > dealt) {
+      problems.push(problem(['remaining', player], `${player} holds ${cards.length} cards, but with ${seats} players only ${dealt} are dealt (R2)`));
+    }
+    cards.forEach((c, j) => {
+      const first = again.get(`${j}\u0000${player}`);
+      if (first === undefined) return;
+      const also = first === player ? 'twice for' : `for both ${first} and`;
+      problems.push(problem(['remaining', player, j], `${c.symbol} is listed ${also} ${player}; there is only one in the deck (R1)`));
+    });
+  });
+  if (problems.length) return { status: 422, problems, stopped: false };
+  const byPlayer = {};
+  remaining.forEach(([player, cards]) => { byPlayer[player] = handPoints(cards); });
+  const rummy = Boolean(body.rummy);
+  const multiplier = multiplierOf(rummy, rules);
+  return { status: 200, data: { points: multiplier * Object.values(byPlayer).reduce((a, b) => a + b, 0), by_player: byPlayer, multiplier, rummy } };
+}
+
+export { show };

@@ -1,0 +1,156 @@
+"""The requests of the differential test of the offline judge (static/js/judge, run by node
+through tests/offline_judge.mjs) against the referee: every meld of up to five cards (one per
+class of melds that differ only by the names of their suits, its suits renamed and its cards
+shuffled by a seeded draw, so every suit and every order turns up), random melds, lay-offs,
+hand scores and scorepads, slips included.
+
+``python -m tests.offline_judge_support`` writes ``tests/offline_judge_golden.json``: the digest
+of the referee's answers to the five-card melds, which take the referee ~40 s (too long for every
+run; the judge answers them in a second or two), with a digest of the referee's source files that
+decide them, so the test fails as stale when those change."""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import random
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+GOLDEN = REPO / "tests" / "offline_judge_golden.json"
+RUNNER = REPO / "tests" / "offline_judge.mjs"
+# The referee's code that decides a meld's verdict and words (its rules option: aces).
+MELD_SOURCES = ("referee/cards.py", "referee/errors.py", "referee/melds.py", "referee/rules.py")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = "CDHS"
+ACES = ("low", "high_or_low")
+
+
+def _masks_by_count() -> list[list[int]]:
+    by = [[] for _ in range(14)]
+    for m in range(1 << 13):
+        by[m.bit_count()].append(m)
+    return by
+
+
+def suit_classes(size: int):
+    """Every meld of ``size`` distinct cards up to the names of the suits: four rank masks (one
+    per suit), in non-increasing order, holding ``size`` cards between them."""
+    by = _masks_by_count()
+
+    def rec(prefix, budget, most):
+        if len(prefix) == 4:
+            if budget == 0:
+                yield prefix
+            return
+        for count in range(min(budget, 13) + 1):
+            masks = by[count]
+            for m in masks[: bisect.bisect_right(masks, most)]:
+                yield from rec((*prefix, m), budget - count, m)
+
+    yield from rec((), size, (1 << 13) - 1)
+
+
+def class_melds(size: int, seed: int):
+    """One meld of each class of :func:`suit_classes`, its suits renamed and its cards in an
+    order drawn from ``seed``: lists of codes."""
+    rng = random.Random(seed)
+    for masks in suit_classes(size):
+        suits = rng.sample(SUITS, 4)
+        cards = [RANKS[r] + suits[s] for s, m in enumerate(masks) for r in range(13) if m >> r & 1]
+        rng.shuffle(cards)
+        yield cards
+
+
+def meld_requests(sizes, seed: int) -> list[dict]:
+    return [
+        {"url": "/v1/melds/check", "body": {"cards": cards, "rules": {"aces": aces}}}
+        for size in sizes
+        for cards in class_melds(size, seed + size)
+        for aces in ACES
+    ]
+
+
+def referee_meld_answer(body: dict) -> dict:
+    """The referee's verdict on a meld as the service words it (MeldCheckResponse), asked of the
+    core directly (the service adds a schema dump, which the HTTP half of the test covers)."""
+    from referee import check_meld, parse_cards
+    from referee.rules import resolve_rules
+
+    check = check_meld(parse_cards(body["cards"]), resolve_rules(body["rules"]))
+    return {
+        "valid": check.valid,
+        "kind": None if check.kind is None else str(check.kind),
+        "cards": [c.code for c in check.cards],
+        "reasons": [{"code": str(r.code), "message": r.message, "cards": [c.code for c in r.cards], "rule": r.rule} for r in check.reasons],
+        "summary": check.summary,
+    }
+
+
+def rules_document() -> dict:
+    from referee.catalog import rules_document as document
+    from schemas.rules import RulesListSchema
+
+    return json.loads(json.dumps(RulesListSchema().dump(document())))
+
+
+def judge(requests: list[dict], doc: dict, bodies: bool = False) -> list:
+    """The offline judge's answers ({status, body}), one per request, from node; with
+    ``bodies``, each answer's body as the line of JSON node wrote (for :func:`line_digest`)."""
+    doc_file = REPO / ".offline-judge-rules.json"
+    doc_file.write_text(json.dumps(doc))
+    try:
+        lines = "\n".join(json.dumps(r) for r in requests) + "\n"
+        done = subprocess.run(["node", str(RUNNER), str(doc_file), *(["--bodies"] if bodies else [])], input=lines, capture_output=True, text=True, check=True, timeout=600)
+    finally:
+        doc_file.unlink()
+    lines = done.stdout.splitlines()
+    return lines if bodies else [json.loads(line) for line in lines]
+
+
+def canonical(answer) -> str:
+    return json.dumps(answer, sort_keys=True, ensure_ascii=False)
+
+
+def compact(answer) -> str:
+    """An answer as one line of JSON, as node's JSON.stringify writes it."""
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+def line_digest(lines) -> str:
+    h = hashlib.sha256()
+    for line in lines:
+        h.update(line.encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def sources_digest() -> str:
+    h = hashlib.sha256()
+    for name in MELD_SOURCES:
+        h.update((REPO / name).read_bytes())
+    return h.hexdigest()
+
+
+FIVE_SEED = 5
+
+
+def write_golden() -> dict:
+    requests = meld_requests([5], FIVE_SEED)
+    golden = {
+        "about": "digest of the referee's answers to one five-card meld of each suit class under each aces option (tests/offline_judge_support.py)",
+        "sources": sources_digest(),
+        "melds": len(requests),
+        "answers": line_digest(compact(referee_meld_answer(r["body"])) for r in requests),
+    }
+    GOLDEN.write_text(json.dumps(golden, indent=2) + "\n")
+    return golden
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, str(REPO))
+    print(write_golden())

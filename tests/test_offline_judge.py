@@ -1,0 +1,234 @@
+"""The offline judge (static/js/judge: the meld checker and the scorepad with no connection)
+gives the service's own answers, word for word (R1, R2, R2a, R6, R10–R12, R14–R16, R19, R20 and
+the aces house rule): one rulebook, held equal by this differential test rather than kept by hand.
+
+- every meld of up to four cards (one of each class up to the names of the suits, suits renamed
+  and cards shuffled by a seeded draw) under both aces options, the referee asked live;
+- every five-card meld the same way, against the digest of the referee's answers
+  (tests/offline_judge_golden.json, stale when the referee's meld code changes);
+- random melds (duplicates, any order), lay-offs, hand scores and scorepads (slips included),
+  through the service itself (its HTTP answers, 422s included).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+
+import pytest
+from flask.testing import FlaskClient
+from offline_judge_support import (
+    ACES,
+    FIVE_SEED,
+    GOLDEN,
+    RANKS,
+    SUITS,
+    canonical,
+    compact,
+    judge,
+    line_digest,
+    meld_requests,
+    referee_meld_answer,
+    sources_digest,
+)
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="the offline judge runs in node (apt-get install nodejs)")
+
+DECK = [r + s for s in SUITS for r in RANKS]
+PRESETS = ("basic", "standard", "two-restocks")
+
+
+@pytest.fixture(scope="module")
+def service(app):
+    # The plain Flask client: thousands of requests, each already checked against openapi.yaml
+    # by the rest of the suite.
+    return FlaskClient(app, app.response_class)
+
+
+@pytest.fixture(scope="module")
+def doc(service):
+    return service.get("/v1/rules").get_json()
+
+
+def _first_difference(requests, expected, got):
+    for request, want, have in zip(requests, expected, got, strict=True):
+        if canonical(want) != canonical(have):
+            return f"{json.dumps(request, ensure_ascii=False)}\n referee: {canonical(want)}\n   judge: {canonical(have)}"
+    return None
+
+
+def test_r10_r11_every_meld_of_up_to_four_cards_under_both_aces_options(doc):
+    requests = meld_requests([1, 2, 3, 4], seed=1)
+    assert len(requests) == 2 * (13 + 169 + 1755 + 16432)
+    expected = [{"status": 200, "body": referee_meld_answer(r["body"])} for r in requests]
+    got = judge(requests, doc)
+    assert _first_difference(requests, expected, got) is None
+    # the test sees real verdicts of every kind, not one answer repeated
+    codes = {reason["code"] for e in expected for reason in e["body"]["reasons"]}
+    assert codes == {"too_few_cards", "set_rank_mismatch", "run_suit_mismatch", "run_gap", "ace_high", "run_wraps"}
+    # runs of three and four (11 + 10 starts, 12 + 11 with Q K A and J Q K A) and sets of 13 ranks
+    assert sum(e["body"]["valid"] for e in expected) == (11 + 10 + 13 + 13) + (12 + 11 + 13 + 13)
+
+
+def test_r10_r11_every_five_card_meld_under_both_aces_options(doc):
+    golden = json.loads(GOLDEN.read_text())
+    assert golden["sources"] == sources_digest(), (
+        "the referee's meld code changed since tests/offline_judge_golden.json was written: run "
+        "`.venv/bin/python -m tests.offline_judge_support` (about a minute), then this test"
+    )
+    requests = meld_requests([5], FIVE_SEED)
+    assert len(requests) == golden["melds"] == 2 * 134459
+    lines = judge(requests, doc, bodies=True)
+    assert len(lines) == len(requests)
+    if line_digest(lines) != golden["answers"]:  # found slowly, only when it fails
+        for request, line in zip(requests, lines, strict=True):
+            want = compact(referee_meld_answer(request["body"]))
+            assert line == want, json.dumps(request, ensure_ascii=False)
+
+
+def _random_cards(rng, low, high):
+    n = rng.randint(low, high)
+    cards = rng.sample(DECK, n)
+    if n and rng.random() < 0.15:  # a card named twice (R1)
+        cards.insert(rng.randrange(n + 1), rng.choice(cards))
+    return cards
+
+
+def _random_rules(rng):
+    rules = {"preset": rng.choice(PRESETS)}
+    if rng.random() < 0.5:
+        rules["aces"] = rng.choice(ACES)
+    return rules
+
+
+def _valid_meld(rng):
+    suit = rng.choice(SUITS)
+    if rng.random() < 0.4:
+        rank = rng.choice(RANKS)
+        return [rank + s for s in rng.sample(SUITS, rng.randint(3, 4))]
+    length = rng.randint(3, 6)
+    start = rng.randint(0, 13 - length)
+    return [r + suit for r in RANKS[start : start + length]]
+
+
+def _meld_and_lay_off_requests(rng, count):
+    requests = []
+    for i in range(count):
+        body = {"cards": _random_cards(rng, 0, 7), "rules": _random_rules(rng)}
+        if i % 2:
+            body["cards"] = _random_cards(rng, 1, 3) if rng.random() < 0.5 else rng.sample(DECK, 1)
+            onto = _valid_meld(rng) if rng.random() < 0.85 else _random_cards(rng, 3, 4)
+            if rng.random() < 0.5:  # a card that fits, often
+                body["cards"][0] = rng.choice(DECK)
+            body["onto"] = onto
+        requests.append({"url": "/v1/melds/check", "body": body})
+    return requests
+
+
+def _ask(service, requests):
+    answers = []
+    for r in requests:
+        resp = service.post(r["url"], json=r["body"])
+        answers.append({"status": resp.status_code, "body": resp.get_json()})
+    return answers
+
+
+def test_r6_r10_r11_random_melds_and_lay_offs_as_the_service_answers(service, doc):
+    requests = _meld_and_lay_off_requests(random.Random(6), 2000)
+    expected = _ask(service, requests)
+    got = judge(requests, doc)
+    assert _first_difference(requests, expected, got) is None
+    statuses = [e["status"] for e in expected]
+    assert statuses.count(422) > 50 and statuses.count(200) > 1500
+    codes = {reason["code"] for e in expected if e["status"] == 200 for reason in e["body"]["reasons"]}
+    assert {"duplicate_card", "does_not_fit", "set_too_large", "run_gap"} <= codes
+
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Éva", "O'Neil", 'Say "hi"', "Zoë", "ana", "ＡＮＡ", "Li Wei", "Pat")
+
+
+def _random_remaining(rng, players, winner, dealt):
+    remaining = {}
+    for p in players:
+        if p == winner and rng.random() > 0.01:
+            continue
+        if p != winner and rng.random() < 0.01:
+            continue  # missing
+        if rng.random() < 0.5:
+            entry = {"points": rng.choice([rng.randint(1, 10 * dealt), rng.randint(1, 30), 0, 10 * dealt + 1]) if rng.random() < 0.05 else rng.randint(1, 40)}
+        else:
+            entry = {"cards": rng.sample(DECK, rng.randint(1, dealt))}
+            if rng.random() < 0.02:
+                entry["cards"].append(entry["cards"][0])
+        if rng.random() < 0.005:
+            entry = {"cards": ["2C"], "points": 3} if rng.random() < 0.5 else {"cards": []}
+        remaining[p] = entry
+    if rng.random() < 0.01:
+        remaining["Nobody"] = {"points": 5}
+    if rng.random() < 0.02 and len(remaining) >= 2:  # the same card for two players (R1)
+        with_cards = [p for p, e in remaining.items() if e.get("cards")]
+        if len(with_cards) >= 2:
+            remaining[with_cards[1]]["cards"].append(remaining[with_cards[0]]["cards"][0])
+    return remaining
+
+
+def _random_pad(rng):
+    count = rng.randint(2, 6)
+    players = rng.sample(NAMES[:8] + ("Li Wei", "Pat"), count)
+    if rng.random() < 0.02:
+        players.append(rng.choice(["ana", "ＡＮＡ", players[0]]))
+    if rng.random() < 0.005:
+        players = players[:1]
+    dealt = 10 if len(players) == 2 else 7 if len(players) <= 4 else 6
+    rules = _random_rules(rng)
+    if rng.random() < 0.5:
+        rules["going_rummy_doubles"] = rng.random() < 0.5
+    if rng.random() < 0.3:
+        rules["dealer_rotation"] = rng.choice(["winner_two_player", "left"])
+    if rng.random() < 0.3:
+        rules["deals"] = rng.randint(1, 8)
+    else:
+        rules["target_score"] = rng.choice([rng.randint(1, 60), 100, 150])
+    pad = {"rules": rules, "players": players, "hands": []}
+    if rng.random() < 0.5:
+        pad["first_dealer"] = rng.choice(players) if rng.random() > 0.02 else "Nobody"
+    for _ in range(rng.randint(0, 12)):
+        if rng.random() < 0.1:
+            hand = {"draw": True}
+            if rng.random() < 0.05:
+                hand["winner"] = rng.choice(players)
+        else:
+            winner = rng.choice(players) if rng.random() > 0.01 else "Nobody"
+            hand = {"winner": winner, "rummy": rng.random() < 0.15, "remaining": _random_remaining(rng, players, winner, dealt)}
+            if rng.random() < 0.01:
+                del hand["winner"]
+        pad["hands"].append(hand)
+    return pad
+
+
+def _most_cards(body):
+    if "players" not in body:  # a hand score (each opponent has 1 to 10 cards left)
+        return max(len(cards) if cards else 99 for cards in body["remaining"].values())
+    return max((len(e.get("cards") or ()) for h in body["hands"] for e in h.get("remaining", {}).values()), default=0)
+
+
+def test_r14_r16_r19_r20_random_scorepads_as_the_service_answers(service, doc):
+    rng = random.Random(14)
+    requests = [{"url": "/v1/scorepad", "body": _random_pad(rng)} for _ in range(2000)]
+    for _ in range(500):
+        players = rng.sample(NAMES[:8], rng.randint(1, 5))
+        body = {"remaining": {p: _random_cards(rng, 0, 11) for p in players}, "rummy": rng.random() < 0.3, "rules": _random_rules(rng)}
+        requests.append({"url": "/v1/hand-score", "body": body})
+    expected = _ask(service, requests)
+    got = judge(requests, doc)
+    # The judge leaves to the service what the page never sends (a table of 1 or 7 players, 11
+    # cards left in one hand): the request's schema refuses it in its own words.
+    unjudged = [r for r, g in zip(requests, got, strict=True) if g["status"] == 0]
+    assert unjudged and all(not 2 <= len(r["body"].get("players", "ab")) <= 6 or _most_cards(r["body"]) > 10 for r in unjudged)
+    kept = [i for i, g in enumerate(got) if g["status"] != 0]
+    assert _first_difference([requests[i] for i in kept], [expected[i] for i in kept], [got[i] for i in kept]) is None
+    pads = [e for r, e in zip(requests, expected, strict=True) if r["url"] == "/v1/scorepad"]
+    assert sum(e["status"] == 422 for e in pads) > 200
+    assert sum(e["status"] == 200 and e["body"]["game_over"] for e in pads) > 50
+    assert sum(e["status"] == 200 and not e["body"]["game_over"] for e in pads) > 200
