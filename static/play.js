@@ -14,6 +14,7 @@ import { boardOf, applyEvent, unapplyEvent, changedBy, eventLine, renderBoard, f
 import { renderHand } from './js/play/hand.js';
 import { initSetup, chosenGame, paceMs, levelName, savePrefs } from './js/play/setup.js';
 import { renderEnd, renderScores, checkDeal } from './js/play/end.js';
+import { initOffline } from './js/play/offline.js';
 
 const STORE = 'rummy-referee-play-v1';
 
@@ -384,6 +385,7 @@ $('check-deal').addEventListener('click', () => checkDeal(view, game.promised));
 $('confirm-keep').addEventListener('click', () => $('confirm').close());
 $('confirm-leave').addEventListener('click', () => { $('confirm').close(); leave(); });
 
+initOffline();
 initSetup().then(() => {
   try { game = JSON.parse(window.localStorage.getItem(STORE) || 'null'); } catch (e) { game = null; }
   if (game && game.table && game.seat) resume();

@@ -137,9 +137,10 @@ function pickButton(id, code, face, cards, taken, onPick, repeat) {
  * in the same grid (so ranks can be picked one after another from the keyboard), else the suit. */
 export function focusAfterPick(id, key, suit) {
   let target = document.getElementById(id);
-  if (target && target.disabled) {
+  const done = (el) => el.disabled || el.classList.contains('picked'); // picked (again, in the checker)
+  if (target && done(target)) {
     let next = target.nextElementSibling;
-    while (next && next.disabled) next = next.nextElementSibling;
+    while (next && done(next)) next = next.nextElementSibling;
     target = next || document.getElementById(`suit-${key}-${suit || 'C'}`);
   }
   if (target) target.focus();

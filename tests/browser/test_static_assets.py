@@ -80,6 +80,10 @@ def test_the_service_worker_keeps_every_file_the_page_needs():
     needed = {"/"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", html)}
     needed |= {"/static/" + name for name in module_files("scorepad.js")}
     needed |= {icon["src"] for icon in json.loads(read("manifest.webmanifest"))["icons"]}
+    # /play and what it loads (it opens offline to say that a game needs the connection)
+    play = read("play.html")
+    needed |= {"/play"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", play)}
+    needed |= {"/static/" + name for name in module_files("play.js")}
     # the rulebook page (/rules) and what it loads
     needed |= {"/rules"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", RULEBOOK_PAGE)}
     assert "/static/js/checker.js" in needed and "/static/icon-512.png" in needed
@@ -98,9 +102,10 @@ def test_manifest_icons_are_there_at_their_stated_sizes():
 
 
 def test_one_submit_path_for_the_pad():
-    """Every change to the game goes through submitPad: one POST /v1/scorepad in the page."""
+    """Every change to the game goes through submitPad: one POST /v1/scorepad in the page
+    (answered by the offline judge when the service cannot be reached)."""
     js = "\n".join(read(name) for name in module_files("scorepad.js"))
-    assert js.count("postJson(API_URL") == 1
+    assert js.count("askReferee(API_URL") == 1
     # the definition, then: start a game, save a hand, replace the hands (undo, delete, put back), refresh
     assert len(re.findall(r"\bsubmitPad\(", js)) == 5
 

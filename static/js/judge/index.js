@@ -9,7 +9,7 @@
  * (another path, rules it does not know, cards not in canonical codes: the page then says the
  * service is needed). `rulesDocument` is GET /v1/rules's answer (kept from the last visit). */
 import { checkMeld, allCards } from './melds.js';
-import { replay, handScore, MAX_PROBLEMS } from './scorepad.js';
+import { replay, handScore, comparable, MAX_PROBLEMS } from './scorepad.js';
 
 /** The rules object of a request ({preset, …overrides}) resolved against the service's presets,
  * every option in the service's order; null when it names a preset or option not in `doc`. */
@@ -61,6 +61,7 @@ export function answer(url, body, doc) {
   const most = Math.max(...((doc.limits && doc.limits.hand_sizes) || []).map((h) => h.cards));
   if (url === '/v1/hand-score') {
     if (!body.remaining || !Object.values(body.remaining).every((cards) => allCards(cards) && cards.length >= 1 && cards.length <= most)) return null;
+    if (!Object.keys(body.remaining).every(comparable)) return null;
     return judged(handScore(body, rules));
   }
   if (url === '/v1/scorepad') {
@@ -70,9 +71,14 @@ export function answer(url, body, doc) {
     const seats = doc.limits && doc.limits.players;
     if (!seats || body.players.length < seats.minimum || body.players.length > seats.maximum) return null;
     // (and more cards than anyone is dealt, R2: the schema's bound, in its words)
-    const cardsOk = (body.hands || []).every((hand) => Object.values(hand.remaining || {})
-      .every((rem) => rem.cards === undefined || (allCards(rem.cards) && rem.cards.length <= most)));
+    // (and more entries in one hand than players at a table, R2)
+    const cardsOk = (body.hands || []).every((hand) => Object.keys(hand.remaining || {}).length <= seats.maximum
+      && Object.values(hand.remaining || {}).every((rem) => rem.cards === undefined || (allCards(rem.cards) && rem.cards.length <= most)));
     if (!cardsOk) return null;
+    // Names the judge can compare as the referee does (R2a); any other is the service's to judge.
+    const named = body.players.concat(body.first_dealer ? [body.first_dealer] : [], ...(body.hands || [])
+      .map((hand) => [hand.winner || ''].concat(Object.keys(hand.remaining || {}))));
+    if (!named.every(comparable)) return null;
     return judged(replay(body, rules));
   }
   return null;

@@ -3,6 +3,7 @@
  * referee/scoring.py (score_hand). Held equal to the service by tests/test_offline_judge.py
  * (thousands of random pads, slips included). */
 import { card, show, repeats } from './cards.js';
+import { ALPHABET, SKELETON, CHAR_NAMES } from './names.js';
 
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 6;
@@ -30,9 +31,67 @@ export function pyRepr(text) {
   return quote + out + quote;
 }
 
-/** R2a: the form in which names are compared (NFKC, case folded, trimmed). */
+/** Case folding as Python's str.casefold() does it, for the letters of ALPHABET and their
+ * skeletons (held equal by the differential test). */
+function caseFold(text) {
+  return text.toUpperCase().toLowerCase();
+}
+
+const WHITESPACE = /[\s\u001c-\u001f\u0085]+/u;
+
+/** Whether the offline judge can compare `name`: every letter in ALPHABET, in Unicode's normal
+ * form C (the request's schema refuses an accent typed as a separate mark, in its own words). */
+export function comparable(name) {
+  return typeof name === 'string' && name === name.normalize('NFC') && Array.from(name).every((ch) => ALPHABET.includes(ch));
+}
+
+/** R2a: the form in which names are compared, as referee/seating.py's name_key: NFKC, case
+ * folded, NFD, the dot above an i or j dropped, runs of spaces as one, the confusable skeleton
+ * (UTS #39), NFKC, case folded again. For names of ALPHABET only. */
 export function nameKey(name) {
-  return name.normalize('NFKC').toUpperCase().toLowerCase().replace(/ς/g, 'σ').trim();
+  const letters = caseFold(name.normalize('NFKC')).normalize('NFD');
+  const chars = Array.from(letters);
+  const undotted = chars.filter((ch, i) => !(ch === '\u0307' && i && 'ij'.includes(chars[i - 1]))).join('');
+  const spaced = undotted.split(WHITESPACE).filter(Boolean).join(' ');
+  const skeleton = Array.from(spaced).map((ch) => (SKELETON[ch] === undefined ? ch : SKELETON[ch])).join('').normalize('NFD');
+  return caseFold(skeleton.normalize('NFKC'));
+}
+
+function letter(ch) {
+  return `${pyRepr(ch)} (U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}, ${CHAR_NAMES[ch] || 'unnamed'})`;
+}
+
+/** What tells two names with one key apart (referee/seating.py's _differing). */
+function differing(a, b) {
+  if (caseFold(a.normalize('NFKC')) === caseFold(b.normalize('NFKC'))) return '';
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    if (x[i] !== y[i]) return `: ${letter(x[i])} and ${letter(y[i])} look alike`;
+  }
+  const longer = x.length > y.length ? x : y;
+  return `: ${letter(longer[Math.min(x.length, y.length)])} is hard to see`;
+}
+
+/** R2a: "'ANA' is not one of the players; name them as listed, 'Ana' (R2a)". */
+function notListed(name, players, what) {
+  const key = nameKey(name);
+  const listed = players.find((p) => p !== name && nameKey(p) === key);
+  const hint = listed !== undefined ? `; name them as listed, ${pyRepr(listed)} (R2a)` : '';
+  return `${pyRepr(name)} is not ${what}${hint}`;
+}
+
+/** R2a: every name naming the same player as an earlier one, at path + [i]. */
+function sameNames(players, path) {
+  const problems = [];
+  const first = new Map();
+  players.forEach((p, i) => {
+    const key = nameKey(p);
+    if (!first.has(key)) first.set(key, p);
+    else if (first.get(key) === p) problems.push(problem([...path, i], `player ${pyRepr(p)} is listed twice`));
+    else problems.push(problem([...path, i], `${first.get(key)} and ${p} name the same player (R2a)${differing(first.get(key), p)}`));
+  });
+  return problems;
 }
 
 function problem(path, message) {
@@ -44,15 +103,9 @@ function seatingProblems(players, dealer) {
   if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
     problems.push(problem(['players'], `Rummy is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players.length} (R2)`));
   }
-  const first = new Map();
-  players.forEach((p, i) => {
-    const key = nameKey(p);
-    if (!first.has(key)) first.set(key, p);
-    else if (first.get(key) === p) problems.push(problem(['players', i], `player ${pyRepr(p)} is listed twice`));
-    else problems.push(problem(['players', i], `${first.get(key)} and ${p} name the same player (R2a)`));
-  });
+  problems.push(...sameNames(players, ['players']));
   if (dealer !== null && dealer !== undefined && !players.includes(dealer)) {
-    problems.push(problem(['first_dealer'], `first dealer ${pyRepr(dealer)} is not one of the players`));
+    problems.push(problem(['first_dealer'], `first dealer ${notListed(dealer, players, 'one of the players')}`));
   }
   return problems;
 }
@@ -88,14 +141,14 @@ function checkHand(n, entry, players, dealt) {
     return problems;
   }
   if (winner === null) return [problem([...where, 'winner'], `${label}: say who went out, or mark the hand as a draw`)];
-  if (!players.includes(winner)) return [problem([...where, 'winner'], `${label}: ${pyRepr(winner)} is not one of the players`)];
+  if (!players.includes(winner)) return [problem([...where, 'winner'], `${label}: ${notListed(winner, players, 'one of the players')}`)];
   const listed = remaining.filter(([name, rem]) => players.includes(name) && name !== winner && rem.cards !== null && rem.points === null);
   const again = new Map();
   repeats(listed.map(([name, rem]) => [name, rem.cards])).forEach((r) => again.set(`${r.index}\u0000${r.place}`, r.first));
   remaining.forEach(([name, rem]) => {
     const at = [...where, 'remaining', name];
     if (!players.includes(name)) {
-      problems.push(problem(at, `${label}: ${pyRepr(name)} is not one of the players`));
+      problems.push(problem(at, `${label}: ${notListed(name, players, 'one of the players')}`));
       return;
     }
     if (name === winner) {
@@ -221,7 +274,8 @@ export function replay(pad, rules) {
  */
 export function handScore(body, rules) {
   const remaining = Object.entries(body.remaining).map(([player, codes]) => [player, codes.map(card)]);
-  const problems = [];
+  const names = remaining.map(([player]) => player);
+  const problems = sameNames(names, []).map((p) => problem([names[p.path[0]]], p.message));
   const again = new Map();
   repeats(remaining).forEach((r) => again.set(`${r.index}\u0000${r.place}`, r.first));
   const seats = remaining.length + 1;
