@@ -64,6 +64,22 @@ def class_melds(size: int, seed: int):
         yield cards
 
 
+PERMUTATIONS = ["".join(p) for p in __import__("itertools").permutations(SUITS)]
+
+
+def five_card_melds():
+    """One five-card meld of each suit class, as tests/offline_judge.mjs --five makes them in the
+    same order (no random draw, so node makes them alone): the class's k-th meld has its suits
+    renamed by the k-th of the 24 orders of C D H S, its cards turned k places, and read backwards
+    every other pair of classes."""
+    for k, masks in enumerate(suit_classes(5)):
+        suits = PERMUTATIONS[k % 24]
+        cards = [RANKS[r] + suits[s] for s, m in enumerate(masks) for r in range(13) if m >> r & 1]
+        turn = k % len(cards)
+        cards = cards[turn:] + cards[:turn]
+        yield cards[::-1] if k >> 1 & 1 else cards
+
+
 def meld_requests(sizes, seed: int) -> list[dict]:
     return [
         {"url": "/v1/melds/check", "body": {"cards": cards, "rules": {"aces": aces}}}
@@ -141,15 +157,28 @@ def sources_digest() -> str:
     return h.hexdigest()
 
 
-FIVE_SEED = 5
-
-
 def five_card_digest(requests) -> str:
     return line_digest(compact(referee_meld_answer(r["body"])) for r in requests)
 
 
+def five_card_requests() -> list[dict]:
+    return [{"url": "/v1/melds/check", "body": {"cards": cards, "rules": {"aces": aces}}} for cards in five_card_melds() for aces in ACES]
+
+
+def judge_five_card_melds(doc: dict) -> tuple[int, str]:
+    """(count, digest) of the judge's answers to :func:`five_card_requests`, made and hashed in node."""
+    doc_file = REPO / ".offline-judge-rules.json"
+    doc_file.write_text(json.dumps(doc))
+    try:
+        done = subprocess.run(["node", str(RUNNER), str(doc_file), "--five"], capture_output=True, text=True, check=True, timeout=600)
+    finally:
+        doc_file.unlink()
+    count, answers = done.stdout.split()
+    return int(count), answers
+
+
 def write_golden() -> dict:
-    requests = meld_requests([5], FIVE_SEED)
+    requests = five_card_requests()
     golden = {
         "about": "digest of the referee's answers to one five-card meld of each suit class under each aces option (tests/offline_judge_support.py)",
         "sources": sources_digest(),
@@ -166,7 +195,9 @@ NAMES_MODULE = REPO / "static" / "js" / "judge" / "names.js"
 # The letters a name may hold for the offline judge to compare it (any other name is left to the
 # service): ASCII, Latin-1's and Latin Extended-A's letters, and the combining accents.
 NAME_ALPHABET = "".join(
-    chr(c) for c in [*range(0x20, 0x7F), *range(0xC0, 0x180), *range(0x300, 0x370)] if chr(c) not in '×÷"' and c not in (0x149, 0x345, 0x34F)
+    chr(c)
+    for c in [*range(0x20, 0x7F), *range(0xC0, 0x180), *range(0x300, 0x370)]
+    if chr(c) not in '×÷"' and c not in (0x149, 0x345, 0x34F)
 )
 
 
