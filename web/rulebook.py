@@ -266,7 +266,7 @@ def for_players(text: str) -> str:
     text = _GENERATED.sub(lambda found: _presets_table() if found.group("name") == "options table" else "", text)
     paragraphs = text.split("\n\n")
     out = []
-    for i, para in enumerate(paragraphs):
+    for para in paragraphs:
         if para.startswith("This is the rulebook"):
             out.append(PLAYERS_INTRO)
             continue
