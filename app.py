@@ -291,9 +291,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.get("/rules")
     def rules_page():
-        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``): for players,
-        or with the API's codes at ``/rules?for=developers``."""
-        return Response(rulebook.page("developers" if request.args.get("for") == "developers" else "players"), mimetype="text/html")
+        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``)."""
+        return Response(rulebook.page(), mimetype="text/html")
 
     @app.get("/RULES.md")
     def rules_text():
@@ -321,4 +320,7 @@ def swagger_ui_dir() -> str:
     return str(Path(flask_swagger_ui.__file__).parent / "dist")
 
 
-app = create_app()
+try:
+    app = create_app()
+except ValueError as e:  # a setting it cannot use (RUMMY_TABLE_STORE, RUMMY_SEAL_KEYS, …): one line, not a traceback
+    raise SystemExit(f"rummy-referee not started: {e}") from None

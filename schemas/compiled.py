@@ -169,10 +169,8 @@ def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env:
         load = ["try:", f"    v = nested{i}(v)", "except _HookError as e:", f"    errors[{key}] = e.messages", "    v = missing"]
     elif item is not None:  # a list of a compiled schema's objects
         env[f"item{i}"] = item
-        # a list longer than the field allows goes back to the field, refused before its items
-        env[f"longest{i}"] = (field.longest() if isinstance(field, BoundedList) else None) or float("inf")
         load = [
-            f"if type(v) is not list or len(v) > longest{i}:",
+            "if type(v) is not list:",
             "    raise _Decline",
             "try:",
             f"    v = [item{i}(x) for x in v]",

@@ -91,8 +91,15 @@ def _replayed(exc: Replayed) -> Response:
 
 
 def _unavailable(exc: StoreUnavailable) -> Response:
+    """503 with ``Retry-After``. When the store may have recorded the change all the same (its
+    reply was lost), the answer says so: the same request sent again learns which."""
     metrics.GUARD.labels("unavailable").inc()
-    return problem(503, "the table store is not answering; try again in a moment", headers={"Retry-After": str(max(1, exc.retry_after))})
+    detail = (
+        "the table store did not confirm this change, so it may have been recorded: send the same request again to learn which"
+        if exc.unknown
+        else "the table store is not answering; try again in a moment"
+    )
+    return problem(503, detail, headers={"Retry-After": str(max(1, exc.retry_after))})
 
 
 def _stale(exc: Stale) -> Response:
@@ -141,6 +148,13 @@ def _tables() -> Tables:
     return current_app.extensions[EXTENSION]
 
 
+def _view(table, viewer):
+    """The view of ``table`` for ``viewer``; a finished hand's deck withheld when no replay
+    guard keeps the tables (``RUMMY_TABLE_STORE=none``: an old token is accepted there, and a
+    revealed deck would show a player who rewinds every card still hidden)."""
+    return table_view(table, viewer, reveal=_tables().store is not None)
+
+
 blp = RefereeBlueprint(
     "tables",
     __name__,
@@ -168,7 +182,7 @@ def create_table(args):
     return {
         "table": token,
         "seats": seats,
-        "view": table_view(table, viewer),
+        "view": _view(table, viewer),
         "events": events,
         "summary": said.moved(events, table.game.state, viewer),
     }, 201
@@ -179,7 +193,7 @@ def view_table(args):
     """What one seat may see (its own hand, the legal moves on its turn, counts for the
     others), or without a seat what a spectator sees."""
     opened = _tables().view(args["table"], args["seat"])
-    return {"view": table_view(opened.table, opened.player)}
+    return {"view": _view(opened.table, opened.player)}
 
 
 @blp.post("/tables/move", T.TableMoveRequest, T.TableMoveResponse, EXAMPLES["move"], errors=(403, 409, 503))
@@ -207,7 +221,7 @@ def _move_at_table(args):
         "reasons": o.reasons,
         "applied": o.applied,
         "table": done.token,
-        "view": table_view(done.table, done.player),
+        "view": _view(done.table, done.player),
         "result": o.result,
         "events": done.events,
         "summary": summary,
@@ -230,7 +244,7 @@ def _next_hand(args):
     viewer = dealt.player
     answer = {
         "table": dealt.token,
-        "view": table_view(dealt.table, viewer),
+        "view": _view(dealt.table, viewer),
         "events": dealt.events,
         "summary": said.moved(dealt.events, dealt.table.game.state, viewer),
     }

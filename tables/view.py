@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from referee.fairness import Revealed, commitment, reveal
+from referee.fairness import Revealed, commitment
+from referee.fairness import reveal as reveal_hand
 from referee.moves import Move
 from referee.scorepad import Pad
 from referee.state import State
@@ -48,15 +49,20 @@ class TableView:
     legal_moves: tuple[Move, ...] | None
 
 
-def table_view(table: Table, viewer: str | None) -> TableView:
-    """The view of ``table`` for ``viewer`` (None: a spectator)."""
+def table_view(table: Table, viewer: str | None, reveal: bool = True) -> TableView:
+    """The view of ``table`` for ``viewer`` (None: a spectator). ``reveal`` False withholds a
+    finished hand's seed, deck and record (``result["fairness"]`` None): a service without a
+    replay guard accepts old tokens, and a deck revealed would show a player who rewinds to an
+    earlier token of the hand every card still hidden there."""
     game = table.game
     v = game.view(viewer)
     players = tuple({**asdict(s), "hand": v.hand} if s.id == viewer else asdict(s) for s in v.seats)
     fair = table.fair
     result = None
     if v.result is not None:
-        revealed: Revealed | None = None if fair is None else reveal(fair, game.players, v.dealer, game.rules, game.events)
+        revealed: Revealed | None = (
+            None if fair is None or not reveal else reveal_hand(fair, game.players, v.dealer, game.rules, game.events)
+        )
         result = {**asdict(v.result), "remaining_cards": dict(v.remaining_cards or {}), "fairness": revealed}
     fairness = None
     if fair is not None:

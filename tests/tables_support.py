@@ -2,29 +2,50 @@
 
 from __future__ import annotations
 
+import atexit
 import base64
 import contextlib
 import dataclasses
 import os
 import random
+import secrets
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
 from app import create_app
 from schemas.wire import to_json
 from tables import Sealer, SeqStore, Tables
+from tables.store.embedded import EmbeddedStore
 
 KEY_A = bytes(range(32))
 KEY_B = bytes(range(100, 132))
 KEYS_TEXT = base64.urlsafe_b64encode(KEY_A).decode().rstrip("=")
 
 
-def make_app(keys=(KEY_A,), store=None, ttl=7 * 24 * 3600, clock=None):
+# The embedded stores of the apps the tests make: one file each, in a folder removed at exit.
+_STORES = tempfile.mkdtemp(prefix="rummy-test-stores-")
+atexit.register(shutil.rmtree, _STORES, True)
+EMBEDDED = "embedded"
+
+
+def embedded_store() -> EmbeddedStore:
+    """A fresh embedded store (the default configuration's), in its own file."""
+    store = EmbeddedStore(Path(_STORES) / f"{secrets.token_hex(8)}.sqlite3")
+    store.start()
+    return store
+
+
+def make_app(keys=(KEY_A,), store=EMBEDDED, ttl=7 * 24 * 3600, clock=None):
+    """An app over ``keys`` whose replay guard is ``store``: by default a fresh embedded store,
+    as the service runs unless told otherwise; None: no guard (``RUMMY_TABLE_STORE=none``)."""
     sealer = Sealer(list(keys), ttl) if clock is None else Sealer(list(keys), ttl, clock)
+    store = embedded_store() if store == EMBEDDED else store
     return create_app({"TESTING": True, "TABLES": Tables(sealer, store)})
 
 

@@ -119,7 +119,7 @@ def test_the_replay_guards_redis_keeps_its_data_and_the_app_uses_it():
     import stack
 
     r = _resources("rummy-referee-redis")
-    assert set(r) == {"Service", "StatefulSet", "ConfigMap", "NetworkPolicy"}
+    assert set(r) == {"Service", "StatefulSet", "ConfigMap", "NetworkPolicy", "PodDisruptionBudget", "Secret"}
     sts = r["StatefulSet"]
     pod = sts["spec"]["template"]["spec"]
     labels = sts["spec"]["template"]["metadata"]["labels"]
@@ -141,9 +141,20 @@ def test_the_replay_guards_redis_keeps_its_data_and_the_app_uses_it():
     assert policy["podSelector"]["matchLabels"] == labels
     assert policy["ingress"][0]["from"][0]["podSelector"]["matchLabels"] == _resources()["Deployment"]["spec"]["selector"]["matchLabels"]
     app = next(c for c in _resources()["Deployment"]["spec"]["template"]["spec"]["containers"] if c["name"] == "app")
-    store = {e["name"]: e for e in app["env"]}["RUMMY_TABLE_STORE"]["value"]
+    # the password in a Secret: Redis includes auth.conf, the app's URL holds the same password
+    secret = r["Secret"]
+    ref = {e["name"]: e for e in app["env"]}["RUMMY_TABLE_STORE"]["valueFrom"]["secretKeyRef"]
+    assert ref == {"name": secret["metadata"]["name"], "key": "RUMMY_TABLE_STORE"}
+    assert command[command.index("--include") + 1] == mounts["redis-auth"] + "/auth.conf"
+    assert {v["name"]: v for v in pod["volumes"]}["redis-auth"]["secret"]["secretName"] == secret["metadata"]["name"]
+    password = secret["stringData"]["password"]
     port = r["Service"]["spec"]["ports"][0]["port"]
-    assert store == f"redis://{r['Service']['metadata']['name']}:{port}/0" and port == redis["ports"][0]["containerPort"]
+    assert secret["stringData"]["auth.conf"] == f"requirepass {password}"
+    assert secret["stringData"]["RUMMY_TABLE_STORE"] == f"redis://:{password}@{r['Service']['metadata']['name']}:{port}/0"
+    assert port == redis["ports"][0]["containerPort"]
+    # room for an append-only-file rewrite's fork: at least twice maxmemory
+    assert int(redis["resources"]["limits"]["memory"].removesuffix("Mi")) >= 2 * int(settings["maxmemory"].removesuffix("mb")) + 64
+    assert r["PodDisruptionBudget"]["spec"]["selector"]["matchLabels"] == labels
 
 
 # --- the Dockerfile ---------------------------------------------------------------------------

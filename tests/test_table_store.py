@@ -114,3 +114,83 @@ def test_the_breaker_tells_its_opening_and_closing_once_each(caplog):
     assert changes == [True, False]
     told = [r.getMessage() for r in caplog.records]
     assert len(told) == 2 and "failed 3 times in a row (ConnectionError)" in told[0] and "answers again" in told[1]
+
+
+def test_a_write_whose_reply_is_lost_says_it_may_be_recorded_and_the_retry_learns_which(redis_url):  # noqa: F811
+    """Redis busy (a script of another client runs 1.5 s) while a commit waits: the commit's
+    reply comes after the store's timeout, so the change may or may not be recorded; the store
+    says exactly that (``unknown``). Redis runs the write once the script ends; the same commit
+    sent again finds it and answers as recorded (Replay), never a second change."""
+    import threading
+
+    import redis
+
+    store = RedisStore(redis_url, timeout=0.2)
+    store.check("lost", 0, b"d")
+    busy = "local t = redis.call('TIME'); local stop = t[1] * 1e6 + t[2] + 1500000; repeat t = redis.call('TIME') until t[1] * 1e6 + t[2] >= stop"
+    other = threading.Thread(target=lambda: redis.Redis.from_url(redis_url).eval(busy, 0))
+    other.start()
+    try:
+        import time
+
+        deadline = time.monotonic() + 5
+        while not _script_running(redis_url) and time.monotonic() < deadline:
+            pass
+        with pytest.raises(StoreUnavailable) as e:
+            store.commit("lost", 0, 1, b"d", b"answer", 60)
+        assert e.value.unknown and "may have been recorded" in str(e.value)
+    finally:
+        other.join()
+    with pytest.raises(Replay) as again:
+        store.commit("lost", 0, 1, b"d", b"answer", 60)
+    assert again.value.answer == b"answer" and store.latest("lost") == 1
+
+
+def _script_running(url: str) -> bool:
+    """Whether Redis is held by a script: a PING gets no answer within 50 ms."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_timeout=0.05).ping()
+    except redis.TimeoutError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    "setting, line",
+    [
+        (
+            "redis://127.0.0.1:6379/abc",
+            "rummy-referee not started: RUMMY_TABLE_STORE: the database must be a number (redis://host:6379/0), not 'abc'",
+        ),
+        ("localhost:6379", "rummy-referee not started: RUMMY_TABLE_STORE must be a Redis URL (redis://"),
+        ("sqlite:///no/such/folder/t.sqlite3", "rummy-referee not started: the embedded table store cannot use no/such/folder/t.sqlite3"),
+    ],
+)
+def test_a_store_it_cannot_use_stops_start_up_in_one_line(setting, line):
+    """Issue 31's finding 3: the service refuses to start with one line naming the setting,
+    not a traceback."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tables_support import KEYS_TEXT
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "RUMMY_TABLE_STORE": setting, "RUMMY_SEAL_KEYS": KEYS_TEXT}
+    done = subprocess.run([sys.executable, "-c", "import app"], cwd=root, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(line), done.stderr
+
+
+def test_a_redis_down_at_start_up_starts_not_ready_in_one_warning(caplog):
+    """A Redis that does not answer yet is not a wrong setting: the service starts, says so
+    once, and /readyz (ready()) names why until Redis answers."""
+    with caplog.at_level(logging.INFO, logger="tables.store"):
+        s = RedisStore(f"redis://127.0.0.1:{free_port()}/0", timeout=0.2)
+        s.start()
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert "starting not ready (/readyz)" in caplog.records[0].getMessage()
+    assert s.ready().startswith("the table store at redis://127.0.0.1:")

@@ -217,15 +217,55 @@ def test_dealing_again_from_an_old_token_is_refused(guarded):
     )
 
 
-def test_without_a_store_an_old_token_can_be_replayed():
-    """What the README's trust model says: without the guard, a client may send an older token
-    again (for instance to draw again from the same position)."""
-    tc = make_app().test_client()
+def _play_to_the_end(tc, made, human="ana"):
+    """Play ``human`` (the first legal move the picker likes) until the hand is over: every
+    token the hand had, and the last answer."""
+    pick, token, seat, tokens = picker(4), made["table"], made["seats"][human], [made["table"]]
+    for _ in range(600):
+        v = tc.post("/v1/tables/view", json={"table": token, "seat": seat}).get_json()["view"]
+        if v["status"] != "playing":
+            return tokens, v
+        r = tc.post("/v1/tables/move", json={"table": token, "seat": seat, "move": pick(v["legal_moves"])})
+        assert r.status_code == 200, r.get_json()
+        token = r.get_json()["table"]
+        tokens.append(token)
+    raise AssertionError("the hand did not end")
+
+
+def test_by_default_a_rewind_to_an_earlier_token_of_a_revealed_hand_is_refused(monkeypatch):
+    """Issue 32's finding 2, closed: the default configuration (no RUMMY_TABLE_STORE) guards
+    with the embedded store. A player finishes a hand against a bot, reads its deck, then goes
+    back to the hand's first token to play with what she learned: 409, carrying the latest token."""
+    monkeypatch.delenv("RUMMY_TABLE_STORE", raising=False)
+    from app import create_app
+    from tables.store.embedded import EmbeddedStore
+
+    tc = create_app({"TESTING": True}).test_client()
+    assert isinstance(tc.application.extensions["rummy_tables"].store, EmbeddedStore)
+    made = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "easy"}}).get_json()
+    tokens, last = _play_to_the_end(tc, made)
+    assert last["result"]["fairness"]["deck"], "the finished hand reveals its deck"
+    for old in tokens[:-1:7]:
+        r = _draw(tc, old, made["seats"]["ana"])
+        assert r.status_code == 409, r.get_json()
+        assert r.get_json()["latest_seq"] == last["seq"] and r.get_json()["table"] == tokens[-1]
+    assert tc.post("/v1/tables/next", json={"table": tokens[-2], "seat": made["seats"]["ana"]}).status_code == 409
+
+
+def test_without_a_store_an_old_token_can_be_replayed_so_no_deck_is_revealed():
+    """What the trust model says of RUMMY_TABLE_STORE=none (development): a client may send an
+    older token again (to draw again from the same position), so a finished hand's seed, deck
+    and record are withheld: they would show every card still hidden at an earlier token."""
+    tc = make_app(store=None).test_client()
     made = _create(tc)
     a = _draw(tc, made["table"], made["seats"]["ana"]).get_json()
     b = _draw(tc, made["table"], made["seats"]["ana"]).get_json()
     assert a["legal"] and b["legal"] and a["view"]["seq"] == b["view"]["seq"] == 1
     assert a["view"]["players"][0]["hand"] == b["view"]["players"][0]["hand"]  # the same card: the stock is sealed, not reshuffled
+    made = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "easy"}}).get_json()
+    _, last = _play_to_the_end(tc, made)
+    assert last["result"] is not None and last["result"]["fairness"] is None
+    assert last["result"]["remaining_cards"]  # the hands are still laid down (R14)
 
 
 def test_a_store_that_does_not_answer_is_503_not_a_500():

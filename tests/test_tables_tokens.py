@@ -17,6 +17,7 @@ from tables_support import KEY_A, KEY_B, make_app
 from referee.rules import PRESETS
 from tables import Sealer, Tables
 from tables.codec import from_payload, to_dict, to_payload
+from tables.store.embedded import EmbeddedStore
 
 # --- tampering ----------------------------------------------------------------------------------
 
@@ -110,9 +111,10 @@ def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
     # the moves a player can send instead
     r = move(tc, made["table"], made["seats"]["ana"], moves=[{"action": "draw", "source": "stock"}, {"action": "draw", "source": "stock"}])
     assert r.get_json()["reasons"][0]["code"] == "already_drew"
-    r = move(tc, made["table"], made["seats"]["cy"], move={"action": "draw", "source": "stock"})
+    latest = r.get_json()["table"]  # the first draw was played: the replay guard refuses the older token now
+    r = move(tc, latest, made["seats"]["cy"], move={"action": "draw", "source": "stock"})
     assert r.get_json()["reasons"][0]["code"] == "not_your_turn"
-    r = move(tc, made["table"], made["seats"]["ana"], move={"player": "ben", "action": "draw", "source": "stock"})
+    r = move(tc, latest, made["seats"]["ana"], move={"player": "ben", "action": "draw", "source": "stock"})
     assert r.status_code == 403
 
 
@@ -351,13 +353,15 @@ def test_token_payload_round_trips(tapp):
 
 def test_keys_and_lifetime_come_from_the_environment():
     keys = ",".join(base64.urlsafe_b64encode(k).decode() for k in (KEY_B, KEY_A))  # padded is fine too
-    tables = Tables.from_environment({"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600"})
+    tables = Tables.from_environment({"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600", "RUMMY_TABLE_STORE": "none"})
     assert tables.sealer.ttl == 3600 and tables.store is None
     old = Tables(Sealer([KEY_A]))
     table, token = old.create(["ana", "ben"], PRESETS["standard"])
     assert tables.open(token) == table  # the second key still opens
     assert Tables(Sealer([KEY_B])).open(tables.seal(table)) == table  # the first key seals
-    assert Tables.from_environment({}).sealer.ttl == 7 * 24 * 3600
+    default = Tables.from_environment({})
+    assert default.sealer.ttl == 7 * 24 * 3600
+    assert isinstance(default.store, EmbeddedStore) and default.store.path == EmbeddedStore.default_path()  # guarded by default
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -31,6 +32,7 @@ DEFAULT_TIMEOUT_MS = 250
 BREAKER_FAILURES = 3
 BREAKER_FIRST_SECONDS = 0.25
 BREAKER_MAX_SECONDS = 5.0
+PROBE_SECONDS = 0.1
 OFF = "none"
 
 
@@ -112,10 +114,14 @@ def parse_timeout_ms(text: str) -> float:
 
 
 class Breaker:
-    """Stops asking a store that failed ``failures`` times in a row. Open, it lets one request
-    through after ``first`` seconds to try again; each failed try doubles the wait, up to
-    ``longest`` seconds; a success closes it. So a store back after half a second costs about
-    half a second of refusals, and one that stays down is asked a few times a minute.
+    """Stops asking a store that failed ``failures`` times in a row.
+
+    With a ``probe`` (a callable that answers True when the store is usable again, within the
+    store's timeout), a thread of this process asks it every ``probe_every`` seconds while the
+    breaker is open and closes it at the first True: requests never wait on a store that is
+    down or frozen, and the breaker closes within a tenth of a second of the store's return.
+    Without one, it lets one request through after ``first`` seconds to try again; each failed
+    try doubles the wait, up to ``longest`` seconds; a success closes it.
 
     ``on_change(True)`` is called once when it opens and ``on_change(False)`` once when it
     closes (metrics); each is also logged once. ``clock``: seconds, monotonic (tests). Shared
@@ -128,9 +134,14 @@ class Breaker:
         longest: float = BREAKER_MAX_SECONDS,
         clock: Callable[[], float] = time.monotonic,
         on_change: Callable[[bool], None] | None = None,
+        probe: Callable[[], bool] | None = None,
+        probe_every: float = PROBE_SECONDS,
     ) -> None:
         self.failures, self.first, self.longest, self.clock = failures, first, longest, clock
         self.on_change = on_change
+        self.probe, self.probe_every = probe, probe_every
+        self._prober: threading.Thread | None = None
+        self._prober_pid = 0
         self._failed = 0
         self._wait = first
         self._open_until = 0.0
@@ -148,6 +159,9 @@ class Breaker:
         with self._lock:
             if self._opened_at is None:
                 return
+            if self.probe is not None:
+                self._start_prober()  # (again, in a worker forked while it was open)
+                raise StoreUnavailable("the table store is not answering", 1)
             now = self.clock()
             if now < self._open_until:
                 raise StoreUnavailable("the table store is not answering", max(1, math.ceil(self._open_until - now)))
@@ -177,11 +191,35 @@ class Breaker:
                 return 1
             self._opened_at, self._open_until = now, now + self._wait
             failures = self._failed
+            if self.probe is not None:
+                self._start_prober()
         log.warning(
             "the table store failed %d times in a row (%s): guarded moves answer 503 until it answers again", failures, error or "no answer"
         )
         self._tell(True)
         return max(1, math.ceil(self.first))
+
+    def _start_prober(self) -> None:
+        """Start the probing thread of this process unless it runs (the lock is held)."""
+        if self._prober is not None and self._prober_pid == os.getpid() and self._prober.is_alive():
+            return
+        self._prober_pid = os.getpid()
+        self._prober = threading.Thread(target=self._probing, name="table-store-probe", daemon=True)
+        self._prober.start()
+
+    def _probing(self) -> None:
+        while True:
+            time.sleep(self.probe_every)
+            with self._lock:
+                if self._opened_at is None:
+                    return
+            try:
+                back = self.probe()
+            except Exception:  # the probe says False by failing too
+                back = False
+            if back:
+                self.succeeded()
+                return
 
     def _tell(self, opened: bool) -> None:
         if self.on_change is not None:
@@ -207,10 +245,8 @@ def from_environment(env: Mapping[str, str], breaker: Breaker | None = None) -> 
             "RUMMY_TABLE_STORE=none: no replay guard (development only); old tokens are accepted, so no deck is revealed (README, trust model)"
         )
         return None
-    if not url:
-        return None  # TODO(store): the embedded store by default, once the suite plays under it
-    if url.startswith("sqlite:"):
-        store = EmbeddedStore.from_url(url)
+    if not url or url.startswith("sqlite:"):
+        store = EmbeddedStore.from_url(url) if url else EmbeddedStore(EmbeddedStore.default_path())
     else:
         store = RedisStore(url, timeout=timeout, breaker=breaker)
     store.start()

@@ -21,9 +21,10 @@ two requests racing on the same token cannot both win. Claims (:meth:`RedisStore
 one key each, ``rummy:c:{<key>}``.
 
 Redis is asked with a timeout (``RUMMY_TABLE_STORE_TIMEOUT_MS``, default 250 ms) and asked once
-more at once on a broken connection, a timeout, or a primary that became a replica (a failover:
-the client finds the new primary). Both scripts are safe to run twice: a write whose reply was
-lost, sent again, finds itself recorded and answers as the first time. After
+more at once on a broken connection or a primary that became a replica (a failover: the client
+finds the new primary). Both scripts are safe to run twice: a write whose reply was lost (a
+timeout) answers 503 saying it may have been recorded, and the same request sent again finds
+itself recorded and answers as the first time, or is played if it was not. After
 :data:`~tables.store.BREAKER_FAILURES` failures in a row a :class:`~tables.store.Breaker` stops
 asking for a moment and the guarded requests answer 503 at once (with ``Retry-After``), so a
 Redis that is down or frozen never slows anything else. Nothing but ``/v1/tables/move`` and
@@ -130,21 +131,22 @@ class RedisStore:
     def __init__(self, url: str, timeout: float = DEFAULT_TIMEOUT_MS / 1000, breaker: Breaker | None = None) -> None:
         self.url, self.timeout = url, timeout
         self.shown = _shown(url)
-        self.breaker = breaker or Breaker()
+        self.breaker = breaker or Breaker(probe=self._usable)
         parts = urlsplit(url)
         scheme = parts.scheme.lower()
         if scheme not in _SCHEMES:
             raise StoreMisconfigured(f"RUMMY_TABLE_STORE must be a Redis URL {_HINT}, not {self.shown!r}")
-        tls = scheme.startswith("rediss")
+        tls = self._tls = scheme.startswith("rediss")
         query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
         # One immediate retry on a broken connection (a Redis restarted since the last call, or
-        # a primary demoted by a failover: the pool reconnects, Sentinel names the new primary)
-        # and on a timeout (a busy host that did not read the reply in time): both scripts are
-        # safe to run twice.
+        # a primary demoted by a failover: the pool reconnects, Sentinel names the new primary).
+        # None on a timeout: a frozen Redis would hold the request twice as long; a write that
+        # timed out answers "may have been recorded" and the client's retry learns which
+        # (bench/store_faults.py: at 250 ms a busy host gave no 503, asked again or not).
         common = {
             "socket_timeout": timeout,
             "socket_connect_timeout": timeout,
-            "retry": Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError, redis.TimeoutError)),
+            "retry": Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
             "username": unquote(parts.username) if parts.username else None,
             "password": unquote(parts.password) if parts.password is not None else None,
         }
@@ -194,11 +196,7 @@ class RedisStore:
         if why is None:
             log.info("the table store (replay guard): %s Redis at %s, scripts loaded", self.kind, self.shown)
         else:
-            log.warning(
-                "the table store at %s does not answer at start-up (%s): starting not ready, guarded moves 503 until it does",
-                self.shown,
-                why,
-            )
+            log.warning("at start-up, %s: starting not ready (/readyz); guarded moves answer 503 until it answers", why)
 
     def ready(self) -> str | None:
         """None when Redis answers and takes writes, else why not (a sentence for an operator).
@@ -249,10 +247,41 @@ class RedisStore:
                 raise StoreMisconfigured(
                     f"the Redis at {self.shown} and RUMMY_TABLE_STORE disagree about TLS ({e}): rediss:// speaks TLS, redis:// does not"
                 ) from None
+            if self.kind == "single" and self._tls and self._speaks_plain():
+                raise StoreMisconfigured(
+                    f"the Redis at {self.shown} does not speak TLS, and RUMMY_TABLE_STORE's rediss:// does: use redis://, or turn TLS on in Redis"
+                ) from None
             if isinstance(cause, socket.gaierror) or "Name or service not known" in str(e):
                 return f"the table store's host in {self.shown} is not known yet: {e}"
             return f"the table store at {self.shown} does not answer: {type(e).__name__}: {e}"
         return None
+
+    def _usable(self) -> bool:
+        """The breaker's probe: Redis answers and takes writes (a primary; a Cluster ok)."""
+        try:
+            return self._probe(load=False) is None
+        except StoreMisconfigured:  # a replica now: find the primary again on the next try
+            self._forget_primary()
+            return False
+
+    def _forget_primary(self) -> None:
+        """A write met READONLY: the node the pool holds was demoted by a failover. Drop its
+        connections, so the next call connects afresh: the Sentinels name the new primary; a
+        plain URL's name is resolved again (a managed Redis moves its name to the new primary)."""
+        if self.kind != "cluster":  # the Cluster client follows MOVED and its slots by itself
+            self._redis.connection_pool.disconnect()
+
+    def _speaks_plain(self) -> bool:
+        """Whether the server answers a plain-text PING (a TLS handshake sent to a plain Redis
+        only times out: it waits for the end of a line)."""
+        host, port = _hosts(urlsplit(self.url).netloc, 6379)[0]
+        try:
+            with socket.create_connection((host, port), timeout=self.timeout) as s:
+                s.settimeout(self.timeout)
+                s.sendall(b"PING\r\n")
+                return s.recv(8)[:1] in (b"+", b"-")
+        except OSError:
+            return False
 
     # --- the guard ------------------------------------------------------------------------
 
@@ -263,8 +292,13 @@ class RedisStore:
         except redis.RedisError as e:
             error = f"{type(e).__name__}: {e}"
             log.info("the table store did not answer: %s", error)
+            if isinstance(e, redis.ReadOnlyError):
+                self._forget_primary()
             wait = self.breaker.failed(error)
-            if write and isinstance(e, (redis.TimeoutError, redis.ConnectionError)):
+            # a write sent and then cut off (a timeout, a connection lost mid-reply) may have been
+            # made; one that never connected was not
+            sent = not str(e).startswith(("Error 111 connecting", "Timeout connecting", "Error connecting"))
+            if write and sent and isinstance(e, (redis.TimeoutError, redis.ConnectionError)):
                 raise StoreUnavailable(
                     "the table store did not confirm this change, so it may have been recorded: send the same request again to learn which",
                     wait,

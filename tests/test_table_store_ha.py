@@ -1,0 +1,127 @@
+"""The replay guard on Redis as it scales out, each topology real and started by the fixtures
+(tests/redis_topologies.py): a 3-node Redis Cluster and a Sentinel-managed primary with a
+replica, through a failover. Every guarded move of a table touches one key (``rummy:t:{id}``),
+so every script is single-slot."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import redis
+from redis_topologies import ask, redis_cluster, redis_sentinel
+from tables_support import make_app, picker
+
+from tables.store import StoreMisconfigured
+from tables.store.redis_store import RedisStore
+
+
+def _play(tc, made, moves: int, pick=None):
+    """Play ana's moves (a meld or lay-off when there is one, else a draw, else a discard) for
+    ``moves`` guarded requests: the statuses seen and the last token."""
+    pick = pick or picker(5)
+    token, seat, statuses = made["table"], made["seats"]["ana"], []
+    for _ in range(moves):
+        v = tc.post("/v1/tables/view", json={"table": token, "seat": seat}).get_json()["view"]
+        if v["status"] != "playing":
+            break
+        r = tc.post("/v1/tables/move", json={"table": token, "seat": seat, "move": pick(v["legal_moves"])})
+        statuses.append(r.status_code)
+        if r.status_code == 200:
+            token = r.get_json()["table"]
+    return statuses, token
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    with redis_cluster(tmp_path_factory) as found:
+        yield found
+
+
+def test_guarded_moves_work_on_a_three_node_cluster(cluster):
+    url, _, ports = cluster
+    store = RedisStore(url, timeout=1.0)
+    store.start()
+    assert store.ready() is None
+    tc = make_app(store=store).test_client()
+    tables = []
+    for _ in range(6):
+        made = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "easy"}}).get_json()
+        statuses, token = _play(tc, made, 4)
+        assert statuses == [200] * 4
+        tables.append((made, token))
+    # the records are spread over the nodes (each table's one key in one slot)
+    holders = {p for p in ports if redis.Redis(port=p, socket_timeout=10).dbsize() > 0}
+    assert len(holders) >= 2, holders
+    made, latest = tables[0]
+    r = tc.post(
+        "/v1/tables/move", json={"table": made["table"], "seat": made["seats"]["ana"], "move": {"action": "draw", "source": "stock"}}
+    )
+    assert r.status_code == 409 and r.get_json()["table"] == latest
+    assert store.claim("pledge:cluster", b"one", 60) is None and store.claim("pledge:cluster", b"two", 60) == b"one"
+
+
+def test_a_cluster_node_named_as_a_single_redis_is_refused_in_one_sentence(cluster):
+    _, _, ports = cluster
+    with pytest.raises(StoreMisconfigured) as e:
+        RedisStore(f"redis://127.0.0.1:{ports[0]}/0").start()
+    assert (
+        str(e.value)
+        == f"RUMMY_TABLE_STORE names a node of a Redis Cluster (redis://127.0.0.1:{ports[0]}/0): use redis+cluster://127.0.0.1:{ports[0]}"
+    )
+
+
+def test_guarded_moves_go_on_across_a_sentinel_failover(tmp_path_factory):
+    """Sentinel promotes the replica and demotes the old primary (a forced failover): a move on
+    the old primary's connection meets READONLY, the client asks Sentinel for the new primary.
+    At most the failover's own moments answer 503; the table's record came along, so an old
+    token is still refused after it."""
+    with redis_sentinel(tmp_path_factory) as (url, _, (primary, replica, sentinel)):
+        store = RedisStore(url, timeout=1.0)
+        store.start()
+        tc = make_app(store=store).test_client()
+        made = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "easy"}}).get_json()
+        statuses, token = _play(tc, made, 3)
+        assert statuses == [200] * 3
+        assert ask(primary, "WAIT", "1", "2000") == "1"  # the replica holds the record
+        assert ask(sentinel, "SENTINEL", "FAILOVER", "rummy") == "OK"
+        deadline = time.monotonic() + 30
+        while "role:slave" not in ask(primary, "INFO", "replication") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "role:master" in ask(replica, "INFO", "replication")
+        seen = []
+        while time.monotonic() < deadline:
+            statuses, token = _play(tc, {**made, "table": token}, 1)
+            seen += statuses
+            if statuses == [200]:
+                break
+            time.sleep(0.1)
+        assert seen[-1] == 200 and set(seen) <= {200, 503}, seen
+        statuses, token2 = _play(tc, {**made, "table": token}, 3)
+        assert statuses == [200] * 3
+        r = tc.post(
+            "/v1/tables/move", json={"table": made["table"], "seat": made["seats"]["ana"], "move": {"action": "draw", "source": "stock"}}
+        )
+        assert r.status_code == 409 and r.get_json()["table"] == token2  # the record survived the failover
+        assert store.ready() is None
+
+
+def test_a_wrong_password_or_a_replica_refuses_to_start_in_one_sentence(tmp_path_factory):
+    with redis_sentinel(tmp_path_factory) as (url, _, (primary, replica, sentinel)):
+        with pytest.raises(StoreMisconfigured) as e:
+            RedisStore(f"redis://127.0.0.1:{replica}/0").start()
+        assert str(e.value).startswith(f"RUMMY_TABLE_STORE names a Redis slave (redis://127.0.0.1:{replica}/0), which takes no writes")
+        redis.Redis(port=primary).config_set("requirepass", "sesame")
+        with pytest.raises(StoreMisconfigured) as e:
+            RedisStore(f"redis://:wrong@127.0.0.1:{primary}/0").start()
+        assert str(e.value).startswith(f"the Redis at redis://:***@127.0.0.1:{primary}/0 refused RUMMY_TABLE_STORE's credentials")
+        with pytest.raises(StoreMisconfigured) as e:
+            RedisStore(f"redis://127.0.0.1:{primary}/0").start()
+        assert "refused RUMMY_TABLE_STORE's credentials" in str(e.value)
+        RedisStore(f"redis://:sesame@127.0.0.1:{primary}/0").start()
+        with pytest.raises(StoreMisconfigured) as e:
+            RedisStore(f"rediss://:sesame@127.0.0.1:{primary}/0", timeout=1.0).start()
+        assert "does not speak TLS" in str(e.value)
+        with pytest.raises(StoreMisconfigured) as e:
+            RedisStore(f"redis://127.0.0.1:{primary}/abc")
+        assert str(e.value) == "RUMMY_TABLE_STORE: the database must be a number (redis://host:6379/0), not 'abc'"
