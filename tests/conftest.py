@@ -86,6 +86,24 @@ def make_state(
     )
 
 
+def pytest_sessionfinish(session):
+    """Under pytest-xdist (``make test`` runs two workers) each worker hands its tally of checked
+    answers to the controller, which prints the sum."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        from openapi_check import TALLY
+
+        workeroutput["openapi_tally"] = [[list(key), n] for key, n in TALLY.items()]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    from openapi_check import TALLY
+
+    for key, n in getattr(node, "workeroutput", {}).get("openapi_tally", []):
+        TALLY[tuple(key)] += n
+
+
 def pytest_terminal_summary(terminalreporter):
     """How many answers of this run were checked against openapi.yaml (tests/openapi_check.py)."""
     from openapi_check import TALLY
