@@ -11,7 +11,11 @@ The mix: 40 % /v1/move (one legal move from a real mid-hand table), 30 % /v1/leg
 20 % /v1/melds/check, 10 % /v1/scorepad (a game of 3-15 hands); with ``--tables`` each client
 also plays a sealed table against an easy computer opponent (/v1/tables, /v1/tables/move; the
 stack's replay guard on), retrying a move whose answer was lost (a 502, a 503) with the very
-same request and catching up from a 409's ``table``, as a frontend would.
+same request and catching up from a 409's ``table``, as a frontend would. Every answer that is
+not the right one counts as an error, a retried one too (a dropped connection included: it has
+no status and no body); a client waiting to retry a move sends its other requests meanwhile, so
+the load never stops during an outage. A table whose move could not be answered after 5 retries
+is counted lost.
 
 Faults mid-run (stack only): ``--kill-at S`` kills instance 0 (SIGKILL, master and workers) S
 seconds in; ``--restart-redis-at S`` stops the stack's Redis (SIGTERM: it syncs its append-only
@@ -117,6 +121,7 @@ def build_corpus(seed: int, tables: int = 300) -> dict[str, list[bytes]]:
 CORPUS: dict[str, list[bytes]] = {}
 TABLES: list[bool] = []  # [True] with --tables
 RETRIED: dict[int | str, int] = {}  # sealed moves answered 502/503 then sent again, and 409s caught up from
+LOST: list[int] = [0]  # sealed tables given up: a move not answered after every retry
 JSON = {"Content-Type": "application/json"}
 
 
@@ -126,7 +131,7 @@ class RefereeClient(FastHttpUser):
     def _post(self, path: str, body: bytes, check):
         with self.client.post(path, data=body, headers=JSON, name=path, catch_response=True) as r:
             if r.status_code != 200:
-                r.failure(f"{r.status_code}: {r.text[:200]}")
+                r.failure(f"{r.status_code}: {text(r)}")
                 return
             try:
                 answer = orjson.loads(r.content)
@@ -165,71 +170,93 @@ class RefereeClient(FastHttpUser):
     @task(2)
     def sealed_table(self):
         """One move at this client's sealed table (a new table when it has none or its hand is
-        over). A lost answer (502, 503) is retried with the very same request, up to 5 times;
-        a 409 hands the latest token, played on."""
+        over). A lost answer (502, 503, a dropped connection) is an error, and the very same
+        request is sent again later, up to 5 times, without holding this client: until its
+        time (``Retry-After``, else 0.2 s a try) the client sends its other requests. A 409
+        hands the latest token, played on."""
         if not TABLES:
             return
         if self.table is None:
             body = orjson.dumps({"players": ["ana", "bob"], "bots": {"bob": "easy"}})
             with self.client.post("/v1/tables", data=body, headers=JSON, name="/v1/tables", catch_response=True) as r:
-                if r.status_code != 201:
-                    r.failure(f"{r.status_code}: {r.text[:200]}")
+                if r.status_code != 201 or not answered(r.content):
+                    r.failure(f"{r.status_code}: {text(r)}")
                     return
                 made = orjson.loads(r.content)
-            self.table = {"token": made["table"], "seat": made["seats"]["ana"], "view": None}
+            self.table = {"token": made["table"], "seat": made["seats"]["ana"], "view": None, "retry": None}
             with self.client.post(
                 "/v1/tables/view",
                 data=orjson.dumps({"table": made["table"], "seat": made["seats"]["ana"]}),
                 headers=JSON,
                 name="/v1/tables/view",
+                catch_response=True,
             ) as r:
-                self.table["view"] = orjson.loads(r.content)["view"] if r.status_code == 200 else None
+                self.table["view"] = orjson.loads(r.content)["view"] if r.status_code == 200 and answered(r.content) else None
+                if self.table["view"] is None:
+                    r.failure(f"{r.status_code}: {text(r)}")
             return
         t = self.table
-        legal = (t["view"] or {}).get("legal_moves") or []
-        if not legal:
-            self.table = None
-            return
-        move = random.choice([m for m in legal if m["action"] != "draw"] or legal)
-        body = orjson.dumps({"table": t["token"], "seat": t["seat"], "move": move})
-        for attempt in range(6):
-            with self.client.post("/v1/tables/move", data=body, headers=JSON, name="/v1/tables/move", catch_response=True) as r:
-                lost = r.status_code == 200 and not answered(r.content)
-                if (r.status_code in (502, 503) or lost) and attempt < 5:
-                    # A killed instance can send its 200's headers and die before the body: a lost
-                    # answer like a 502, and the same request sent again answers it (#20).
-                    key = "lost" if lost else r.status_code
-                    RETRIED[key] = RETRIED.get(key, 0) + 1
-                    r.success()  # counted below if every retry fails
-                    gevent.sleep(max(0.2 * (attempt + 1), retry_after(r)))
-                    continue
-                if r.status_code == 409:
-                    RETRIED[409] = RETRIED.get(409, 0) + 1
-                    latest = orjson.loads(r.content).get("table")
-                    if not latest:
-                        r.failure("409 without the latest table")
-                        self.table = None
-                        return
-                    r.success()
-                    t["token"] = latest
-                    with self.client.post(
-                        "/v1/tables/view", data=orjson.dumps({"table": latest, "seat": t["seat"]}), headers=JSON, name="/v1/tables/view"
-                    ) as v:
-                        t["view"] = orjson.loads(v.content)["view"] if v.status_code == 200 else None
-                    return
-                if r.status_code != 200:
-                    r.failure(f"{r.status_code}: {r.text[:200]}")
-                    self.table = None
-                    return
-                answer = orjson.loads(r.content)
-                t["token"], t["view"] = answer["table"], answer["view"]
-                if answer["view"]["status"] != "playing":
+        if t["retry"] is not None:  # a move whose answer was lost: the same request, once its time has come
+            body, attempt, due = t["retry"]
+            if time.monotonic() < due:
+                return self.move()  # meanwhile, other work
+        else:
+            legal = (t["view"] or {}).get("legal_moves") or []
+            if not legal:
+                self.table = None
+                return
+            move = random.choice([m for m in legal if m["action"] != "draw"] or legal)
+            body, attempt = orjson.dumps({"table": t["token"], "seat": t["seat"], "move": move}), 0
+        t["retry"] = None
+        with self.client.post("/v1/tables/move", data=body, headers=JSON, name="/v1/tables/move", catch_response=True) as r:
+            lost = r.status_code in (0, 502, 503) or (r.status_code == 200 and not answered(r.content))
+            if lost:
+                # A killed instance can send its 200's headers and die before the body: a lost
+                # answer like a 502, and the same request sent again answers it (#20).
+                key = "lost" if r.status_code in (0, 200) else r.status_code
+                RETRIED[key] = RETRIED.get(key, 0) + 1
+                r.failure(f"{r.status_code} (retried): {text(r)}")
+                if attempt < 5:
+                    t["retry"] = (body, attempt + 1, time.monotonic() + max(0.2 * (attempt + 1), retry_after(r)))
+                else:
+                    LOST[0] += 1
                     self.table = None
                 return
+            if r.status_code == 409:
+                RETRIED[409] = RETRIED.get(409, 0) + 1
+                latest = orjson.loads(r.content).get("table") if answered(r.content) else None
+                if not latest:
+                    r.failure("409 without the latest table")
+                    LOST[0] += 1
+                    self.table = None
+                    return
+                r.success()
+                t["token"] = latest
+                with self.client.post(
+                    "/v1/tables/view", data=orjson.dumps({"table": latest, "seat": t["seat"]}), headers=JSON, name="/v1/tables/view"
+                ) as v:
+                    t["view"] = orjson.loads(v.content)["view"] if v.status_code == 200 and answered(v.content) else None
+                return
+            if r.status_code != 200:
+                r.failure(f"{r.status_code}: {text(r)}")
+                self.table = None
+                return
+            answer = orjson.loads(r.content)
+            t["token"], t["view"] = answer["table"], answer["view"]
+            if answer["view"]["status"] != "playing":
+                self.table = None
 
 
-def answered(content: bytes) -> bool:
+def text(r) -> str:
+    """The start of an answer's body, for an error message ("" for a dropped connection, which
+    has none)."""
+    return (r.text or "")[:200] if r.content else ""
+
+
+def answered(content: bytes | None) -> bool:
     """Whether a 200's body arrived whole (a JSON object), not cut off by a dying instance."""
+    if not content:
+        return False
     try:
         return isinstance(orjson.loads(content), dict)
     except orjson.JSONDecodeError:
@@ -316,6 +343,7 @@ def run(host: str, users: int, duration: float, faults=()) -> dict:
         "by_endpoint": {name: figures(e) for (name, _), e in sorted(env.stats.entries.items())},
         "error_samples": [f"{e.name}: {e.error} ×{e.occurrences}" for e in list(env.stats.errors.values())[:10]],
         "sealed_retried": {str(k): v for k, v in sorted(RETRIED.items(), key=lambda kv: str(kv[0]))},
+        "tables_lost": LOST[0],
     }
 
 
@@ -336,6 +364,10 @@ def main(argv=None) -> int:
     parser.add_argument("--tables", action="store_true", help="each client also plays a sealed table (the stack's guard on)")
     parser.add_argument("--kill-at", type=float, help="seconds in: kill instance 0 of the stack (SIGKILL)")
     parser.add_argument("--restart-redis-at", type=float, help="seconds in: restart the stack's Redis")
+    parser.add_argument("--rolling-restart-at", type=float, help="seconds in: restart each instance in turn, drained (a deploy)")
+    parser.add_argument("--restart-both-at", type=float, help="seconds in: stop every instance at once (SIGTERM), then start them")
+    parser.add_argument("--reload-nginx-at", type=float, help="seconds in: nginx -s reload (SIGHUP)")
+    parser.add_argument("--freeze-redis-at", type=float, help="seconds in: freeze the stack's Redis (SIGSTOP) for 3 s")
     args = parser.parse_args(argv)
     if not 0 < args.duration <= 600 or not 0 < args.users <= 256:
         raise SystemExit("--duration must be in (0, 600] seconds and --users in 1..256")
@@ -373,6 +405,35 @@ def main(argv=None) -> int:
                 stack.start_redis()
                 done.append(f"Redis restarted at {args.restart_redis_at:g} s")
 
+            def rolling():
+                stack.rolling_restart()
+                done.append(f"rolling restart from {args.rolling_restart_at:g} s")
+
+            def both():
+                for i in range(len(stack.apps)):
+                    stack.stop_app(i)
+                for i in range(len(stack.apps)):
+                    stack.start_app(i)
+                done.append(f"both instances stopped and started at {args.restart_both_at:g} s")
+
+            def reload_nginx():
+                stack.reload_nginx()
+                done.append(f"nginx reloaded at {args.reload_nginx_at:g} s")
+
+            def freeze_redis():
+                stack.redis_proc.send_signal(signal.SIGSTOP)
+                gevent.sleep(3)
+                stack.redis_proc.send_signal(signal.SIGCONT)
+                done.append(f"Redis frozen 3 s at {args.freeze_redis_at:g} s")
+
+            for at, fault in (
+                (args.rolling_restart_at, rolling),
+                (args.restart_both_at, both),
+                (args.reload_nginx_at, reload_nginx),
+                (args.freeze_redis_at, freeze_redis),
+            ):
+                if stack is not None and at is not None:
+                    faults.append((at, fault))
             if stack is not None and args.kill_at is not None:
                 faults.append((args.kill_at, kill))
             if stack is not None and args.restart_redis_at is not None:
@@ -404,6 +465,7 @@ def main(argv=None) -> int:
         print("fault:", fault)
     if result["sealed_retried"]:
         print("sealed moves sent again after a lost answer, and 409s caught up from:", result["sealed_retried"])
+    print(f"sealed tables lost (a move unanswered after 5 retries): {result['tables_lost']}")
     return 1 if result["errors"] else 0
 
 

@@ -575,12 +575,13 @@ def main(argv=None) -> None:
     p = sub.add_parser("render", help="print the nginx configuration")
     p.add_argument("--listen", default="80")
     p.add_argument("--upstream", action="append", required=True, help="address:port of an app instance (repeat)")
+    p.add_argument("--trust", action="append", default=[], help="a proxy (CIDR) whose X-Forwarded-For names the client (repeat)")
     sub.add_parser("write", help="rewrite deploy/nginx.conf and deploy/k8s/nginx-configmap.yaml")
     args = parser.parse_args(argv)
     if args.command == "run":
         run(args.port, args.instances, not args.no_redis, tuple(args.trust))
     elif args.command == "render":
-        sys.stdout.write(render(args.upstream, args.listen))
+        sys.stdout.write(render(args.upstream, args.listen, trusted=tuple(args.trust)))
     else:
         write_renderings()
 
