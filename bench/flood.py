@@ -4,6 +4,7 @@ costly requests is refused before it slows others".)
 
     .venv/bin/python bench/flood.py                     # hard advice, 10 s a phase
     .venv/bin/python bench/flood.py --what verify       # the longest revealed hand's check
+    .venv/bin/python bench/flood.py --what tables       # new tables with five Hard opponents; ordinary: a meld check
     .venv/bin/python bench/flood.py --duration 20 --flooders 8
 
 ``make stack``'s nginx over two app instances (deploy/stack.py, Redis and the replay guard on),
@@ -51,25 +52,29 @@ def post(port: int, path: str, body: bytes, source: str) -> tuple[int, float]:
         conn.close()
 
 
-def bodies(port: int, what: str) -> tuple[bytes, str, bytes]:
-    """The ordinary move's body, and the flood's path and body."""
+def bodies(port: int, what: str) -> tuple[tuple[str, bytes], str, bytes]:
+    """The ordinary request (path, body), and the flood's path and body."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("POST", "/v1/deal", body=b'{"players": ["ana", "ben"], "seed": 1}', headers={"Content-Type": "application/json"})
     state = json.loads(conn.getresponse().read())["state"]
     conn.close()
     move = json.dumps({"state": state, "move": {"player": state["turn"]["player"], "action": "draw", "source": "stock"}}).encode()
     if what == "hard":
-        return move, "/v1/suggest", json.dumps({"state": state, "level": "hard"}).encode()
+        return ("/v1/move", move), "/v1/suggest", json.dumps({"state": state, "level": "hard"}).encode()
+    if what == "tables":  # issue 31: the computer opponents play inside the request (about 350 moves of CPU)
+        bots = {f"b{k}": "hard" for k in range(1, 6)}
+        table = {"players": ["ana", *bots], "bots": bots, "dealer": "ana"}
+        return ("/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}'), "/v1/tables", json.dumps(table).encode()
     from fairness_support import longest_hand
 
     from referee.fairness import reveal
     from schemas.wire import to_json
 
     fair, players, rules, _, events = longest_hand()
-    return move, "/v1/verify", json.dumps({"fairness": to_json(reveal(fair, players, players[-1], rules, events))}).encode()
+    return ("/v1/move", move), "/v1/verify", json.dumps({"fairness": to_json(reveal(fair, players, players[-1], rules, events))}).encode()
 
 
-def phase(ports: list[int], move: bytes, flood: tuple[str, bytes] | None, flooders: int, seconds: float) -> dict:
+def phase(ports: list[int], ordinary: tuple[str, bytes], flood: tuple[str, bytes] | None, flooders: int, seconds: float) -> dict:
     """The ordinary client's latencies (ms) and the flood's statuses over ``seconds``."""
     stop = time.monotonic() + seconds
     statuses: Counter = Counter()
@@ -90,7 +95,7 @@ def phase(ports: list[int], move: bytes, flood: tuple[str, bytes] | None, floode
         t.start()
     waits, n = [], 0
     while time.monotonic() < stop:
-        status, took = post(ports[n % len(ports)], "/v1/move", move, ORDINARY_FROM)
+        status, took = post(ports[n % len(ports)], ordinary[0], ordinary[1], ORDINARY_FROM)
         n += 1
         assert status == 200, status
         waits.append(took * 1000)
@@ -109,20 +114,22 @@ def phase(ports: list[int], move: bytes, flood: tuple[str, bytes] | None, floode
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--what", choices=("hard", "verify"), default="hard")
+    parser.add_argument("--what", choices=("hard", "verify", "tables"), default="hard")
     parser.add_argument("--duration", type=float, default=10.0)
     parser.add_argument("--flooders", type=int, default=8)
     args = parser.parse_args()
     with stack.Stack(instances=2) as s:
-        move, path, body = bodies(s.port, args.what)
-        print(f"flood: {path} ({len(body)} bytes), {args.flooders} connections from {FLOOD_FROM}; ordinary: /v1/move from {ORDINARY_FROM}")
+        ordinary, path, body = bodies(s.port, args.what)
+        print(
+            f"flood: {path} ({len(body)} bytes), {args.flooders} connections from {FLOOD_FROM}; ordinary: {ordinary[0]} from {ORDINARY_FROM}"
+        )
         for name, ports, flood in (
             ("alone, through nginx", [s.port], None),
             ("flooded, through nginx", [s.port], (path, body)),
             ("flooded, straight to the instances", s.app_ports, (path, body)),
         ):
             time.sleep(3)  # nginx's buckets refill between phases
-            print(f"{name:36} {phase(ports, move, flood, args.flooders, args.duration)}", flush=True)
+            print(f"{name:36} {phase(ports, ordinary, flood, args.flooders, args.duration)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -302,7 +302,7 @@ def wait_until_up(port: int, path: str = "/healthz", timeout: float = 30.0, proc
 
 
 def nginx_children(pid: int) -> set[int]:
-    """The worker processes of the nginx master ``pid`` now (Linux's /proc)."""
+    """The child processes of ``pid`` now (Linux's /proc): an nginx master's workers."""
     try:
         return {int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
     except OSError:

@@ -390,8 +390,29 @@ def test_make_stack_runs_in_the_foreground_and_ctrl_c_stops_it_all():
         draw["move"]["source"] = "discard"
         status, _, body = _call(port, "POST", "/v1/tables/move", json.dumps(draw).encode(), {"Content-Type": "application/json"})
         assert status == 409 and json.loads(body)["table"] == moved["table"]
+        rest: list[str] = []  # the logs from here on, read as they come: a full pipe would stall the stack
+        reader = threading.Thread(target=lambda: rest.extend(iter(proc.stdout.readline, "")), daemon=True)
+        reader.start()
+        # An instance stopped by hand (issue 31: it stopped the whole stack) is started again, and
+        # nginx answers all along through the other one.
+        first = next(c for c in stack.nginx_children(proc.pid) if f"127.0.0.1:{app_ports[0]}" in Path(f"/proc/{c}/cmdline").read_text())
+        os.kill(first, signal.SIGTERM)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert _call(port, "GET", "/v1/rules")[0] == 200
+            again = [c for c in stack.nginx_children(proc.pid) if f"127.0.0.1:{app_ports[0]}" in Path(f"/proc/{c}/cmdline").read_text()]
+            if again and again != [first]:
+                try:
+                    if _call(app_ports[0], "GET", "/readyz", timeout=2)[0] == 200:
+                        break
+                except OSError:
+                    pass
+            time.sleep(0.1)
+        assert _call(app_ports[0], "GET", "/readyz")[0] == 200 and proc.poll() is None
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does
-        out, _ = proc.communicate(timeout=60)  # the pipe stays drained from here on
+        proc.wait(timeout=60)
+        reader.join(30)
+        out = "".join(rest)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
