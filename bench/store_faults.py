@@ -9,9 +9,11 @@ redis-server started here; a fault is injected after two seconds:
     python bench/store_faults.py restart --down 0.5 --old # the breaker and timeout before (5 s, 50 ms)
     python bench/store_faults.py busy --seconds 20        # no fault: count 503s of a healthy Redis
     python bench/store_faults.py failover                 # Sentinel: the primary killed, the replica promoted
+    python bench/store_faults.py freeze --down 3          # Redis stopped by SIGSTOP for 3 s, then SIGCONT
+    python bench/store_faults.py cluster                  # a 3-node Cluster (no replicas), one node killed
 
 It prints one line of figures per run. Nothing here is asserted: the tests check behaviour,
-this measures it (bench/README.md keeps the figures).
+this measures it (docs/sealed-tables.md keeps the figures).
 """
 
 from __future__ import annotations
@@ -94,7 +96,7 @@ def _figures(seen, fault_at=None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["restart", "busy", "failover"])
+    parser.add_argument("what", choices=["restart", "freeze", "busy", "failover", "cluster"])
     parser.add_argument("--down", type=float, default=0.5, help="restart: seconds Redis is down")
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--workers", type=int, default=4)
@@ -131,6 +133,21 @@ def main() -> None:
             )
             print(f"failover (primary killed; Sentinel named the replica {promoted[0]:.2f} s later): {_figures(seen, at)}")
         return
+    if args.what == "cluster":
+        with topologies.redis_cluster(Factory()) as (url, servers, ports):
+            seen, at = _run(
+                url,
+                args.workers,
+                args.seconds,
+                args.old,
+                args.timeout_ms,
+                fault=lambda: os.kill(servers.procs[ports[0]].pid, signal.SIGKILL),
+            )
+            after = [o for t, _, o in seen if t > at + 3]  # once the others have noticed (cluster-node-timeout 2 s)
+            print(
+                f"cluster, one of 3 nodes killed: {_figures(seen, at)}; from 3 s after: {sum(1 for o in after if o == 0)} ok of {len(after)}"
+            )
+        return
     servers = topologies.Servers(Path(tempfile.mkdtemp(prefix="rummy-bench-redis-")))
     port = topologies.free_port()
     servers.redis(port)
@@ -142,6 +159,17 @@ def main() -> None:
             return
 
         gone = []
+
+        if args.what == "freeze":
+
+            def freeze():
+                os.kill(servers.procs[port].pid, signal.SIGSTOP)
+                time.sleep(args.down)
+                os.kill(servers.procs[port].pid, signal.SIGCONT)
+
+            seen, at = _run(url, args.workers, args.seconds, args.old, args.timeout_ms, fault=freeze)
+            print(f"freeze {args.down} s, {'before' if args.old else 'after'}: {_figures(seen, at)}")
+            return
 
         def restart():
             t = time.time()

@@ -194,3 +194,29 @@ def test_a_redis_down_at_start_up_starts_not_ready_in_one_warning(caplog):
     assert [r.levelname for r in caplog.records] == ["WARNING"]
     assert "starting not ready (/readyz)" in caplog.records[0].getMessage()
     assert s.ready().startswith("the table store at redis://127.0.0.1:")
+
+
+def test_an_open_breaker_with_a_probe_closes_at_the_first_yes_and_no_request_waits():
+    """The Redis store's breaker: while open every request is refused at once (nothing waits on
+    a store that is down) and a thread asks the probe; its first True closes the breaker, told
+    once."""
+    import threading
+
+    back, changes, closed = [False], [], threading.Event()
+
+    def told(opened):
+        changes.append(opened)
+        if not opened:
+            closed.set()
+
+    b = Breaker(failures=2, probe=lambda: back[0], probe_every=0.01, on_change=told)
+    b.failed("x")
+    b.failed("x")
+    for _ in range(5):
+        with pytest.raises(StoreUnavailable) as e:
+            b.before()
+        assert e.value.retry_after == 1
+    back[0] = True
+    assert closed.wait(30)
+    b.before()  # closed: asked again
+    assert changes == [True, False]
