@@ -43,9 +43,9 @@ serve: $(VENV)/.runtime $(if $(RUMMY_SEAL_KEYS),,$(DEV_SEAL_KEY))
 	$(if $(RUMMY_SEAL_KEYS),,RUMMY_SEAL_KEYS="$$(cat $(DEV_SEAL_KEY))") $(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) app:app
 
 # Two workers (pytest-xdist), each test file on one of them: a file's module-scoped servers start
-# once, and its tests run in their written order.
+# once, and its tests run in their written order; the longest files first (tests/conftest.py).
 test: install lint
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 
 # ruff (pyproject.toml): the lint rules, and the formatter's check (`make format` applies it)
 lint: install

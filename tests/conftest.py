@@ -86,6 +86,28 @@ def make_state(
     )
 
 
+# The longest files (by ``--durations``, CPU seconds on this machine, most first), run first: `make
+# test` hands whole files to its two workers in collection order (``--no-loadscope-reorder``), so
+# neither worker is left running a long file alone at the end. Any file not named runs after them.
+LONGEST_FILES = (
+    "test_schemathesis.py",  # ~250 s: a few hundred generated requests per operation, 30 whole hands
+    "test_tables.py",
+    "test_suggest.py",
+    "test_tables_replay.py",
+    "test_tables_summary.py",
+    "test_compiled.py",
+    "test_tables_properties.py",
+    "test_scorepad_properties.py",
+    "test_tables_tokens.py",
+    "test_http_referee.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: i for i, name in enumerate(LONGEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each file keeps its order
+
+
 def pytest_sessionfinish(session):
     """Under pytest-xdist (``make test`` runs two workers) each worker hands its tally of checked
     answers to the controller, which prints the sum."""

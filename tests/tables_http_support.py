@@ -57,11 +57,11 @@ def play_hand(tc, table, seats, pick=None, seen=None):
     """Play every human turn with ``pick`` from the seat's legal moves (never a draw from the
     discard pile), through the sealed endpoints only, until the hand ends. Returns the last answer."""
     body, pick = None, pick or picker()
+    now = view(tc, table)  # the spectator's view; after a move, the view its answer holds
     for _ in range(3000):
-        spectator = view(tc, table)
-        if spectator["status"] != "playing":
+        if now["status"] != "playing":
             return table, body
-        mover = spectator["turn"]["player"]
+        mover = now["turn"]["player"]
         v = view(tc, table, seats[mover])
         choices = [m for m in v["legal_moves"] if not (m["action"] == "draw" and m["source"] == "discard")] or v["legal_moves"]
         m = dict(pick(choices))
@@ -71,5 +71,5 @@ def play_hand(tc, table, seats, pick=None, seen=None):
         assert r.status_code == 200 and body["legal"], body
         if seen is not None:
             seen.append((mover, m, body))
-        table = body["table"]
+        table, now = body["table"], body["view"]
     raise AssertionError("the hand did not end")
