@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Code, HandEntry, MeldKind, Phase, Remaining, Source
 from referee.deal import MAX_SEED
@@ -114,8 +114,7 @@ class MoveRequest(CompiledSchema):
     move = fields.Nested(MoveSchema)
     moves = BoundedList(fields.Nested(MoveSchema), validate=Count(1, MAX_MOVES, "moves"))
 
-    @validates_schema(pass_original=True)
-    def one_of_move_or_moves(self, data, original, **kw):
+    def check(self, data, original):
         has_move, has_moves = "move" in original, "moves" in original
         if has_move == has_moves:
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
@@ -204,8 +203,7 @@ class RemainingSchema(CompiledSchema):
     )
     points = StrictInteger()
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Remaining(d.get("cards"), d.get("points"))
 
 
@@ -218,8 +216,7 @@ class HandEntrySchema(CompiledSchema):
     )
     draw = StrictBoolean(load_default=False)
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return HandEntry(d["winner"], d["rummy"], d["remaining"], d["draw"])
 
 

@@ -1,38 +1,45 @@
-"""Loading compiled from a marshmallow schema's own fields and hooks.
+"""Loading by a plan made from a marshmallow schema's own fields.
 
 marshmallow stays the schema of record: it decides what is accepted, words every error and
 generates the OpenAPI document. But its generic ``load`` keeps an error store, resolves partial
 loading and looks up hooks for every object of the body, which made a 4-player table snapshot
 (60 fields in 11 nested objects) cost 446 µs to load (bench/README.md). A :class:`CompiledSchema`
-loads input it can settle through a plan made once from the schema itself:
+loads the input it can settle through a :class:`Plan` made once from the schema itself:
 
 - every load field as marshmallow's ``Field.deserialize`` steps it: ``required``, the
   ``load_default``, ``allow_none``, then the field's own ``_deserialize`` (its type check and
   parsing) and each of its ``validators``; a ``Nested`` compiled schema loads through its own
   plan. No field's rule is restated here: each is the field's own code;
-- the schema's own ``@validates_schema`` and ``@post_load`` hooks, called as marshmallow calls them.
+- the schema's whole-object steps, its :meth:`CompiledSchema.check` and
+  :meth:`CompiledSchema.make` methods, which marshmallow's own load calls too (as a
+  ``@validates_schema`` and a ``@post_load`` hook). A CompiledSchema declares no other hooks
+  (``tests/test_compiled.py`` checks every one).
 
-Anything the plan does not understand declines, at build time (a ``data_key``, an ``attribute``,
-a ``pre_load`` or field ``@validates`` hook, ``many``, an ``unknown`` other than RAISE: the schema
-then always loads through marshmallow) or per input (a field's ``ValidationError``, a key the
-schema does not declare, a body that is not a dict: marshmallow loads it again, so every error
-message is marshmallow's own). What the schema's own hooks refuse (a state no table could reach,
-found by ``validate_state``) is raised as marshmallow would raise it, never loaded a second time. So a change to a schema (a new field, validator or hook) changes the fast
-path with it; ``tests/test_compiled.py`` checks both paths agree and that the hot schemas compile.
+Anything the plan does not understand declines, when the plan is made (a ``data_key``, an
+``attribute``, a field's own ``pre_load``/``post_load``, ``many``, an ``unknown`` other than
+RAISE: the schema then always loads through marshmallow) or per input (a field's
+``ValidationError``, a key the schema does not declare, a body that is not a dict: marshmallow
+loads it again, so every error message is marshmallow's own). What ``check`` or ``make`` refuse
+(a state no table could reach, found by ``validate_state``) is raised as marshmallow would raise
+it, never loaded a second time. So a change to a schema (a new field, validator or check)
+changes the fast path with it; ``tests/test_compiled.py`` checks both paths agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
-from marshmallow import RAISE, Schema, ValidationError, fields, missing
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, post_load, validates_schema
 
-_UNDERSTOOD_HOOKS = {"post_load", "validates_schema"}
+from .fields import BoundedList, Card, PlayerEntries, VisibleId
+
+Load = Callable[[Any, str, Any], Any]
+"""A field's load of one value present in the input: ``(value, key, whole input) -> loaded``."""
 
 
 class NotCompilable(Exception):
-    """The schema uses something the compiled plan does not understand (the message says what)."""
+    """The schema uses something the plan does not understand (the message says what)."""
 
 
 class _Decline(Exception):
@@ -40,210 +47,212 @@ class _Decline(Exception):
 
 
 class _HookError(Exception):
-    """The schema's own hooks (or a nested schema's) refused the input: ``messages`` as
-    marshmallow would report them. Raised as a ValidationError by :meth:`CompiledSchema.load`."""
+    """The schema's own ``check`` or ``make`` (or a nested schema's) refused the input:
+    ``messages`` as marshmallow would report them. Raised as a ValidationError by
+    :meth:`CompiledSchema.load`."""
 
     def __init__(self, messages: dict):
         super().__init__(messages)
         self.messages = messages
 
 
-def _merged(into: dict, messages: dict) -> dict:
-    """marshmallow's error store: ``messages`` merged into ``into`` (lists joined)."""
-    for k, v in messages.items():
-        if k in into and isinstance(into[k], list) and isinstance(v, list):
-            into[k] = into[k] + v
-        elif k in into and isinstance(into[k], dict) and isinstance(v, dict):
-            into[k] = _merged(dict(into[k]), v)
-        else:
-            into[k] = v
-    return into
+class Step(NamedTuple):
+    """How the plan loads one field (see :func:`field_step`)."""
+
+    key: str
+    whole: Callable[..., Any] | None  # a field with its own whole ``deserialize``: it does every step itself
+    required: bool
+    default: Any  # ``missing``: left out when left out
+    call_default: bool  # the default is a factory (``list``, ``dict``)
+    allow_none: bool
+    load: Load
+    nested: Plan | None  # a nested compiled schema's plan, whose own check may refuse: its errors are stored under ``key``
+    memo: dict[str, Any] | None  # what ``load`` made of each string it accepted (:data:`_PURE_ON_TEXT` fields)
+    validators: tuple[Callable[[Any], Any], ...]
 
 
-def compile_loader(schema: Schema) -> Callable[[Any], Any]:
-    """A function ``data -> loaded value`` equivalent to ``schema.load(data)`` for the inputs it
-    accepts; it raises ``_Decline`` for the rest. Raises :class:`NotCompilable` when the schema
-    uses anything this module does not understand.
+class Plan:
+    """The loading of one schema's input: each field's :class:`Step`, then the schema's own
+    ``check`` and ``make``. Calling it loads a dict as ``schema.load`` would, or raises
+    ``_Decline`` (marshmallow loads it instead) or ``_HookError``."""
 
-    The function is generated as Python source, one block per field (see :func:`_field_source`),
-    so loading a 60-field table costs no call per field beyond the field's own code."""
-    schema_name = type(schema).__name__
-    if schema.many or schema.partial or schema.unknown != RAISE:
-        raise NotCompilable(f"{schema_name}: many, partial or unknown={schema.unknown!r}")
-    # marshmallow has no public way to list a schema's hooks: ``Schema._hooks`` (resolved by its
-    # metaclass, the same table its own load reads) is read here, never changed; marshmallow is
-    # pinned in requirements.txt and tests/test_compiled.py fails if the plan and load disagree.
-    for tag, hooks in schema._hooks.items():
-        if hooks and tag not in _UNDERSTOOD_HOOKS:
-            raise NotCompilable(f"{schema_name}: a {tag} hook")
-        if any(many for _, many, _ in hooks):
-            raise NotCompilable(f"{schema_name}: a {tag} hook that takes the whole collection")
-        if any(kw.get("skip_on_field_errors") is False for _, _, kw in hooks):
-            raise NotCompilable(f"{schema_name}: a {tag} hook run despite field errors")
-    env: dict[str, Any] = {
-        "_HookError": _HookError,
-        "_Decline": _Decline,
-        "missing": missing,
-        "ValidationError": ValidationError,
-        "names": frozenset(schema.load_fields),
-        "RAISE": RAISE,
-        "MEMO_SIZE": MEMO_SIZE,
-    }
-    body = []
-    for i, (name, field) in enumerate(schema.load_fields.items()):
-        body += _field_source(schema_name, i, name, field, env)
-    # The schema's own hooks run as marshmallow runs them: every validator, its errors stored
-    # under its field (or _schema), then post_load only when none failed. What they raise is the
-    # answer (the same words marshmallow would give), so it is raised, never loaded again.
-    context = "many=False, partial=None, unknown=RAISE"
-    hooks = ["if errors:  # a nested object refused: the schema's own hooks do not run", "    raise _HookError(errors)"]
-    for j, (attr, _, kw) in enumerate(schema._hooks["validates_schema"]):
-        env[f"validator{j}"] = getattr(schema, attr)
-        hooks += [
-            "try:",
-            f"    validator{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})",
-            "except ValidationError as e:",
-            "    errors = _merged(errors, e.normalized_messages())",
-        ]
-    hooks += ["if errors:", "    raise _HookError(errors)"]
-    for j, (attr, _, kw) in enumerate(schema._hooks["post_load"]):
-        env[f"post_load{j}"] = getattr(schema, attr)
-        hooks += [
-            "try:",
-            f"    out = post_load{j}(out, {'data, ' if kw.get('pass_original') else ''}{context})",
-            "except ValidationError as e:",
-            "    raise _HookError(e.normalized_messages()) from None",
-        ]
-    env["_merged"] = _merged
-    source = "\n".join(
-        [
-            "def load(data):",
-            "    if type(data) is not dict or not names.issuperset(data):",
-            "        raise _Decline",
-            "    out = {}",
-            "    errors = {}",
-            "    try:",
-            *("        " + line for line in body),
-            "    except ValidationError:",
-            "        raise _Decline from None",
-            *("    " + line for line in hooks),
-            "    return out",
-        ]
-    )
-    exec(compile(source, f"<compiled load of {schema_name}>", "exec"), env)  # noqa: S102 (our own source)
-    load = env["load"]
-    load.source = source  # for a reader (and the tests) to see what was made
-    return load
+    def __init__(self, schema: CompiledSchema):
+        name = type(schema).__name__
+        if schema.many or schema.partial or schema.unknown != RAISE:
+            raise NotCompilable(f"{name}: many, partial or unknown={schema.unknown!r}")
+        hooks = _other_load_hooks(type(schema))
+        if hooks:
+            raise NotCompilable(f"{name}: marshmallow hooks {', '.join(hooks)} (a CompiledSchema says them in check and make)")
+        self.names = frozenset(schema.load_fields)
+        self.steps = tuple(field_step(name, key, field) for key, field in schema.load_fields.items())
+        self.check = schema.check
+        self.make = schema.make
+
+    def __call__(self, data: Any) -> Any:
+        if type(data) is not dict or not self.names.issuperset(data):
+            raise _Decline
+        out: dict[str, Any] = {}
+        errors: dict[str, Any] = {}
+        try:
+            for key, whole, required, default, call_default, allow_none, load, nested, memo, validators in self.steps:
+                if whole is not None:
+                    v = whole(data.get(key, missing), key, data)
+                    if v is not missing:
+                        out[key] = v
+                    continue
+                v = data.get(key, missing)
+                if v is missing:
+                    if required:
+                        raise _Decline
+                    if default is not missing:
+                        out[key] = default() if call_default else default
+                    continue
+                if v is None:
+                    if not allow_none:
+                        raise _Decline
+                    out[key] = None
+                    continue
+                if nested is not None:
+                    try:
+                        v = nested(v)
+                    except _HookError as refused:  # a nested object refused: stored under this key
+                        errors[key] = refused.messages
+                        continue
+                elif memo is not None and type(v) is str:  # the same few names, cards and words come again and again
+                    w = memo.get(v, missing)
+                    if w is missing:
+                        w = load(v, key, data)  # what it refuses raises, never remembered
+                        if len(memo) >= MEMO_SIZE:
+                            memo.clear()
+                        memo[v] = w
+                    v = w
+                else:
+                    v = load(v, key, data)
+                for validator in validators:
+                    if validator(v) is False:  # a validator answering False refuses, as marshmallow's own And does
+                        raise _Decline
+                if v is not missing:
+                    out[key] = v
+        except ValidationError:
+            raise _Decline from None
+        # The schema's own steps, as marshmallow runs its hooks: none when a nested object was
+        # refused (skip_on_field_errors), make only when check passed. What they refuse is the
+        # answer (the same words marshmallow would give): raised, never loaded again.
+        if errors:
+            raise _HookError(errors)
+        try:
+            self.check(out, data)
+            return self.make(out)
+        except ValidationError as refused:
+            raise _HookError(refused.normalized_messages()) from None
 
 
-def _field_source(schema_name: str, i: int, name: str, field: fields.Field, env: dict) -> list[str]:
-    """Lines loading field ``name`` into ``out`` as marshmallow's ``Field.deserialize`` would:
+_OWN_HOOKS = {"_check_by_marshmallow", "_make_by_marshmallow"}
+_LOAD_TAGS = {"pre_load", "post_load", "validates", "validates_schema"}
+
+
+def _other_load_hooks(cls: type) -> list[str]:
+    """The methods of ``cls`` that marshmallow's decorators made load hooks (each marked with
+    ``__marshmallow_hook__``, marshmallow's ``MarshmallowHook`` protocol), besides
+    :class:`CompiledSchema`'s own two: a plan would not call them, so marshmallow loads all."""
+    found = []
+    for attr in dir(cls):
+        if attr in _OWN_HOOKS:
+            continue
+        marks = getattr(getattr(cls, attr, None), "__marshmallow_hook__", None)
+        if marks and _LOAD_TAGS.intersection(marks):
+            found.append(attr)
+    return found
+
+
+def field_step(schema_name: str, key: str, field: fields.Field) -> Step:
+    """How a :class:`Plan` loads ``field``, as marshmallow's ``Field.deserialize`` would:
     ``required``, the ``load_default``, ``allow_none``, then the field's own ``_deserialize``
-    and each of its ``validators`` (a validator answering False refuses, as marshmallow's own
-    ``And`` does). Objects the lines use are put in ``env``."""
+    and each of its ``validators``. A nested compiled schema (alone, in a list or as the values
+    of an object) loads through its own plan; a string field whose value depends on the text
+    alone remembers what it made of each string (:func:`remembered`)."""
     if field.data_key is not None or field.attribute is not None:
-        raise NotCompilable(f"{schema_name}.{name}: data_key or attribute")
+        raise NotCompilable(f"{schema_name}.{key}: data_key or attribute")
     if field.pre_load or field.post_load:
-        raise NotCompilable(f"{schema_name}.{name}: the field's own pre_load or post_load")
-    key = repr(name)
+        raise NotCompilable(f"{schema_name}.{key}: the field's own pre_load or post_load")
     if type(field).deserialize is not fields.Field.deserialize:  # a field with its own whole protocol
-        env[f"field{i}"] = field.deserialize
-        return [f"v = field{i}(data.get({key}, missing), {key}, data)", "if v is not missing:", f"    out[{key}] = v"]
-    if field.required:
-        when_missing = ["raise _Decline"]
-    elif field.load_default is missing:
-        when_missing = ["pass"]
-    else:
-        env[f"default{i}"] = field.load_default
-        when_missing = [f"out[{key}] = default{i}()" if callable(field.load_default) else f"out[{key}] = default{i}"]
+        return Step(key, field.deserialize, False, missing, False, False, _never, None, None, ())
+    default = field.load_default
+    validators = tuple(field.validators)
+    loads = type(field)._deserialize
     nested = _nested_plan(field)
-    item = _nested_plan(field.inner) if isinstance(field, fields.List) and type(field)._deserialize in _PLAIN_LIST_LOADS else None
-    value = (
-        _nested_plan(field.value_field)
-        if isinstance(field, fields.Dict) and type(field)._deserialize in _PLAIN_DICT_LOADS and field.value_field is not None
-        else None
-    )
-    memo = type(field)._deserialize in _PURE_ON_TEXT
-    if nested is not None:  # a nested object whose own hooks refuse it: stored under this key
-        env[f"nested{i}"] = nested
-        load = ["try:", f"    v = nested{i}(v)", "except _HookError as e:", f"    errors[{key}] = e.messages", "    v = missing"]
-    elif item is not None:  # a list of a compiled schema's objects
-        env[f"item{i}"] = item
-        load = [
-            "if type(v) is not list:",
-            "    raise _Decline",
-            "try:",
-            f"    v = [item{i}(x) for x in v]",
-            "except _HookError:",
-            "    raise _Decline from None",
-        ]
-    elif value is not None:  # an object whose values are a compiled schema's objects
-        env[f"value{i}"] = value
-        keys = field.key_field
-        env[f"key{i}"] = (
-            (lambda k: k)
-            if keys is None
-            else remembered(keys.deserialize)
-            if type(keys)._deserialize in _PURE_ON_TEXT
-            else keys.deserialize
-        )
-        load = [
-            "if type(v) is not dict:",
-            "    raise _Decline",
-            "try:",
-            f"    v = {{key{i}(k): value{i}(x) for k, x in v.items()}}",
-            "except _HookError:",
-            "    raise _Decline from None",
-        ]
-    elif memo:  # a string's value, remembered: the same few names, cards and words come again and again
-        env[f"field{i}"] = field._deserialize
-        env[f"memo{i}"] = {}
-        load = [
-            "if type(v) is str:",
-            f"    w = memo{i}.get(v, missing)",
-            "    if w is missing:",
-            f"        w = field{i}(v, {key}, data)",
-            f"        if len(memo{i}) >= MEMO_SIZE:",
-            f"            memo{i}.clear()",
-            f"        memo{i}[v] = w",
-            "    v = w",
-            "else:",
-            f"    v = field{i}(v, {key}, data)",
-        ]
+    item = _nested_plan(field.inner) if isinstance(field, fields.List) and loads in _PLAIN_LIST_LOADS else None
+    value = _nested_plan(field.value_field) if isinstance(field, fields.Dict) and loads in _PLAIN_DICT_LOADS else None
+    load: Load = field._deserialize  # the documented extension point of every field class
+    if item is not None:
+        load = _list_load(item, field)
+    elif value is not None:
+        assert isinstance(field, fields.Dict)
+        load = _dict_load(value, field.key_field)
+    memo: dict[str, Any] | None = {} if loads in _PURE_ON_TEXT else None
+    return Step(key, None, field.required, default, callable(default), field.allow_none, load, nested, memo, validators)
+
+
+def _never(v: Any, key: str, data: Any) -> Any:
+    raise AssertionError("a field with its own deserialize is loaded by it")
+
+
+def _list_load(item: Plan, field: fields.List) -> Load:
+    """A list of a compiled schema's objects. A list longer than the field allows declines
+    before any item loads (marshmallow then refuses it at once: ``BoundedList``)."""
+    longest = field.longest() if isinstance(field, BoundedList) else None
+
+    def load_list(v: Any, key: str, data: Any) -> Any:
+        if type(v) is not list or (longest is not None and len(v) > longest):
+            raise _Decline
+        try:
+            return [item(x) for x in v]
+        except _HookError:
+            raise _Decline from None
+
+    return load_list
+
+
+def _dict_load(value: Plan, keys: fields.Field | None) -> Load:
+    """An object whose values are a compiled schema's objects, each key loaded by ``keys``."""
+    key_load: Callable[[Any], Any]
+    if keys is None:
+        key_load = _same
+    elif type(keys)._deserialize in _PURE_ON_TEXT:
+        key_load = remembered_value(keys.deserialize)
     else:
-        env[f"field{i}"] = field._deserialize  # the documented extension point of every field class
-        load = [f"v = field{i}(v, {key}, data)"]
-    for j, validator in enumerate(field.validators):
-        env[f"check{i}_{j}"] = validator
-        load += [f"if check{i}_{j}(v) is False:", "    raise _Decline"]
-    return [
-        f"v = data.get({key}, missing)",
-        "if v is missing:",
-        *("    " + line for line in when_missing),
-        "elif v is None:",
-        f"    out[{key}] = None" if field.allow_none else "    raise _Decline",
-        "else:",
-        *("    " + line for line in load),
-        "    if v is not missing:",
-        f"        out[{key}] = v",
-    ]
+        key_load = keys.deserialize
+
+    def load_dict(v: Any, key: str, data: Any) -> Any:
+        if type(v) is not dict:
+            raise _Decline
+        try:
+            return {key_load(k): value(x) for k, x in v.items()}
+        except _HookError:
+            raise _Decline from None
+
+    return load_dict
+
+
+def _same(k: Any) -> Any:
+    return k
 
 
 MEMO_SIZE = 1024  # strings remembered per field (then forgotten all at once): a request holds far fewer distinct ones
 
 
-def remembered(load: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``load`` (a field's deserialize of a value alone) remembering what it made of each string
-    it accepted; a string it refuses raises each time, and anything but a string is loaded as
+def remembered(load: Load) -> Load:
+    """``load`` (a field's ``_deserialize``) remembering what it made of each string it
+    accepted; a string it refuses raises each time, and anything but a string is loaded as
     usual. For the fields in :data:`_PURE_ON_TEXT` only, whose value is a function of the text."""
     memo: dict[str, Any] = {}
 
-    def load_remembered(v):
+    def load_remembered(v: Any, key: str, data: Any) -> Any:
         if type(v) is not str:
-            return load(v)
+            return load(v, key, data)
         w = memo.get(v, missing)
         if w is missing:
-            w = load(v)
+            w = load(v, key, data)
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             memo[v] = w
@@ -252,62 +261,85 @@ def remembered(load: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return load_remembered
 
 
-def _nested_plan(field: fields.Field) -> Callable[[Any], Any] | None:
-    """The compiled plan of a plain ``Nested`` field's schema, or None."""
-    if type(field) is fields.Nested and not field.many and isinstance(field.schema, CompiledSchema) and field.schema.compiled:
+def remembered_value(load: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """:func:`remembered` for a load of a value alone (a dict's key field's ``deserialize``)."""
+    memo = remembered(lambda v, key, data: load(v))
+    return lambda v: memo(v, "", None)
+
+
+def _nested_plan(field: fields.Field | None) -> Plan | None:
+    """The plan of a plain ``Nested`` field's compiled schema, or None."""
+    if type(field) is fields.Nested and not field.many and isinstance(field.schema, CompiledSchema):
         if field.validators or field.pre_load or field.post_load or field.only or field.exclude:
             return None
-        return field.schema._compiled
+        return field.schema.plan
     return None
 
 
 class CompiledSchema(Schema):
-    """A Schema whose plain ``load(data)`` goes through a plan compiled from its own fields and
-    hooks (:func:`compile_loader`), and through marshmallow for everything the plan declines.
-    Other calls (``many``, ``partial``, ``unknown``) are marshmallow's. The plan is built on the
-    first load of each instance."""
+    """A Schema whose plain ``load(data)`` goes through a :class:`Plan` made from its own
+    fields, ``check`` and ``make``, and through marshmallow for everything the plan declines.
+    Other calls (``many``, ``partial``, ``unknown``) are marshmallow's. The plan is made on the
+    first load of each instance.
 
-    _compiled: Callable[[Any], Any] | None | bool = False  # False: not built yet; None: not compilable
+    A subclass says what it checks of the whole object and what it loads by overriding
+    :meth:`check` and :meth:`make` (never with marshmallow's hook decorators: the plan would
+    not call them)."""
+
+    _plan: Plan | None | bool = False  # False: not made yet; None: the schema does not compile
+
+    def check(self, loaded: dict, original: Any) -> None:
+        """Whole-object checks once every field loaded (``original``: the input as sent);
+        raises a ValidationError naming the field at fault. Nothing by default."""
+
+    def make(self, loaded: dict) -> Any:
+        """The value this schema loads from its fields' values: the dict itself by default."""
+        return loaded
+
+    @validates_schema(pass_original=True)
+    def _check_by_marshmallow(self, loaded, original, **kw):
+        self.check(loaded, original)
+
+    @post_load
+    def _make_by_marshmallow(self, loaded, **kw):
+        return self.make(loaded)
 
     def load(self, data, *, many=None, partial=None, unknown=None):
         if many is None and partial is None and unknown is None:
-            compiled = self._compiled
-            if compiled is False:
-                compiled = self._compiled = self._compile()
-            if compiled is not None:
+            plan = self.plan
+            if plan is not None:
                 try:
-                    return compiled(data)
+                    return plan(data)
                 except _Decline:
                     pass
                 except _HookError as refused:  # as marshmallow would raise it: not loaded again
                     raise ValidationError(refused.messages, data=data) from None
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
-    def _compile(self) -> Callable[[Any], Any] | None:
-        try:
-            return compile_loader(self)
-        except NotCompilable:
-            return None
+    @property
+    def plan(self) -> Plan | None:
+        """This schema's plan, None when it uses something the plan does not understand."""
+        if self._plan is False:
+            try:
+                self._plan = Plan(self)
+            except NotCompilable:
+                self._plan = None
+        assert self._plan is not True
+        return self._plan
 
     @property
     def compiled(self) -> bool:
-        """Whether loads go through a compiled plan (tests check the hot schemas do)."""
-        if self._compiled is False:
-            self._compiled = self._compile()
-        return self._compiled is not None
+        """Whether loads go through a plan (tests check the hot schemas do)."""
+        return self.plan is not None
 
 
 # List loads whose only difference from marshmallow's List is refusing a long list before its
 # items (schemas.fields.BoundedList): the plan loads the items itself and the field's validators
 # refuse the same lists.
-from .fields import BoundedList, PlayerEntries  # noqa: E402
-
 _PLAIN_LIST_LOADS = (fields.List._deserialize, BoundedList._deserialize)
 # Likewise PlayerEntries, which only moves an error to the player's own key.
 _PLAIN_DICT_LOADS = (fields.Dict._deserialize, PlayerEntries._deserialize)
 # Fields whose value loaded from a string depends on nothing but the string (and the field): a
 # string (names and ids checked by schemas.fields.name_problem), a card, a word of an Enum. What
 # each made of a string is remembered (:func:`remembered`); what it refuses is never remembered.
-from .fields import Card, VisibleId  # noqa: E402
-
 _PURE_ON_TEXT = (fields.String._deserialize, VisibleId._deserialize, Card._deserialize, fields.Enum._deserialize)

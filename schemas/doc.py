@@ -6,8 +6,8 @@ what a marshmallow schema cannot say by its fields alone, declared on the schema
   field, so every field of an answer is *required* in the document (a field that an answer may
   leave out says ``metadata={"answer_optional": True}``), and card codes follow the canonical
   pattern (``QS``, ``10H``), never the lenient input spellings.
-- :func:`answer_twin`: the answer form of a request schema (``StateOut`` of ``State``), built
-  from the request schema's own fields, so the wire format is written once.
+- :func:`answer_fields`: the fields of a request schema as its answer form gives them
+  (``StateOut`` of ``State``), so the wire format is written once.
 - :func:`one_of`: a schema whose objects take one of several shapes, told apart by a field
   (``action`` of a move, ``outcome`` of a result) or by which fields they hold. The document
   says ``oneOf`` the shapes, with a ``discriminator``; each shape is a schema made from the
@@ -113,34 +113,33 @@ def _canonical_cards(field: fields.Field) -> None:
         _canonical_cards(field.inner)
 
 
-_TWINS: dict[type, type] = {}
-
-
-def answer_twin(
-    schema_cls: type[Schema], name: str, *, nested: dict[str, type[Schema]] | None = None, never_null: tuple[str, ...] = ()
-) -> type[Answer]:
-    """The answer form of request schema ``schema_cls``: an :class:`Answer` named ``name`` with
-    a copy of each of its fields (so it dumps the same objects the same way), every one required,
-    without load defaults, cards documented canonical, and each nested request schema replaced
-    by its own answer twin (``nested`` names a twin made beforehand for a field; otherwise the
-    twin made last for that schema). ``never_null`` lists fields that requests may leave null
+def answer_fields(
+    schema_cls: type[Schema], *, nested: dict[str, type[Schema]] | None = None, never_null: tuple[str, ...] = ()
+) -> dict[str, fields.Field]:
+    """The fields of request schema ``schema_cls`` as answers give them, for the ``class Meta:
+    include`` of its answer schema (``StateOutSchema`` of ``StateSchema``), so the wire format is
+    written once: a copy of each field (so it dumps the same objects the same way), every one
+    required, without load defaults, cards documented canonical. ``nested`` names the answer
+    schema a nested field (or a list of them) refers to instead of its request schema
+    (``"players": PlayerOutSchema``); ``never_null`` lists fields that requests may leave null
     but answers always fill in (the dealer, the turn)."""
-    attrs: dict[str, fields.Field] = {}
+    made: dict[str, fields.Field] = {}
     for field_name, field in schema_cls._declared_fields.items():
-        if (nested or {}).get(field_name) is not None:
-            twin = fields.Nested(nested[field_name], metadata=dict(field.metadata))
+        target = (nested or {}).get(field_name)
+        if target is not None and not isinstance(field, fields.List) and type(field) is not fields.Nested:
+            twin = fields.Nested(target, metadata=dict(field.metadata))  # a field of its own kind (the rules)
         else:
             twin = copy_field(field)
-            _retarget_nested(twin)
+            if target is not None:
+                inner = twin.inner if isinstance(twin, fields.List) else twin
+                assert isinstance(inner, fields.Nested), field_name
+                inner.nested = target
         twin.required = True
         twin.load_default = missing
         if field_name in never_null:
             twin.allow_none = False
         _canonical_cards(twin)
-        attrs[field_name] = twin
-    attrs["__doc__"] = f"{schema_cls.__name__.removesuffix('Schema')} as answers give it: every field present."
-    made = type(name, (Answer,), attrs)
-    _TWINS[schema_cls] = made
+        made[field_name] = twin
     return made
 
 
@@ -152,13 +151,6 @@ def copy_field(field: fields.Field) -> fields.Field:
     if isinstance(field, fields.List):
         made.inner = copy_field(field.inner)
     return made
-
-
-def _retarget_nested(field: fields.Field) -> None:
-    """Point a copied Nested field (or a list of them) at the answer twin of its schema."""
-    target = field.inner if isinstance(field, fields.List) else field
-    if isinstance(target, fields.Nested) and isinstance(target.nested, type) and target.nested in _TWINS:
-        target.nested = _TWINS[target.nested]
 
 
 def one_of(

@@ -5,7 +5,7 @@ The core's values (``State``, ``Move``, ``Reason``, ``Result``…) know nothing 
 is written by its schema: each declared field, in declaration order (so key order follows from
 the schema), read from the object by its ``attribute`` (dotted paths allowed) or name, from a
 dict by key. marshmallow's own ``dump`` does the same but costs a call chain per field; a
-:func:`compile_dumper` plan is Python source made once from the schema, one line per field:
+:class:`Dumper` is made once from the schema, one step per field:
 
 - ``Nested`` (one or many), ``List`` and ``Dict`` walk their items with the plan of the item
   field; a card field (:class:`schemas.fields.Card`, :func:`schemas.doc.CardCode`) writes
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 from marshmallow import Schema, fields
@@ -69,8 +70,8 @@ def compile_dumper(schema: Schema) -> Callable[[Any], Any]:
     shapes = getattr(type(schema), "openapi_shapes", None)
     if shapes is not None and shapes[0] is not None:
         tag, made = shapes
-        by_tag = {key: _compile(shape(), type(schema).__name__ + "." + key) for key, shape in made.items()}
-        whole = _compile(schema, type(schema).__name__)
+        by_tag = {key: Dumper(shape()) for key, shape in made.items()}
+        whole = Dumper(schema)
         attr = schema.fields[tag].attribute or tag
 
         def dump_shape(obj):
@@ -78,59 +79,105 @@ def compile_dumper(schema: Schema) -> Callable[[Any], Any]:
             return by_tag.get(plain(value), whole)(obj)
 
         return dump_shape
-    return _compile(schema, type(schema).__name__)
+    return Dumper(schema)
 
 
-def _compile(schema: Schema, name: str) -> Callable[[Any], Any]:
-    env: dict[str, Any] = {"plain": plain, "missing": _MISSING, "dict": dict}
-    lines = ["def dump(obj):", "    d = obj if type(obj) is dict else None", "    out = {}"]
-    for i, (field_name, field) in enumerate(schema.dump_fields.items()):
-        key = field.data_key or field_name
-        path = (field.attribute or field_name).split(".")
-        get = f"d.get({path[0]!r}, missing) if d is not None else getattr(obj, {path[0]!r}, missing)"
-        lines.append(f"    v = {get}")
-        for part in path[1:]:
-            lines.append(f"    v = getattr(v, {part!r}, missing)")
-        skip = "v is missing or v is None" if field.metadata.get("answer_optional") else "v is missing"
-        lines.append(f"    if not ({skip}):")
-        lines.append(f"        out[{key!r}] = {_value('v', field, env, f'f{i}')}")
-    lines.append("    return out")
-    source = "\n".join(lines)
-    exec(compile(source, f"<compiled dump of {name}>", "exec"), env)  # noqa: S102 (our own source)
-    dump = env["dump"]
-    dump.source = source
-    return dump
+_MISSING = object()  # a field the object does not have: left out of the answer
+
+Write = Callable[[Any], Any]
+"""How a field's value (never None) is written as JSON values."""
 
 
-class _Missing:
-    def __repr__(self) -> str:
-        return "<missing>"
+class Dumper:
+    """The dump of one schema: for each declared field, in declaration order, its key, where
+    its value is read (a dotted ``attribute`` is a path), whether None leaves it out
+    (``answer_optional``) and how the value is written (None: as it is).
+
+    An object (not a dict) whose every field is a plain attribute is read in one step (an
+    ``attrgetter`` of all of them), its values put in order, then the written ones written and
+    the optional ones left out when None: the same answer, at about half the cost per field."""
+
+    def __init__(self, schema: Schema):
+        self.steps: list[tuple[str, str, tuple[str, ...], bool, Write | None]] = []
+        for field_name, field in schema.dump_fields.items():
+            first, *rest = (field.attribute or field_name).split(".")
+            optional = bool(field.metadata.get("answer_optional"))
+            self.steps.append((field.data_key or field_name, first, tuple(rest), optional, writer(field)))
+        self.keys = tuple(key for key, *_ in self.steps)
+        plain_paths = all(not rest for _, _, rest, _, _ in self.steps) and len(self.steps) > 1
+        self.read_all = attrgetter(*[first for _, first, *_ in self.steps]) if plain_paths else None
+        self.written = tuple((i, key, write) for i, (key, _, _, _, write) in enumerate(self.steps) if write is not None)
+        self.optional = tuple(key for key, _, _, optional, _ in self.steps if optional)
+
+    def __call__(self, obj: Any) -> dict[str, Any]:
+        if self.read_all is not None and type(obj) is not dict:
+            try:
+                values = self.read_all(obj)
+            except AttributeError:  # a field the object does not have: read field by field
+                return self.by_field(obj)
+            out = dict(zip(self.keys, values))
+            for i, key, write in self.written:
+                v = values[i]
+                if v is not None:
+                    out[key] = write(v)
+            for key in self.optional:
+                if out[key] is None:
+                    del out[key]
+            return out
+        return self.by_field(obj)
+
+    def by_field(self, obj: Any) -> dict[str, Any]:
+        """The answer read one field at a time (a dict, a dotted path, a field left out)."""
+        d = obj if type(obj) is dict else None
+        out = {}
+        for key, first, rest, optional, write in self.steps:
+            v = d.get(first, _MISSING) if d is not None else getattr(obj, first, _MISSING)
+            for part in rest:
+                v = getattr(v, part, _MISSING)
+            if v is _MISSING or (v is None and optional):
+                continue
+            out[key] = v if v is None or write is None else write(v)
+        return out
 
 
-_MISSING = _Missing()
-
-
-def _value(v: str, field: fields.Field, env: dict, tag: str, item: bool = False) -> str:
-    """A Python expression writing the value ``v`` of ``field`` (``item``: of a list or an
-    object, never None)."""
-    none_ok = "" if item else f"None if {v} is None else "
+def writer(field: fields.Field) -> Write | None:
+    """How a value of ``field`` (not None) is written: a nested schema's dump, each item of a
+    list or each value of an object written by its item field, a card by its code, bytes in
+    hexadecimal, a number or a boolean as it is (None), anything else by :func:`plain`."""
     if isinstance(field, fields.Nested):
-        env[tag] = dumper(field.schema)
-        if field.many:
-            return f"{none_ok}[{tag}(x) for x in {v}]"
-        return f"{none_ok}{tag}({v})"
+        nested = dumper(field.schema)
+        return (lambda v: [nested(x) for x in v]) if field.many else nested
     if isinstance(field, fields.List):
-        item = _value(f"{v}_", field.inner, env, tag + "i", item=True)
-        return f"{none_ok}[{item} for {v}_ in {v}]"
+        if isinstance(field.inner, (Card, CardCode)):
+            return _codes  # the commonest list: cards
+        return _each(writer(field.inner))
     if isinstance(field, fields.Dict):
-        if field.value_field is None or isinstance(field.value_field, _LEAVES_AS_IS):
-            return f"{none_ok}dict({v})"
-        item = _value(f"{v}_", field.value_field, env, tag + "v", item=True)
-        return f"{none_ok}{{k: {item} for k, {v}_ in {v}.items()}}"
+        value = None if field.value_field is None else writer(field.value_field)
+        if value is None:
+            return dict
+        return lambda v: {k: value(x) for k, x in v.items()}
     if isinstance(field, (Card, CardCode)):
-        return f"{none_ok}{v}.code"
+        return _code
     if isinstance(field, HexBytes):
-        return f"{none_ok}{v}.hex()"
+        return _hex
     if isinstance(field, _LEAVES_AS_IS):
-        return v
-    return f"plain({v})"
+        return None
+    return plain
+
+
+def _each(item: Write | None) -> Write:
+    if item is None:
+        return list
+    return lambda v: [item(x) for x in v]
+
+
+def _codes(cards: Any) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _code(card: Any) -> str:
+    return card.code
+
+
+def _hex(data: bytes) -> str:
+    return data.hex()

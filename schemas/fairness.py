@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from marshmallow import ValidationError, fields, post_load, validate
+from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Source
 from referee.fairness import MAX_ENTROPY, SEED_BYTES, FairCode, Record, Revealed
@@ -115,8 +115,7 @@ class RecordSchema(CompiledSchema):
         metadata={"description": "Every move of the hand, in order, the cards drawn included."},
     )
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Record(tuple(d["players"]), d["dealer"], d["rules"], dict(d["dealt"]), d["up_card"], tuple(d["moves"]))
 
 
@@ -137,8 +136,7 @@ class RevealedSchema(CompiledSchema):
     )
     record = fields.Nested(RecordSchema, required=True)
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Revealed(d["commitment"], d["entropy"], bytes.fromhex(d["seed"]), tuple(d["deck"]), d["record"])
 
 

@@ -73,11 +73,17 @@ class BoundedList(fields.List):
 
     _longest: int | None | bool = False  # the lowest Length max of the validators; False: not read yet
 
-    def _too_long(self, value) -> None:
-        longest = self._longest
-        if longest is False:
+    def longest(self) -> int | None:
+        """The most items the list may hold (its validators' lowest Length max), None: no limit.
+        A loader that loads the items itself (schemas.compiled) hands a longer list back to this
+        field, which refuses it before any item is loaded."""
+        if self._longest is False:
             maxima = [c.max for c in self.validators if isinstance(c, validate.Length) and c.max is not None]
-            longest = self._longest = min(maxima) if maxima else None
+            self._longest = min(maxima) if maxima else None
+        return self._longest
+
+    def _too_long(self, value) -> None:
+        longest = self.longest()
         if longest is not None and len(value) > longest:
             for check in self.validators:
                 if isinstance(check, validate.Length):

@@ -4,13 +4,13 @@ values and its description all taken from there."""
 
 from __future__ import annotations
 
-from marshmallow import fields, post_load, validate
+from marshmallow import fields, validate
 
 from referee.rules import DEFAULT_PRESET, OPTIONS, PRESETS, Option, rules_of
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, answer_twin
+from .doc import Answer, answer_fields
 from .fields import StrictBoolean, StrictInteger
 
 
@@ -28,19 +28,18 @@ def option_field(option: Option) -> fields.Field:
     return fields.String(allow_none=option.null is not None, validate=validate.OneOf(option.choices), metadata=doc)
 
 
-class _RulesBase(CompiledSchema):
+class RulesSchema(CompiledSchema):
     """A preset and option overrides (R21). Loads a resolved :class:`referee.Rules`; dumps the
     preset and every option's value. Unknown options are refused."""
 
     preset = fields.String(validate=validate.OneOf(list(PRESETS)), metadata={"description": "The named set of options; default standard."})
 
-    @post_load
-    def resolve(self, data, **kwargs):
+    class Meta:
+        include = {o.name: option_field(o) for o in OPTIONS}  # one field per option, in the order Rules declares them
+
+    def make(self, data):
         """Every value is checked by its field: the rules are made, not checked again."""
         return rules_of(data.pop("preset", DEFAULT_PRESET), data)
-
-
-RulesSchema = type("RulesSchema", (_RulesBase,), {o.name: option_field(o) for o in OPTIONS} | {"__doc__": _RulesBase.__doc__})
 
 
 class RulesField(fields.Nested):
@@ -55,8 +54,11 @@ class RulesField(fields.Nested):
         return PRESETS[DEFAULT_PRESET] if loaded is None else loaded
 
 
-ResolvedRulesSchema = answer_twin(RulesSchema, "ResolvedRules")
-ResolvedRulesSchema.__doc__ = "Rules as answers echo them: the preset and every option, all present."
+class ResolvedRulesSchema(Answer):
+    """Rules as answers echo them: the preset and every option, all present."""
+
+    class Meta:
+        include = answer_fields(RulesSchema)
 
 
 class OptionValueSchema(Answer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
 from referee.errors import InvalidInput
@@ -14,7 +14,7 @@ from referee.seating import most_dealt
 from referee.view import Event
 
 from .compiled import CompiledSchema
-from .doc import answer_twin, one_of, shape_faults
+from .doc import Answer, answer_fields, one_of, shape_faults
 from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
@@ -42,8 +42,7 @@ class PlayerSchema(CompiledSchema):
         }
     )
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Player(d["id"], d["hand"], d.get("tabled"))
 
 
@@ -58,8 +57,7 @@ class TurnSchema(CompiledSchema):
     melds_made = StrictInteger(load_default=0, validate=validate.Range(min=0, max=MAX_MELDS))
     laid_off = StrictBoolean(load_default=False)
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Turn(d["player"], d["phase"], d["taken_discard"], d["melds_made"], d["laid_off"])
 
 
@@ -77,25 +75,37 @@ class MeldSchema(CompiledSchema):
         metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."},
     )
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Meld(d["id"], d["owner"], d["cards"], d.get("kind"))
 
 
-def count_fields(cls: type) -> dict[str, fields.Field]:
-    """The wire fields of the counts a core type declares (:func:`referee.state.count`): a strict
+def count_field(cls: type, name: str) -> fields.Field:
+    """The wire field of a count a core type declares (:func:`referee.state.count`): a strict
     whole number from 0 to its maximum, 0 when left out, described in the declaration's words."""
-    made = {}
-    for f in dataclasses.fields(cls):
-        if f.metadata.get("count"):
-            doc = {"description": f"{f.metadata['about'].rstrip('.')} ({f.metadata['rule']})."}
-            made[f.name] = StrictInteger(load_default=f.default, validate=validate.Range(min=0, max=f.metadata["maximum"]), metadata=doc)
-    return made
+    declared = next(f for f in dataclasses.fields(cls) if f.name == name)
+    about, rule = declared.metadata["about"], declared.metadata["rule"]
+    return StrictInteger(
+        load_default=declared.default,
+        validate=validate.Range(min=0, max=declared.metadata["maximum"]),
+        metadata={"description": f"{about.rstrip('.')} ({rule})."},
+    )
 
 
-class _StateHooks(CompiledSchema):
-    @post_load
-    def make(self, d, **kw):
+class StateSchema(CompiledSchema):
+    """A table snapshot (contract, State). Loaded, it is validated and made canonical."""
+
+    rules = RulesField()
+    players = BoundedList(fields.Nested(PlayerSchema), required=True, validate=PLAYER_COUNT)
+    dealer = PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."})
+    turn = fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."})
+    stock = CardList(required=True, metadata={"description": "Face down, top card first."})
+    discard = CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."})
+    melds = BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds"))
+    restocks = count_field(State, "restocks")
+    stalled_turns = count_field(State, "stalled_turns")
+    status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
+
+    def make(self, d):
         """The State of the loaded fields (each named as the State's), validated and canonical."""
         state = State(**{**d, "players": tuple(d["players"]), "melds": tuple(d["melds"])})
         try:
@@ -104,30 +114,38 @@ class _StateHooks(CompiledSchema):
             raise_problems(bad)
 
 
-StateSchema = type(
-    "StateSchema",
-    (_StateHooks,),
-    {
-        "__doc__": "A table snapshot (contract, State). Loaded, it is validated and made canonical.",
-        "rules": RulesField(),
-        "players": BoundedList(fields.Nested(PlayerSchema), required=True, validate=PLAYER_COUNT),
-        "dealer": PlayerName(load_default=None, allow_none=True, metadata={"description": "Default: the last listed player."}),
-        "turn": fields.Nested(TurnSchema, load_default=None, metadata={"description": "Default: the dealer's left to draw."}),
-        "stock": CardList(required=True, metadata={"description": "Face down, top card first."}),
-        "discard": CardList(required=True, metadata={"description": "Face up, bottom card first; the last card is the visible top."}),
-        "melds": BoundedList(fields.Nested(MeldSchema), load_default=list, validate=Count(None, MAX_MELDS, "melds")),
-        **count_fields(State),  # restocks, and every count the State declares
-        "status": fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING),
-    },
-)
-
-
 # The answer forms: the same fields, every one present (schemas/doc.py).
-PlayerOutSchema = answer_twin(PlayerSchema, "PlayerOut")
-TurnOutSchema = answer_twin(TurnSchema, "TurnOut")
-MeldOutSchema = answer_twin(MeldSchema, "MeldOut")
-StateOutSchema = answer_twin(StateSchema, "StateOut", nested={"rules": ResolvedRulesSchema}, never_null=("dealer", "turn"))
-StateOutSchema.__doc__ = "A state as answers give it: canonical, every field filled in, rules resolved."
+class PlayerOutSchema(Answer):
+    """Player as answers give it: every field present."""
+
+    class Meta:
+        include = answer_fields(PlayerSchema)
+
+
+class TurnOutSchema(Answer):
+    """Turn as answers give it: every field present."""
+
+    class Meta:
+        include = answer_fields(TurnSchema)
+
+
+class MeldOutSchema(Answer):
+    """Meld as answers give it: every field present."""
+
+    class Meta:
+        include = answer_fields(MeldSchema)
+
+
+class StateOutSchema(Answer):
+    """A state as answers give it: canonical, every field filled in, rules resolved."""
+
+    class Meta:
+        include = answer_fields(
+            StateSchema,
+            nested={"rules": ResolvedRulesSchema, "players": PlayerOutSchema, "turn": TurnOutSchema, "melds": MeldOutSchema},
+            never_null=("dealer", "turn"),
+        )
+
 
 MOVE_SHAPES = {"draw": ("source",), "meld": ("cards",), "lay_off": ("cards", "meld"), "discard": ("card",)}
 # A move as it was played (a view's events, a hand's record): a draw with the card drawn (none
@@ -155,14 +173,12 @@ class PlayedMoveSchema(CompiledSchema):
         """What is wrong with ``d``'s fields for its action (EVENT_SHAPES, as the document gives them)."""
         return shape_faults(d, *type(self).declared_shapes, noun=self.noun)
 
-    @validates_schema
-    def fields_match_action(self, d, **kw):
+    def check(self, d, original):
         errors = self.shape_problems(d)
         if errors:
             raise ValidationError(errors)
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
 
 
@@ -183,12 +199,10 @@ class MoveSchema(CompiledSchema):
     meld = VisibleId()
     card = Card()
 
-    @validates_schema
-    def fields_match_action(self, d, **kw):
+    def check(self, d, original):
         errors = shape_faults(d, *type(self).declared_shapes)  # MOVE_SHAPES, as the document gives them
         if errors:
             raise ValidationError(errors)
 
-    @post_load
-    def make(self, d, **kw):
+    def make(self, d):
         return Move(d["player"], d["action"], d.get("source"), d.get("cards", ()), d.get("meld"), d.get("card"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Source
 from referee.bots import LEVELS
@@ -44,8 +44,7 @@ class EventInSchema(PlayedMoveSchema):
 
     noun = "event"
 
-    @validates_schema
-    def fields_match_action(self, d, **kw):
+    def check(self, d, original):
         errors = self.shape_problems(d)
         if d.get("action") == Action.DRAW and "card" in d and d.get("source") == Source.STOCK:
             errors["card"] = ["a draw from the stock shows no card"]
@@ -67,8 +66,7 @@ class SuggestRequest(CompiledSchema):
         },
     )
 
-    @validates_schema
-    def events_agree_with_the_state(self, d, **kw):
+    def check(self, d, original):
         """The events could have led to the state (``referee.history``: players at the table,
         turns in order, cards where the events left them); each fault at its event's field."""
         state, events = d.get("state"), d.get("events")

@@ -8,7 +8,7 @@ public field of the state is in the view too.
 
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Source
 from referee.bots import LEVELS
@@ -98,8 +98,7 @@ class TableMoveRequest(CompiledSchema):
         validate=Count(1, MAX_TURN_MOVES, "moves", sentence="{field} must have 1 to {max} moves, one turn's at most; this has {n}"),
     )
 
-    @validates_schema(pass_original=True)
-    def one_of_move_or_moves(self, data, original, **kw):
+    def check(self, data, original):
         if ("move" in original) == ("moves" in original):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
