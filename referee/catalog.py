@@ -3,14 +3,14 @@ with every option value, each preset's label and character, each option's label,
 allowed values and rule id, the limits (players, hand sizes, target score, deals) and the
 computer opponents' levels. Everything is read from the declarations of the core
 (:data:`referee.rules.OPTIONS`, :data:`referee.rules.PRESET_LIST`, :mod:`referee.seating`,
-:data:`referee.bots.LEVELS`), so the pages keep no copies."""
+:data:`referee.policy.LEVELS`), so the pages keep no copies."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
-from .bots import LEVELS
+from .policy import LEVELS
 from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESET_LIST, PRESETS, Option, describe
 from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from . import bots as _bots
 from .cards import Card
 from .deal import deal
 from .errors import IllegalMove, InvalidInput, Problem
 from .legal import legal_moves
 from .moves import Move, MovesOutcome, apply_move
+from .policy import LEVELS, Policy
 from .rules import Rules
 from .scorepad import HandEntry, Pad, Remaining, replay
 from .seating import not_listed
@@ -39,7 +39,8 @@ class Game:
 
     - ``players``: ids in seating order (R3); ``rules``: the game's options (R21);
       ``first_dealer``: who dealt hand 1.
-    - ``bots``: player id → level (``referee.bots.LEVELS``) for seats the service plays.
+    - ``bots``: player id → level (``referee.policy.LEVELS``) for seats the service plays, by
+      the policy the functions below are given.
     - ``hands``: the hands already scored, as a scorepad holds them (``HandEntry``), before the
       hand in ``state``.
     - ``state``: the hand being played (or just ended).
@@ -113,8 +114,8 @@ def check_bots(players: Sequence[str], bots: Mapping[str, str]) -> list[Problem]
     for pid, level in bots.items():
         if pid not in players:
             problems.append(Problem(("bots", pid), not_listed(pid, players, "one of the players")))
-        elif level not in _bots.LEVELS:
-            problems.append(Problem(("bots", pid), f"a computer opponent plays at level {', '.join(_bots.LEVELS)}, not {level!r}"))
+        elif level not in LEVELS:
+            problems.append(Problem(("bots", pid), f"a computer opponent plays at level {', '.join(LEVELS)}, not {level!r}"))
     if players and all(p in bots for p in players):
         problems.append(Problem(("bots",), "every seat is a computer opponent: a table needs at least one human player"))
     return problems
@@ -128,6 +129,7 @@ def new_game(
     seed: int | None = None,
     bot_seed: int | str = 0,
     deck: Sequence[Card] | None = None,
+    policy: Policy | None = None,
 ) -> Game:
     """A new game at hand 1: dealt (R2, R3; ``seed`` None: from the operating system's
     randomness; ``deck``: that order, top card first), and played by the computer opponents until a human is to move.
@@ -141,7 +143,7 @@ def new_game(
         raise InvalidInput(problems)
     state = validate_state(deal(players, rules, dealer, seed, deck))
     game = Game(tuple(players), rules, state.dealer, state, bots)
-    return play_bots(game, bot_seed)[0]
+    return play_bots(game, bot_seed, policy)[0]
 
 
 def check_next_hand(game: Game) -> Pad:
@@ -155,7 +157,9 @@ def check_next_hand(game: Game) -> Pad:
     return pad
 
 
-def next_hand(game: Game, seed: int | None = None, bot_seed: int | str = 0, deck: Sequence[Card] | None = None) -> Game:
+def next_hand(
+    game: Game, seed: int | None = None, bot_seed: int | str = 0, deck: Sequence[Card] | None = None, policy: Policy | None = None
+) -> Game:
     """The game's next hand, dealt by the dealer R19 names (from ``deck``, top card first, when
     given), with the scores carried (R20).
 
@@ -164,14 +168,16 @@ def next_hand(game: Game, seed: int | None = None, bot_seed: int | str = 0, deck
     pad = check_next_hand(game)
     state = validate_state(deal(game.players, game.rules, pad.next_dealer, seed, deck))
     nxt = replace(game, state=state, hands=game.scored_hands(), events=(), seq=game.seq + 1)
-    return play_bots(nxt, bot_seed)[0]
+    return play_bots(nxt, bot_seed, policy)[0]
 
 
 def _keep(events: tuple[Event, ...]) -> tuple[Event, ...]:
     return events[-MAX_EVENTS:] if len(events) > MAX_EVENTS else events
 
 
-def play(game: Game, moves: Sequence[Move], bot_seed: int | str = 0) -> tuple[MovesOutcome, Game, tuple[Event, ...]]:
+def play(
+    game: Game, moves: Sequence[Move], bot_seed: int | str = 0, policy: Policy | None = None
+) -> tuple[MovesOutcome, Game, tuple[Event, ...]]:
     """Apply a human's ``moves`` in order up to the first illegal one (as
     :func:`referee.apply_moves`), then every computer opponent's turn until a human is to move
     or the hand ends.
@@ -195,20 +201,23 @@ def play(game: Game, moves: Sequence[Move], bot_seed: int | str = 0) -> tuple[Mo
         new.append(seen(state, move, after))
         state, applied = after, applied + 1
     game = replace(game, state=state, events=_keep(tuple(events + new)), seq=game.seq + applied)
-    game, by_bots = play_bots(game, bot_seed)
+    game, by_bots = play_bots(game, bot_seed, policy)
     outcome = MovesOutcome(not reasons, reasons, applied, game.state, game.state.result())
     return outcome, game, tuple(new) + by_bots
 
 
-def play_bots(game: Game, bot_seed: int | str = 0) -> tuple[Game, tuple[Event, ...]]:
-    """Every computer opponent's move, in turn, while one is to move and the hand goes on.
-    Each bot decides from its own view only (``referee.bots.choose_move``). Returns the game
-    after them and their events."""
+def play_bots(game: Game, bot_seed: int | str = 0, policy: Policy | None = None) -> tuple[Game, tuple[Event, ...]]:
+    """Every computer opponent's move, in turn, while one is to move and the hand goes on, as
+    ``policy`` plays it. Each bot decides from its own view only. Returns the game after them
+    and their events. Raises ValueError when a computer opponent is to move and no policy was
+    given."""
     state, events, new = game.state, game.events, []
     while state.status == Status.PLAYING and state.turn.player in game.bots:
         bot = state.turn.player
+        if policy is None:
+            raise ValueError(f"{bot} is a computer opponent, and no policy was given to play its turn")
         view = seat_view(state, bot, events)
-        move = _bots.choose_move(view, game.bots[bot], bot_seed).move
+        move = policy(view, game.bots[bot], bot_seed)
         try:
             after = apply_move(state, move)
         except (IllegalMove, InvalidInput):  # a bot's fault must not stop the table: its first legal move

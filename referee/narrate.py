@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from .actions import Action, Move, Source
 from .cards import show
 from .melds import meld_of
+from .scoring import multiplied
 from .seating import said
 from .stall import stall_words
 from .state import Phase, State, Status
@@ -52,7 +53,7 @@ def what_next(state: State, to: str | None = None) -> str:
     result = state.result()
     if result is not None and result.outcome == Status.OUT:
         rummy = ", going rummy," if result.rummy else ""
-        doubled = " (doubled)" if result.multiplier == 2 else ""
+        doubled = f" ({multiplied(result.multiplier)})" if result.multiplier > 1 else ""
         who, scores = ("you", "score") if result.winner == to else (said(result.winner), "scores")
         return f"{who} went out{rummy} and {scores} {result.points} points{doubled}; the hand is over"
     if result is not None and state.stalled:

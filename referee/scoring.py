@@ -26,6 +26,18 @@ def rummy_multiplier(rummy: bool, rules: Rules) -> int:
     return 2 if rummy and rules.going_rummy_doubles else 1
 
 
+_TIMES = {2: ("doubled", "doubles"), 3: ("tripled", "triples"), 4: ("quadrupled", "quadruples")}
+
+
+def multiplied(multiplier: int, *, verb: bool = False) -> str:
+    """A multiplier above 1 in words: "doubled" (``verb``: "doubles"), "tripled", …, else
+    "multiplied by 5" ("multiplies by 5"). The narration and the bots' reasons say R15's bonus so."""
+    said = _TIMES.get(multiplier)
+    if said is not None:
+        return said[1] if verb else said[0]
+    return f"multiplies by {multiplier}" if verb else f"multiplied by {multiplier}"
+
+
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """What the player who went out scores (R14): ``by_player`` each opponent's plain card

@@ -77,10 +77,17 @@ class HandScoreRequest(CompiledSchema):
     rules = RulesField()
 
 
+# R15's multiplier as the rules set it (referee.scoring.rummy_multiplier), never a list of values here.
+MULTIPLIER_DOC = {
+    "minimum": 1,
+    "description": "1, or for going rummy the multiplier the rules give it (R15; GET /v1/rules says each preset's).",
+}
+
+
 class HandScoreResponse(AnswerSchema):
     points = fields.Integer(required=True, metadata={"description": "multiplier × the sum of by_player, in points."})
     by_player = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-    multiplier = fields.Integer(required=True, metadata={"enum": [1, 2]})
+    multiplier = fields.Integer(required=True, metadata=MULTIPLIER_DOC)
     rummy = fields.Boolean(required=True)
 
 
@@ -128,7 +135,7 @@ class ResultSchema(Answer):
     points = fields.Integer(required=True, metadata={"description": "multiplier × the sum of remaining; 0 for a drawn hand."})
     winner = fields.String()
     rummy = fields.Boolean(metadata={"description": "The winner went rummy (R15), under every preset."})
-    multiplier = fields.Integer(metadata={"enum": [1, 2]})
+    multiplier = fields.Integer(metadata=MULTIPLIER_DOC)
     remaining = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "Each opponent's plain card total."})
 
 
@@ -235,7 +242,7 @@ class HandLineSchema(Answer):
     dealer = fields.String(required=True)
     winner = fields.String(allow_none=True, required=True)
     rummy = fields.Boolean(required=True)
-    multiplier = fields.Integer(required=True, metadata={"enum": [1, 2]})
+    multiplier = fields.Integer(required=True, metadata=MULTIPLIER_DOC)
     draw = fields.Boolean(required=True)
     points = fields.Integer(required=True)
     remaining = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import orjson
 
 from referee import bots
+from referee.bots import play_seat
 from referee.fairness import SEED_BYTES, HandSeed
 from referee.game import GameOver, check_next_hand, new_game, next_hand, play
 from referee.moves import Move, MovesOutcome, can_play
@@ -237,7 +238,7 @@ class Tables:
         table_id = table_id or secrets.token_urlsafe(12)
         fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
         with _bots_timed("/v1/tables", bots):
-            game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck())
+            game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck(), policy=play_seat)
         table = _committed(Table(table_id, game, self.sealer.table_secret(), fair))
         return table, self.seal(table)
 
@@ -268,7 +269,7 @@ class Tables:
         changes = bool(moves) and can_play(table.game.state, moves[0])  # the first move judged alone: cheap
         pending = self._check(table, digest) if changes else None  # before the bots play: a 503 costs no search
         with _bots_timed("/v1/tables/move", table.game.bots):
-            outcome, game, events = play(table.game, moves, bot_seed=table.id)
+            outcome, game, events = play(table.game, moves, bot_seed=table.id, policy=play_seat)
         if not changes:
             self._stale_first(table, digest)
         after = _committed(replace(table, game=game))
@@ -311,7 +312,7 @@ class Tables:
             raise
         pending = self._check(table, digest)  # before the deal and the bots: a 503 costs no search
         with _bots_timed("/v1/tables/next", table.game.bots):
-            game = next_hand(table.game, bot_seed=table.id, deck=fair.deck())
+            game = next_hand(table.game, bot_seed=table.id, deck=fair.deck(), policy=play_seat)
         after = _committed(replace(table, game=game, fair=fair, next_seed=None))
         if pending is not None:
             pending = replace(pending, new=game.seq)

@@ -77,9 +77,9 @@ def bot_hand(i: int) -> tuple[Game, HandSeed]:
     people = set(players) if quiet else {rng.choice(players)} if rng.random() < 0.3 else set()
     state = validate_state(deal(players, rules, dealer, deck=fair.deck()))
     game = Game(players, rules, dealer, state, {p: rng.choice(bots.LEVELS[:2]) for p in players if p not in people})
-    game, _ = play_bots(game, f"t{i}")
+    game, _ = play_bots(game, f"t{i}", bots.play_seat)
     while game.state.status == Status.PLAYING:
-        _, game, _ = play(game, [_person(game.state, rng, quiet)], f"t{i}")
+        _, game, _ = play(game, [_person(game.state, rng, quiet)], f"t{i}", bots.play_seat)
     return game, fair
 
 

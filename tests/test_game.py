@@ -9,6 +9,7 @@ import pytest
 from conftest import make_state
 
 from referee import PRESETS, Move, resolve_rules
+from referee.bots import play_seat
 from referee.errors import InvalidInput
 from referee.game import GameOver, events_since, hand_entry, new_game, next_hand, play
 from referee.legal import legal_moves
@@ -73,13 +74,13 @@ def test_hand_entry_of_a_going_rummy_out_and_of_a_drawn_hand():
 
 
 def test_bots_play_until_a_human_is_to_move():
-    game = new_game(["b1", "ana", "b2"], PRESETS["standard"], dealer="b2", bots={"b1": "easy", "b2": "hard"}, seed=9)
+    game = new_game(["b1", "ana", "b2"], PRESETS["standard"], dealer="b2", bots={"b1": "easy", "b2": "hard"}, seed=9, policy=play_seat)
     # b1 leads (the dealer's left): its turn is played at once, then ana is to move
     assert game.state.turn.player == "ana" and game.state.turn.phase == "draw"
     assert [e.player for e in game.events] == ["b1", "b1"] and game.seq == 2
     assert game.events[0] == Event("b1", "draw", source="stock")
     hand = game.state.player("ana").hand
-    outcome, after, events = play(game, [Move.draw("ana"), Move.discard("ana", hand[0])])
+    outcome, after, events = play(game, [Move.draw("ana"), Move.discard("ana", hand[0])], policy=play_seat)
     assert outcome.legal and outcome.applied == 2
     assert [e.player for e in events][:2] == ["ana", "ana"]
     if after.state.status == "playing":

@@ -15,6 +15,7 @@ from openapi_core.validation.response.exceptions import InvalidData
 
 import app as app_module
 from referee import Action, Code, MeldKind, Phase, Source, Status
+from schemas.api import MULTIPLIER_DOC
 from schemas.doc import CANONICAL_CARD_DOC, Answer
 from schemas.fairness import RecordMoveSchema
 from schemas.state import MoveSchema
@@ -173,7 +174,11 @@ def test_loading_a_move_checks_the_shapes_the_document_gives(schema, names):
 def test_results_remaining_entries_and_move_requests_are_unions():
     assert SCHEMAS["Result"]["discriminator"]["propertyName"] == "outcome"
     assert SCHEMAS["ResultOut"]["required"] == ["multiplier", "outcome", "points", "remaining", "rummy", "winner"]
-    assert SCHEMAS["ResultOut"]["properties"]["multiplier"] == {"type": "integer", "enum": [1, 2]}
+    assert SCHEMAS["ResultOut"]["properties"]["multiplier"] == {
+        "type": "integer",
+        "minimum": 1,
+        "description": MULTIPLIER_DOC["description"],
+    }  # the rules set it: no list of values
     assert SCHEMAS["ResultDraw"]["required"] == ["outcome", "points"]
     assert SCHEMAS["Remaining"] == {
         "oneOf": [ref("RemainingCards"), ref("RemainingPoints")],
@@ -182,7 +187,11 @@ def test_results_remaining_entries_and_move_requests_are_unions():
     assert SCHEMAS["RemainingCards"]["required"] == ["cards"] and SCHEMAS["RemainingPoints"]["required"] == ["points"]
     assert SCHEMAS["MoveRequest"]["oneOf"] == [ref("OneMoveRequest"), ref("MovesRequest")]
     assert SCHEMAS["OneMoveRequest"]["required"] == ["move", "state"] and SCHEMAS["MovesRequest"]["required"] == ["moves", "state"]
-    assert SCHEMAS["HandLine"]["properties"]["multiplier"] == {"type": "integer", "enum": [1, 2]}
+    assert SCHEMAS["HandLine"]["properties"]["multiplier"] == {
+        "type": "integer",
+        "minimum": 1,
+        "description": MULTIPLIER_DOC["description"],
+    }  # the rules set it: no list of values
 
 
 # --- enums -------------------------------------------------------------------------------------

@@ -151,7 +151,7 @@ def play_hand(client: Client, players: list[str], seed: int) -> str:
             how = " by going rummy" if result.rummy else ""
             return (
                 f"{result.winner} went out{how} after {played + 1} moves and scores {result.points} "
-                f"(x{result.multiplier.value}: "
+                f"(x{result.multiplier}: "
                 + ", ".join(
                     f"{who} {points}"
                     for who, points in result.remaining.additional_properties.items()

@@ -14,19 +14,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..actions import Move
 from ..errors import InvalidInput, Problem
+from ..policy import LEVELS
 from ..state import State, Status
 from ..view import Event, SeatView, seat_view
 from . import policies
 from .policies import Choice
 from .search import searching_hard
 
-LEVELS = ("easy", "medium", "hard")
 POLICIES = {"easy": policies.easy, "medium": policies.medium, "hard": searching_hard, "hard-fast": policies.hard}
 """The policy of each level; ``hard-fast`` is the old Hard without search (the fast policy Hard's
 search weighs its plans against, and a benchmark's opponent), not a level a table offers."""
 
-__all__ = ["LEVELS", "Choice", "choose_move", "suggest"]
+__all__ = ["LEVELS", "Choice", "choose_move", "play_seat", "suggest"]
 
 
 def suggest(state: State, level: str = "hard", events: Sequence[Event] = ()) -> Choice:
@@ -57,6 +58,12 @@ def choose_move(view: SeatView, level: str, seed: int | str = 0) -> Choice:
             f"{view.viewer!r} is not the player to move" if view.status == "playing" else "the hand is over: there is no move to make"
         )
     return policy(view, _rng(view, seed))
+
+
+def play_seat(view: SeatView, level: str, seed: int | str) -> Move:
+    """The move of the bot of ``level`` for ``view.viewer`` (:func:`choose_move`'s, without its
+    sentence): the :class:`referee.policy.Policy` sealed tables give the game."""
+    return choose_move(view, level, seed).move
 
 
 def _rng(view: SeatView, seed: int | str) -> random.Random:

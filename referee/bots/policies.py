@@ -36,6 +36,7 @@ from ..cards import DECK, Card, show
 from ..legal import possible_melds
 from ..melds import fits, meld_kind
 from ..moves import Action, Move, Source
+from ..scoring import multiplied, rummy_multiplier
 from ..state import Meld
 from ..view import SeatView
 from .hand import HandSplitter
@@ -271,7 +272,8 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     if going_out:
         step = _next_play(view, opts, split, going_out=True)
         rummy = not view.seat(view.viewer).tabled  # R15: nothing tabled on an earlier turn
-        tail = ": going rummy, which doubles the score" if rummy and view.rules.going_rummy_doubles else ""
+        times = rummy_multiplier(True, view.rules)
+        tail = f": going rummy, which {multiplied(times, verb=True)} the score" if rummy and times > 1 else ""
         if step is not None:
             move, what = step
             return Choice(move, f"{what} on the way to going out this turn{tail}.")
@@ -350,7 +352,7 @@ def _hold_for_rummy(view: SeatView, split, tally: Tally | None) -> bool:
     """Hard only: hold melds in hand to go rummy (R15), where going rummy doubles, while the
     bot has tabled nothing and every opponent still holds at least ``RUMMY_HOLD_WHILE`` cards
     (nobody is close to going out). Held melds also leave opponents nothing to lay off on."""
-    if not view.rules.going_rummy_doubles or view.seat(view.viewer).tabled:
+    if not rummy_multiplier(True, view.rules) > 1 or view.seat(view.viewer).tabled:
         return False
     if view.turn.melds_made or view.turn.laid_off or not split.melds:
         return False
@@ -391,7 +393,11 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long; it is one of your least useful cards.")
     unguarded = min(cards, key=lambda c: (scores[c] - (style.feed_cost if notes[c] else 0), -c.points, c.index))
     left = splitter.points(splitter.mask_without((card,)))
-    held = "keeping your melds in hand to go rummy, which doubles the score" if hold else ""
+    held = (
+        f"keeping your melds in hand to go rummy, which {multiplied(rummy_multiplier(True, view.rules), verb=True)} the score"
+        if hold
+        else ""
+    )
     if card in split.deadwood:
         why = "it helps no meld" if not outs(card, tuple(d for d in deadwood if d is not card)) else "it helps the fewest melds"
         why += f", leaving {left} points of deadwood"

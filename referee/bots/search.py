@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK
 from ..moves import Action, Source
+from ..scoring import rummy_multiplier
 from ..view import SeatView
 from . import policies
 from .hand import HandSplitter
@@ -262,7 +263,7 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
     if policies._can_go_out(view, opts, split):
         return base
     me = view.seat(view.viewer)
-    holdable = view.rules.going_rummy_doubles and not me.tabled and not turn.melds_made and not turn.laid_off and bool(split.melds)
+    holdable = rummy_multiplier(True, view.rules) > 1 and not me.tabled and not turn.melds_made and not turn.laid_off and bool(split.melds)
     laying = act in (Action.MELD, Action.LAY_OFF)
     lays = [laying] + ([not laying] if holdable else [])
     taken = turn.taken_discard.index if turn.taken_discard is not None else -1

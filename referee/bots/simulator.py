@@ -16,6 +16,7 @@ from itertools import combinations
 from ..cards import DECK
 from ..melds import canonical_order, fitting_cards, meld_kind
 from ..rules import Rules
+from ..scoring import rummy_multiplier
 from ..stall import stall_limit
 
 POINTS = tuple(c.points for c in DECK)
@@ -275,7 +276,7 @@ class Sim:
         return None
 
     def score(self, winner: int) -> int:
-        mult = 2 if self.rules.going_rummy_doubles and not self.tabled[winner] else 1
+        mult = rummy_multiplier(not self.tabled[winner], self.rules)  # R15, as the core scores it
         return mult * sum(POINTS[c] for q, h in enumerate(self.hands) if q != winner for c in bits(h))
 
     def choose_discard(self, p: int, candidates: int) -> int:
@@ -331,7 +332,11 @@ class Sim:
             return p
         hand = self.hands[p]
         if plan is None:
-            hold = rules.going_rummy_doubles and not self.tabled[p] and min(h.bit_count() for q, h in enumerate(self.hands) if q != p) >= 4
+            hold = (
+                rummy_multiplier(True, rules) > 1
+                and not self.tabled[p]
+                and min(h.bit_count() for q, h in enumerate(self.hands) if q != p) >= 4
+            )
             card = None
         else:
             hold, card = not plan[0], plan[1]
@@ -386,5 +391,5 @@ class Sim:
             return 0
         if winner == me:
             return self.score(me)
-        mult = 2 if self.rules.going_rummy_doubles and not self.tabled[winner] else 1
+        mult = rummy_multiplier(not self.tabled[winner], self.rules)
         return -mult * sum(POINTS[c] for c in bits(self.hands[me]))

@@ -2,7 +2,7 @@
 import { $, h, clear } from '../dom.js';
 import { askReferee } from '../referee.js';
 import { cardPicker, focusAfterPick } from '../cards.js';
-import { store, ui, newDraft, save, showGeneralError, possessive, rulesOf } from './state.js';
+import { store, ui, newDraft, save, showGeneralError, possessive, rulesOf, service } from './state.js';
 import { renderGame } from './view.js';
 import { submitDraw, clearHistoryErrors } from './save.js';
 import { openNewGame } from './share.js';
@@ -75,7 +75,9 @@ export function renderEntry(r) {
     h('div', { id: 'winner-error', class: 'field-error', hidden: true })
   ]));
 
-  var doubles = rulesOf().going_rummy_doubles;
+  // The option's own sentence from /v1/rules (R15), never a restated multiplier.
+  var rummyOption = ((service.rules && service.rules.options) || []).filter(function (o) { return o.rule === 'R15'; })[0];
+  var rummyValue = rummyOption && (rummyOption.values || []).filter(function (v) { return v.value === rulesOf()[rummyOption.name]; })[0];
   form.appendChild(h('div', { class: 'check-field' }, [
     h('label', { class: 'check', for: 'rummy' }, [
       h('input', {
@@ -84,7 +86,7 @@ export function renderEntry(r) {
       }),
       h('span', null, [
         h('strong', { text: 'Going rummy' }),
-        h('small', { text: ' went out in one turn, nothing laid down before' + (doubles === true ? ' (points double)' : doubles === false ? ' (no bonus under these rules)' : '') })
+        h('small', { text: ' went out in one turn, nothing laid down before' + (rummyValue ? ' (' + rummyValue.label.toLowerCase() + ' under these rules)' : '') })
       ])
     ]),
     h('div', { id: 'rummy-error', class: 'field-error', hidden: true })

@@ -5,6 +5,10 @@ import { $, h, clear, show } from '../dom.js';
 import { cardFace } from '../cards.js';
 import { verifyDeal } from '../tables.js';
 
+// R15's multiplier as the answer gives it (the rules set it) in words: 2 is 'double', else ×n.
+const times = (m) => (m === 2 ? 'double' : `×${m}`);
+const timesDone = (m) => (m === 2 ? 'doubled' : `×${m}`);
+
 /** ctx: {who(id) ("You" for the player), isMe(id), busy}. */
 export function renderEnd(view, game, ctx) {
   const { who, isMe } = ctx;
@@ -13,7 +17,7 @@ export function renderEnd(view, game, ctx) {
   const s = view.scores;
   $('end-title').textContent = out ? `${who(r.winner)} went out` : 'The hand is a draw';
   $('end-rummy').textContent = !out ? 'Nobody scores for a drawn hand.'
-    : r.rummy ? (r.multiplier === 2 ? 'Going rummy: every card left counts double.' : 'Going rummy, but these rules do not double it.')
+    : r.rummy ? (r.multiplier > 1 ? `Going rummy: every card left counts ${times(r.multiplier)}.` : 'Going rummy, but these rules give it no bonus.')
       : 'Not rummy: the cards left count once.';
   const hands = $('end-hands');
   clear(hands);
@@ -29,7 +33,7 @@ export function renderEnd(view, game, ctx) {
     ]);
   })));
   $('end-points').textContent = out
-    ? `${who(r.winner)} ${isMe(r.winner) ? 'score' : 'scores'} ${r.points} points${r.multiplier === 2 ? ' (doubled)' : ''}` : 'No points this hand';
+    ? `${who(r.winner)} ${isMe(r.winner) ? 'score' : 'scores'} ${r.points} points${r.multiplier > 1 ? ` (${timesDone(r.multiplier)})` : ''}` : 'No points this hand';
   renderScores($('end-totals'), view, game);
   const winner = $('end-winner');
   show(winner, Boolean(s.game_over));

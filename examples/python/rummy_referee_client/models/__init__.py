@@ -22,14 +22,12 @@ from .fairness import Fairness
 from .hand_entry import HandEntry
 from .hand_entry_remaining import HandEntryRemaining
 from .hand_line import HandLine
-from .hand_line_multiplier import HandLineMultiplier
 from .hand_line_remaining import HandLineRemaining
 from .hand_line_totals import HandLineTotals
 from .hand_score_request import HandScoreRequest
 from .hand_score_request_remaining import HandScoreRequestRemaining
 from .hand_score_response import HandScoreResponse
 from .hand_score_response_by_player import HandScoreResponseByPlayer
-from .hand_score_response_multiplier import HandScoreResponseMultiplier
 from .hand_size import HandSize
 from .health import Health
 from .lay_off_event import LayOffEvent
@@ -89,7 +87,6 @@ from .resolved_rules_preset import ResolvedRulesPreset
 from .resolved_rules_restock import ResolvedRulesRestock
 from .result_draw import ResultDraw
 from .result_out import ResultOut
-from .result_out_multiplier import ResultOutMultiplier
 from .result_out_remaining import ResultOutRemaining
 from .revealed import Revealed
 from .revealed_out import RevealedOut
@@ -134,7 +131,6 @@ from .view_response import ViewResponse
 from .view_result_draw import ViewResultDraw
 from .view_result_draw_remaining_cards import ViewResultDrawRemainingCards
 from .view_result_out import ViewResultOut
-from .view_result_out_multiplier import ViewResultOutMultiplier
 from .view_result_out_remaining import ViewResultOutRemaining
 from .view_result_out_remaining_cards import ViewResultOutRemainingCards
 
@@ -159,14 +155,12 @@ __all__ = (
     "HandEntry",
     "HandEntryRemaining",
     "HandLine",
-    "HandLineMultiplier",
     "HandLineRemaining",
     "HandLineTotals",
     "HandScoreRequest",
     "HandScoreRequestRemaining",
     "HandScoreResponse",
     "HandScoreResponseByPlayer",
-    "HandScoreResponseMultiplier",
     "HandSize",
     "Health",
     "LayOffEvent",
@@ -226,7 +220,6 @@ __all__ = (
     "ResolvedRulesRestock",
     "ResultDraw",
     "ResultOut",
-    "ResultOutMultiplier",
     "ResultOutRemaining",
     "Revealed",
     "RevealedOut",
@@ -271,7 +264,6 @@ __all__ = (
     "ViewResultDraw",
     "ViewResultDrawRemainingCards",
     "ViewResultOut",
-    "ViewResultOutMultiplier",
     "ViewResultOutRemaining",
     "ViewResultOutRemainingCards",
 )

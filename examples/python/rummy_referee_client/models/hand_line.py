@@ -5,8 +5,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.hand_line_multiplier import HandLineMultiplier
-
 if TYPE_CHECKING:
     from ..models.hand_line_remaining import HandLineRemaining
     from ..models.hand_line_totals import HandLineTotals
@@ -23,7 +21,8 @@ class HandLine:
         dealer (str):
         winner (None | str):
         rummy (bool):
-        multiplier (HandLineMultiplier):
+        multiplier (int): 1, or for going rummy the multiplier the rules give it (R15; GET /v1/rules says each
+            preset's).
         draw (bool):
         points (int):
         remaining (HandLineRemaining):
@@ -34,7 +33,7 @@ class HandLine:
     dealer: str
     winner: None | str
     rummy: bool
-    multiplier: HandLineMultiplier
+    multiplier: int
     draw: bool
     points: int
     remaining: HandLineRemaining
@@ -50,7 +49,7 @@ class HandLine:
 
         rummy = self.rummy
 
-        multiplier = self.multiplier.value
+        multiplier = self.multiplier
 
         draw = self.draw
 
@@ -97,7 +96,7 @@ class HandLine:
 
         rummy = d.pop("rummy")
 
-        multiplier = HandLineMultiplier(d.pop("multiplier"))
+        multiplier = d.pop("multiplier")
 
         draw = d.pop("draw")
 

@@ -5,8 +5,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.hand_score_response_multiplier import HandScoreResponseMultiplier
-
 if TYPE_CHECKING:
     from ..models.hand_score_response_by_player import HandScoreResponseByPlayer
 
@@ -20,13 +18,14 @@ class HandScoreResponse:
     Attributes:
         points (int): multiplier × the sum of by_player, in points.
         by_player (HandScoreResponseByPlayer):
-        multiplier (HandScoreResponseMultiplier):
+        multiplier (int): 1, or for going rummy the multiplier the rules give it (R15; GET /v1/rules says each
+            preset's).
         rummy (bool):
     """
 
     points: int
     by_player: HandScoreResponseByPlayer
-    multiplier: HandScoreResponseMultiplier
+    multiplier: int
     rummy: bool
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,7 +33,7 @@ class HandScoreResponse:
 
         by_player = self.by_player.to_dict()
 
-        multiplier = self.multiplier.value
+        multiplier = self.multiplier
 
         rummy = self.rummy
 
@@ -60,7 +59,7 @@ class HandScoreResponse:
 
         by_player = HandScoreResponseByPlayer.from_dict(d.pop("by_player"))
 
-        multiplier = HandScoreResponseMultiplier(d.pop("multiplier"))
+        multiplier = d.pop("multiplier")
 
         rummy = d.pop("rummy")
 

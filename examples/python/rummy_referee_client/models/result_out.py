@@ -12,8 +12,6 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..models.result_out_multiplier import ResultOutMultiplier
-
 if TYPE_CHECKING:
     from ..models.result_out_remaining import ResultOutRemaining
 
@@ -30,7 +28,8 @@ class ResultOut:
         points (int): multiplier × the sum of remaining; 0 for a drawn hand.
         winner (str):
         rummy (bool): The winner went rummy (R15), under every preset.
-        multiplier (ResultOutMultiplier):
+        multiplier (int): 1, or for going rummy the multiplier the rules give it (R15; GET /v1/rules says each
+            preset's).
         remaining (ResultOutRemaining): Each opponent's plain card total.
     """
 
@@ -38,7 +37,7 @@ class ResultOut:
     points: int
     winner: str
     rummy: bool
-    multiplier: ResultOutMultiplier
+    multiplier: int
     remaining: ResultOutRemaining
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,7 +49,7 @@ class ResultOut:
 
         rummy = self.rummy
 
-        multiplier = self.multiplier.value
+        multiplier = self.multiplier
 
         remaining = self.remaining.to_dict()
 
@@ -84,7 +83,7 @@ class ResultOut:
 
         rummy = d.pop("rummy")
 
-        multiplier = ResultOutMultiplier(d.pop("multiplier"))
+        multiplier = d.pop("multiplier")
 
         remaining = ResultOutRemaining.from_dict(d.pop("remaining"))
 

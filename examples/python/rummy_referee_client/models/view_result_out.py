@@ -12,8 +12,6 @@ from typing import (
 
 from attrs import define as _attrs_define
 
-from ..models.view_result_out_multiplier import ViewResultOutMultiplier
-
 if TYPE_CHECKING:
     from ..models.revealed_out import RevealedOut
     from ..models.view_result_out_remaining import ViewResultOutRemaining
@@ -32,7 +30,8 @@ class ViewResultOut:
         points (int): multiplier × the sum of remaining; 0 for a drawn hand.
         winner (str):
         rummy (bool): The winner went rummy (R15), under every preset.
-        multiplier (ViewResultOutMultiplier):
+        multiplier (int): 1, or for going rummy the multiplier the rules give it (R15; GET /v1/rules says each
+            preset's).
         remaining (ViewResultOutRemaining): Each opponent's plain card total.
         remaining_cards (ViewResultOutRemainingCards): Every player's cards left, laid down to be counted (R14).
         fairness (None | RevealedOut): The hand's seed, deck and record, revealed now that it is over (README, Provably
@@ -43,7 +42,7 @@ class ViewResultOut:
     points: int
     winner: str
     rummy: bool
-    multiplier: ViewResultOutMultiplier
+    multiplier: int
     remaining: ViewResultOutRemaining
     remaining_cards: ViewResultOutRemainingCards
     fairness: None | RevealedOut
@@ -59,7 +58,7 @@ class ViewResultOut:
 
         rummy = self.rummy
 
-        multiplier = self.multiplier.value
+        multiplier = self.multiplier
 
         remaining = self.remaining.to_dict()
 
@@ -105,7 +104,7 @@ class ViewResultOut:
 
         rummy = d.pop("rummy")
 
-        multiplier = ViewResultOutMultiplier(d.pop("multiplier"))
+        multiplier = d.pop("multiplier")
 
         remaining = ViewResultOutRemaining.from_dict(d.pop("remaining"))
 
