@@ -178,59 +178,66 @@ class ScoresSchema(ScorepadResponse):
         exclude = ("rules",)
 
 
-_VIEW_OWN = {
-    "players": fields.List(fields.Nested(SeatOutSchema), required=True),
-    "stock": fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."}),
-}
-"""The state's fields a view writes its own way: hidden cards become counts (contract, View)."""
-
-
-def _view_fields() -> dict[str, fields.Field]:
-    """The View's fields: the table's, then every field of the state's answer in its order (each
-    read from the state, except the hidden ones of ``_VIEW_OWN``), then the view's own."""
-    made: dict[str, fields.Field] = {
-        "table_id": fields.String(required=True),
-        "hand": fields.Integer(required=True, metadata={"description": "The hand being played: 1, 2, …"}),
-        "seq": fields.Integer(
-            required=True,
-            metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."},
-        ),
-    }
+def _state_as_seen(hidden: dict[str, fields.Field]) -> dict[str, fields.Field]:
+    """Every field of the state's answer (:class:`StateOutSchema`), in its order, each read from
+    a view's ``state``, except the ``hidden`` ones, which a view writes its own way."""
+    made = {}
     for name, field in StateOutSchema._declared_fields.items():
-        if name in _VIEW_OWN:
-            made[name] = _VIEW_OWN[name]
+        if name in hidden:
+            made[name] = hidden[name]
         else:
             made[name] = copy_field(field)
             made[name].attribute = f"state.{name}"
-    made["result"] = fields.Nested(ViewResultSchema, allow_none=True, required=True)
-    made["scores"] = fields.Nested(
-        ScoresSchema,
-        required=True,
-        metadata={
-            "description": "The game's scores over the finished hands, as /v1/scorepad answers them; next_dealer is null while a hand is being played."
-        },
-    )
-    made["events"] = fields.List(
-        fields.Nested(EventSchema),
-        required=True,
-        metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
-    )
-    made["fairness"] = fields.Nested(
-        FairnessSchema,
-        allow_none=True,
-        required=True,
-        metadata={
-            "description": "The hand's commitment and entropy (contract, Provably fair deals); null only for a table from before fair deals."
-        },
-    )
-    made["legal_moves"] = fields.List(
-        fields.Nested(MoveOutSchema),
-        metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True},
-    )
     return made
 
 
-ViewSchema = type("ViewSchema", (Answer,), {**_view_fields(), "__doc__": "What one seat (or a spectator) may see of a sealed table."})
+class ViewSchema(Answer):
+    """What one seat (or a spectator) may see of a sealed table."""
+
+    table_id = fields.String(required=True)
+    hand = fields.Integer(required=True, metadata={"description": "The hand being played: 1, 2, …"})
+    seq = fields.Integer(
+        required=True,
+        metadata={"description": "Changes made to this table so far: every move applied, and every hand dealt after the first."},
+    )
+
+    class Meta:
+        # The state's fields follow the table's, hidden cards as counts (contract, View); then
+        # the view's own. Declared in Meta.include, marshmallow's place for fields made from
+        # another schema, so they come after the three above, in this order.
+        include = {
+            **_state_as_seen(
+                hidden={
+                    "players": fields.List(fields.Nested(SeatOutSchema), required=True),
+                    "stock": fields.Integer(required=True, metadata={"description": "Cards in the stock (face down: a count)."}),
+                }
+            ),
+            "result": fields.Nested(ViewResultSchema, allow_none=True, required=True),
+            "scores": fields.Nested(
+                ScoresSchema,
+                required=True,
+                metadata={
+                    "description": "The game's scores over the finished hands, as /v1/scorepad answers them; next_dealer is null while a hand is being played."
+                },
+            ),
+            "events": fields.List(
+                fields.Nested(EventSchema),
+                required=True,
+                metadata={"description": "The moves since this seat's last move (a spectator: this hand's)."},
+            ),
+            "fairness": fields.Nested(
+                FairnessSchema,
+                allow_none=True,
+                required=True,
+                metadata={
+                    "description": "The hand's commitment and entropy (contract, Provably fair deals); null only for a table from before fair deals."
+                },
+            ),
+            "legal_moves": fields.List(
+                fields.Nested(MoveOutSchema),
+                metadata={"description": "Every legal move: only for the seat whose turn it is.", "answer_optional": True},
+            ),
+        }
 
 
 # --- responses ---------------------------------------------------------------------------
