@@ -99,7 +99,7 @@ function showError(answer) {
   if (answer.kind === 'invalid') {
     const first = (answer.problem.errors || [])[0] || answer.problem;
     text = first.pointer === '/table'
-      ? 'This game could not be reopened: the Rummy Referee was restarted without its key, or the game was left too long. Start a new game: your choices are kept.'
+      ? 'The Rummy Referee does not know this game just now (it may have been restarted, or the game was left too long). The game is kept on this phone: try again later, or start a new game.'
       : forPlayers(first.detail, [game && game.me]);
   }
   $('error').textContent = text;
@@ -267,10 +267,14 @@ async function hint() {
 /** The saved game, after a reload or a restart of the service. */
 async function resume() {
   show($('retry'), false);
+  show($('discard-game'), false);
   const a = await api.viewTable(game.table, game.seat);
   if (!a.ok) {
     showError(a);
-    if (a.kind === 'invalid') { window.localStorage.removeItem(STORE); game = null; showSetup(); } else show($('retry'), true);
+    // Kept, even when refused: a service restarted with another key may get the old one back
+    // (#33 point 8). The player may try again later, or start a new game (which discards it).
+    show($('retry'), true);
+    show($('discard-game'), a.kind === 'invalid');
     return;
   }
   show($('error'), false);
@@ -350,7 +354,8 @@ function quit() {
   const s = view && view.scores;
   if (!s || s.game_over) { leave(); return; }
   const totals = s.standings.map((st) => `${who(st.player)} ${st.total}`).join(', ');
-  $('confirm-text').textContent = `This game is not over: its scores (${totals}) and the hand in play will be lost.`;
+  const between = view.status !== 'playing'; // between hands there is no hand in play to lose
+  $('confirm-text').textContent = `This game is not over: its scores (${totals})${between ? '' : ' and the hand in play'} will be lost.`;
   $('confirm').showModal();
   $('confirm-keep').focus();
 }
@@ -381,6 +386,7 @@ $('rematch').addEventListener('click', rematch);
 $('new-game').addEventListener('click', quit);
 $('quit').addEventListener('click', quit);
 $('retry').addEventListener('click', resume);
+$('discard-game').addEventListener('click', () => { show($('retry'), false); show($('discard-game'), false); leave(); });
 $('check-deal').addEventListener('click', () => checkDeal(view, game.promised));
 $('confirm-keep').addEventListener('click', () => $('confirm').close());
 $('confirm-leave').addEventListener('click', () => { $('confirm').close(); leave(); });

@@ -5,6 +5,8 @@
 // replaces, when "Execute" is pressed, by those of a live table it dealt itself (ana against a
 // computer opponent), kept up to date from each answer (the examples chain). /v1/tables/next
 // needs a finished hand: the page plays ana's turns out first (the referee's own legal moves).
+// The examples run in any order, alone or one after another: a table that cannot serve the next
+// one is dealt afresh.
 (function () {
   'use strict';
   var TOKEN = 'rt1.the-table-token-of-the-last-answer';
@@ -22,6 +24,14 @@
     });
   }
 
+  /* The live table's view again (after an answer that carried none: /next without a seat). */
+  function look() {
+    return post('/v1/tables/view', { table: live.table, seat: live.seat }).then(function (a) {
+      if (a.view) live.view = a.view;
+      else live = null;
+    });
+  }
+
   /* ana's next move from her legal moves: a meld or a lay-off when there is one, else the
    * stock, else the discard of her highest card. */
   function pick(moves) {
@@ -33,25 +43,41 @@
     return moves.slice().sort(function (a, b) { return rank(b) - rank(a); })[0];
   }
 
+  /* ana plays on (up to `left` moves) until the hand is over; her opponent is the computer. */
   function playOut(left) {
-    if (live.view.status !== 'playing' || !left) return Promise.resolve();
-    var move = Object.assign({}, pick(live.view.legal_moves || []));
+    var moves = (live && live.view && live.view.legal_moves) || [];
+    if (!live || live.view.status !== 'playing' || !left || !moves.length) return Promise.resolve();
+    var move = Object.assign({}, pick(moves));
     delete move.player;
     return post('/v1/tables/move', { table: live.table, seat: live.seat, move: move }).then(function (a) {
+      if (!a.table || !a.view) { live = null; return undefined; } // refused: a fresh table next time
       live.table = a.table;
       live.view = a.view;
       return playOut(left - 1);
     });
   }
 
-  /* A live table in the state the operation's example needs. */
-  function ready(path) {
-    var fresh = !live || (path !== '/v1/tables/next' && live.view.status !== 'playing');
-    var turn = live && live.view.turn;
-    if (!fresh && (path === '/v1/tables/move' || path === '/v1/tables/suggest') && !(turn.player === 'ana' && turn.phase === 'draw')) fresh = true;
-    return (fresh ? deal() : Promise.resolve()).then(function () {
-      if (path === '/v1/tables/next' && live.view.status === 'playing') return playOut(400);
+  /* A finished hand on the page's own table (a fresh table when one cannot be finished). */
+  function finished(tries) {
+    if (live && live.view.status !== 'playing') return Promise.resolve();
+    return (live ? Promise.resolve() : deal()).then(function () { return playOut(400); }).then(function () {
+      if ((!live || live.view.status === 'playing') && tries > 1) {
+        live = null;
+        return finished(tries - 1);
+      }
       return undefined;
+    });
+  }
+
+  /* The page's own live table in the state the operation's example needs: any state to view it,
+   * ana to draw to move or ask for a suggestion, a finished hand to deal the next. Examples run
+   * in any order: a table that cannot serve (a hand over, a refused move) is dealt afresh. */
+  function ready(path) {
+    return (live && !live.view ? look() : Promise.resolve()).then(function () {
+      if (path === '/v1/tables/next') return finished(3);
+      var turn = live && live.view.status === 'playing' && live.view.turn;
+      var usable = path === '/v1/tables/view' ? Boolean(live) : Boolean(turn && turn.player === 'ana' && turn.phase === 'draw');
+      return usable ? undefined : deal();
     });
   }
 
@@ -64,12 +90,17 @@
     });
   }
 
+  /* Follows the page's own table through the answers to its examples (the create example's
+   * table, with no computer opponent, is the reader's, never played on by this page). */
   function responseInterceptor(res) {
     var path = new URL(res.url, window.location.href).pathname;
     var b = res.body;
-    if (path.indexOf('/v1/tables') === 0 && b && typeof b.table === 'string' && b.view) {
-      if (path === '/v1/tables' && b.seats && b.seats.ana) live = { table: b.table, seat: b.seats.ana, view: b.view };
-      else if (live && b.view.table_id === live.view.table_id) { live.table = b.table; live.view = b.view; }
+    if (!live || path === '/v1/tables' || path.indexOf('/v1/tables/') !== 0) return res;
+    if (!res.ok) {
+      live = null; // a refused example leaves the table in doubt: the next one deals afresh
+    } else if (b && typeof b.table === 'string') {
+      if (b.view && b.view.table_id === live.view.table_id) { live.table = b.table; live.view = b.view; }
+      else if (!b.view && path === '/v1/tables/next') { live.table = b.table; live.view = null; }
     }
     return res;
   }

@@ -31,7 +31,7 @@ export function postJson(url, body) {
     };
   })).catch(() => ({
     ok: false, kind: 'network',
-    message: 'Could not reach the Rummy Referee (is the connection down?). Nothing was changed and your entry is kept: try again.',
+    message: 'Could not reach the Rummy Referee (is the connection down?). Nothing was changed: try again.',
   })).then((answer) => {
     window.clearTimeout(timer);
     return answer;

@@ -114,7 +114,7 @@ export function initScreens(opts) {
   $('check-aces').addEventListener('change', (e) => { check.aces = e.target.checked; saveCheck(); });
   $('rules-preset').addEventListener('change', () => renderRulesBody());
   $('clear-check').addEventListener('click', () => {
-    check = Object.assign(loadCheckDefaults(), { rules: check.rules });
+    check = Object.assign(loadCheckDefaults(), { rules: check.rules, aces: check.aces }); // the house rules stay as chosen
     saveCheck();
     show($('verdict'), false);
     renderChecker();

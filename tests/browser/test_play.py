@@ -357,16 +357,19 @@ def test_a_reload_without_a_connection_keeps_the_game_to_try_again(play, page):
     assert play.hand() == hand
 
 
-def test_a_table_the_service_cannot_open_is_forgotten_and_a_new_game_offered(play, page):
+def test_a_table_the_service_cannot_open_is_kept_and_a_new_game_offered(play, page):
     play.start()
     page.evaluate("""() => { const g = JSON.parse(localStorage.getItem('rummy-referee-play-v1'));
         g.table = 'rt1.' + 'A'.repeat(80); localStorage.setItem('rummy-referee-play-v1', JSON.stringify(g)); }""")
     page.reload()
-    expect(page.locator("#setup")).to_be_visible()
     status, problem = api_post(play.base, "/v1/tables/view", {"table": "rt1." + "A" * 80})
     assert status == 422 and problem["errors"][0]["pointer"] == "/table"
     expect(page.locator("#error")).to_have_text(  # in a player's words, not the API's
-        "This game could not be reopened: the Rummy Referee was restarted without its key, or the game was left too long. "
-        "Start a new game: your choices are kept."
+        "The Rummy Referee does not know this game just now (it may have been restarted, or the game was left too long). "
+        "The game is kept on this phone: try again later, or start a new game."
     )
+    # kept until the player discards it (#33 point 8: a changed key must not delete it)
+    assert page.evaluate("localStorage.getItem('rummy-referee-play-v1')") is not None
+    page.click("#discard-game")
+    expect(page.locator("#setup")).to_be_visible()
     assert page.evaluate("localStorage.getItem('rummy-referee-play-v1')") is None

@@ -197,10 +197,18 @@ def test_5_the_game_survives_a_restart_of_the_service_with_its_key(play, page, b
         assert hand[0] not in play.hand()
         page.unroute("**/v1/tables**")
         page.route("**/v1/tables**", lambda route: route.continue_(url=route.request.url.replace(play.base, stranger)))
-        page.reload()  # another key: the table cannot be opened
-        expect(page.locator("#error")).to_contain_text("This game could not be reopened: the Rummy Referee was restarted without its key")
+        page.reload()  # another key: the table cannot be opened now, but the game is kept (#33 point 8)
+        expect(page.locator("#error")).to_contain_text("The Rummy Referee does not know this game just now")
         expect(page.locator("#error")).not_to_contain_text("sealed")
-        expect(page.locator("#setup")).to_be_visible()
+        expect(page.locator("#error")).not_to_contain_text("key")
+        expect(page.locator("#discard-game")).to_be_visible()
+        assert play.saved()["table"]
+        page.unroute("**/v1/tables**")
+        page.route("**/v1/tables**", lambda route: route.continue_(url=route.request.url.replace(play.base, second)))
+        page.click("#retry")  # the right key is back: the same game goes on
+        play.wait_idle()
+        expect(page.locator("#error")).to_be_hidden()
+        assert hand[0] not in play.hand() and len(play.hand()) == len(hand) - 1
 
 
 def test_6_the_drawn_card_is_marked_and_a_sort_stays_on(play, page):

@@ -41,7 +41,8 @@ def test_invalid_points_show_the_api_message_next_to_the_entry(pad, page, server
     assert ben == ["hand 1: Ben's 500 points cannot be right: 7 cards could be worth at most 70 (R14)"]
     # the same sentence, without the API's hand number and rule id
     assert visible_text(page, "#opp-1-error") == "Ben's 500 points cannot be right: 7 cards could be worth at most 70"
-    assert visible_text(page, "#saved-note") == "Not saved: Ben's 500 points cannot be right: 7 cards could be worth at most 70"
+    # said once, beside the entry; the bar says only that nothing was saved (#33 point 9)
+    assert visible_text(page, "#saved-note") == "Not saved: one entry to fix, marked above."
     assert page.get_attribute("#points-1", "aria-invalid") == "true"
     assert page.get_attribute("#points-1", "aria-describedby") == "opp-1-error"
     page.screenshot(path=str(shots / "4-invalid-entry-360.png"), full_page=True)
@@ -151,7 +152,9 @@ def test_a_correction_that_ends_the_game_earlier_is_refused_at_the_later_hand(pa
     assert pad.text("#entry-title") == "Hand 4"
 
 
-def test_a_lost_connection_keeps_the_entry_and_the_last_totals(pad, page):
+def test_a_lost_connection_saves_on_the_phone_and_the_service_checks_it_later(pad, page):
+    """#33: with no answer from the service, the hand is scored on the phone with the service's
+    own rules (the offline judge), marked "entered offline", and confirmed once it answers."""
     page.allow_network_errors = True
     pad.open()
     pad.start(["Ana", "Ben"])
@@ -159,19 +162,14 @@ def test_a_lost_connection_keeps_the_entry_and_the_last_totals(pad, page):
     assert pad.totals() == {"Ana": 0, "Ben": 12}
 
     page.route("**/v1/scorepad", lambda route: route.abort())
-    pad.fill_hand("Ana", {"Ben": 7})
-    page.click("#save-hand")
-    page.wait_for_selector("#hand-error:not([hidden])")
-    assert "Could not reach the Rummy Referee" in visible_text(page, "#hand-error")
-    assert pad.hand_count() == 1
-
-    # reload while offline: the last answer is still shown, with a note
-    pad.reload()
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "Offline" in visible_text(page, "#notice")
-    assert pad.totals() == {"Ana": 0, "Ben": 12}
-    assert page.input_value("#points-1") == "7"  # the half-entered hand survived too
+    pad.enter_hand("Ana", {"Ben": 7})
+    assert pad.totals() == {"Ana": 7, "Ben": 12}
+    assert "entered offline" in pad.history_text(1) and "entered offline" not in pad.history_text(0)
+    assert page.is_visible("#offline-note")
 
     page.unroute("**/v1/scorepad")
-    pad.save_hand(expect_hands=2)
+    pad.reload()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert visible_text(page, "#notice") == "Back online: the Rummy Referee has checked the hand entered with no connection."
     assert pad.totals() == {"Ana": 7, "Ben": 12}
+    assert "entered offline" not in pad.history_text(1) and page.is_hidden("#offline-note")

@@ -53,6 +53,10 @@ def test_a_drawn_hand_asks_first_and_undo_survives_a_reload(pad, page):
     pad.wait_hands(1)
     assert pad.text("#notice") == "Hand 2 removed. Put hand 2 back"
     assert pad.text("#saved-note") == "Hand 2 removed."  # #23 point 7: the sticky bar agrees
+    tabs = page.locator(".tabs").bounding_box()
+    assert in_view(page, "#redo") and page.locator("#redo").bounding_box()["y"] >= tabs["y"] + tabs["height"]  # #33 point 7
+    pad.choose_winner("Ana")  # the next hand is being entered: the bar no longer says "removed"
+    assert page.is_hidden("#saved-note") and pad.text("#notice") == "Hand 2 removed. Put hand 2 back"
     pad.reload()
     page.wait_for_selector("#redo")  # the offer is kept with the game
     assert pad.text("#notice") == "Hand 2 removed. Put hand 2 back"

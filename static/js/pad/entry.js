@@ -40,9 +40,8 @@ export function renderEntry(r) {
     ui.confirmDraw = false;
     title.textContent = 'Game over';
     dealer.textContent = r.winner ? r.winner + ' won. Correct a hand below, or start a new game.' : '';
-    form.appendChild(h('div', { class: 'row-actions' }, [
-      h('button', { type: 'button', class: 'btn btn-primary', id: 'rematch', text: 'New game, same players', onclick: openNewGame })
-    ]));
+    // In the sticky bar, where Save was: never covered by it (#33 point 9)
+    bar.appendChild(h('button', { type: 'button', class: 'btn btn-primary', id: 'rematch', text: 'New game, same players', onclick: openNewGame }));
     return;
   }
   if (d.index === null) {

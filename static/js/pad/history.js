@@ -93,6 +93,8 @@ export function undoLast() {
     store.undone = { hand: last, number: n };
     if (store.edit && store.edit.index >= hands.length) store.edit = null;
     offerPutBack();
+    // the offer to put it back in view, below the sticky tabs (#33 point 7)
+    $('notice').scrollIntoView({ block: 'start' });
     announce('Hand ' + n + ' removed. ' + standingsSpeech(r));
   }, function (j) { return j; });
 }

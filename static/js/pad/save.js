@@ -85,7 +85,7 @@ export function commitHand(hand) {
     refused: function (problem) { showHandProblem(problem, k, function (j) { return j; }); },
     failed: function (message) {
       setFieldError('hand-error', [message]);
-      showSaved(message);
+      showSaved('Not saved: what you typed is kept.');
       announce(message);
     }
   });
@@ -139,7 +139,8 @@ export function showHandProblem(problem, formIdx, toOriginal) {
   renderHistory(store.result);
   var first = order.length && byId[order[0]].control;
   if (first) first.focus();
-  showSaved(errors.length === 1 ? 'Not saved: ' + errors[0].detail : 'Not saved: ' + errors.length + ' entries to fix.');
+  // The sentence itself is shown once, beside its entry; the bar only says that nothing was saved.
+  showSaved(errors.length === 1 ? 'Not saved: one entry to fix, marked above.' : 'Not saved: ' + errors.length + ' entries to fix, marked above.');
   announce(errors.map(function (e) { return e.detail; }).join(' '));
 }
 

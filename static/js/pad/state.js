@@ -189,8 +189,9 @@ function offlineMarks(before, pad, offline) {
 
 /* The confirmation of the last change, in the sticky action bar (always in view). */
 export function showSaved(text) {
-  if (text && text.startsWith('Not saved')) ui.notSaved = true;
-  else ui.notSaved = false;
+  // "Not saved: …" and "Hand 4 removed." say what the entry on screen is about: they go as soon
+  // as the player changes it (#23 point 7, #33 point 7).
+  ui.notSaved = Boolean(text && (text.startsWith('Not saved') || / removed\.$/.test(text)));
   var el = $('saved-note');
   el.textContent = text || '';
   show(el, !!text);
