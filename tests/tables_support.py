@@ -6,14 +6,11 @@ import atexit
 import base64
 import contextlib
 import dataclasses
-import os
 import random
 import secrets
 import shutil
 import socket
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -58,56 +55,17 @@ def free_port() -> int:
 @contextlib.contextmanager
 def redis_server(tmp_path_factory):
     """A real redis-server (Debian's package) on a free loopback port, stopped afterwards: its
-    URL and its process (to freeze it with SIGSTOP)."""
-    server = shutil.which("redis-server") or ("/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None)
-    if server is None:
-        why = "the replay-guard tests need Debian's redis-server: apt-get install redis-server (.ci/run does)"
-        if os.environ.get("RUMMY_REQUIRE_REDIS") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
+    URL and its process (to freeze it with SIGSTOP). Started as every Redis of the tests is
+    (``redis_topologies.Servers``)."""
+    from redis_topologies import Servers
+
+    servers = Servers(tmp_path_factory.mktemp("redis"))
     port = free_port()
-    workdir = tmp_path_factory.mktemp("redis")
-    proc = subprocess.Popen(
-        [
-            server,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(workdir),
-            "--protected-mode",
-            "yes",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(64).startswith(b"+PONG"):
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("redis-server did not start")
-            time.sleep(0.05)
-        yield url, proc
+        proc = servers.redis(port, "--protected-mode", "yes")
+        yield f"redis://127.0.0.1:{port}/0", proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        servers.stop_all()
 
 
 @pytest.fixture(scope="module")
