@@ -59,7 +59,21 @@ RATE_LIMITS = {
 # Endpoints whose every request is costly, whatever its size, with a zone of their own on top of
 # the general one (bench/worst.py): a whole game's hands; advice, a search of fixed size (about
 # 40 ordinary moves at the hard level); a revealed hand, replayed move by move (up to about 20).
-HEAVY_ZONES = {"/v1/scorepad": "scorepad", "/v1/suggest": "advice", "/v1/tables/suggest": "advice", "/v1/verify": "advice"}
+# The sealed tables' create, move and next play every computer opponent's turn until a human is
+# to move: five Hard bots cost about as much as advice each (329 ms of CPU for a new table, issue
+# 31), so they share advice's zone, whoever asks. One address flooding them is refused at 2/s
+# and holds at most HEAVY_CONNECTIONS workers at once, so it cannot slow another client's
+# cheap requests (bench/flood.py --what tables).
+HEAVY_ZONES = {
+    "/v1/scorepad": "scorepad",
+    "/v1/suggest": "advice",
+    "/v1/tables/suggest": "advice",
+    "/v1/verify": "advice",
+    "/v1/tables": "advice",
+    "/v1/tables/move": "advice",
+    "/v1/tables/next": "advice",
+}
+HEAVY_CONNECTIONS = 2  # requests of the heavy endpoints one address may have in flight at once
 
 # nginx's own refusals, in the app's words where the app has words for them.
 NGINX_ERRORS = {
@@ -133,6 +147,8 @@ def _endpoints(ceiling: int) -> str:
         zones = ["api", *heavy, *(["tables"] if path.startswith("/v1/tables") else []), "costly"]
         out += [f"        location = {path} {{", f"            client_max_body_size {min(limit, ceiling)};"]
         out += [f"            limit_req zone={z} burst={RATE_LIMITS[z][1]} nodelay;" for z in zones]
+        if heavy:
+            out += [f"            limit_conn heavy {HEAVY_CONNECTIONS};"]
         out += ["            proxy_pass http://rummy;", "        }", ""]
     return "\n".join(out)
 

@@ -108,7 +108,12 @@ def test_the_rate_limits_cover_the_scorepad_and_the_sealed_tables():
         assert f"client_max_body_size {limit};" in block and "zone=costly" in block and "zone=api" in block
         assert ("zone=tables" in block) == path.startswith("/v1/tables")
         # Advice (a search of fixed size) and a hand's check cost tens of moves each: their own zone.
-        assert ("zone=advice" in block) == (path in ("/v1/suggest", "/v1/tables/suggest", "/v1/verify")), path
+        # Advice (a search of fixed size), a hand's check and every request that makes the computer
+        # opponents play (the sealed tables' create, move, next) cost tens of moves each: their own
+        # zone, and at most HEAVY_CONNECTIONS of them in flight per client (issue 31 §9).
+        heavy = ("/v1/suggest", "/v1/tables/suggest", "/v1/verify", "/v1/tables", "/v1/tables/move", "/v1/tables/next")
+        assert ("zone=advice" in block) == (path in heavy), path
+        assert (f"limit_conn heavy {stack.HEAVY_CONNECTIONS};" in block) == (path in (*heavy, "/v1/scorepad")), path
     assert "server 127.0.0.1:8001" in conf and "server 127.0.0.1:8002" in conf
 
 
@@ -227,8 +232,26 @@ def test_a_client_sending_costly_bodies_is_refused_before_one_sending_ordinary_o
     costly = b'{"state": {}, "x": "' + b"y" * 8000 + b'"}'
     statuses = [_call(running.port, "POST", "/v1/legal-moves", costly)[0] for _ in range(12)]
     assert statuses.count(429) >= 4 and set(statuses) <= {422, 429}, statuses
+    time.sleep(3)
+    # A chunked body is weighed as a large one (its size is not known before the limits are
+    # checked): issue 31 found 30 of 30 chunked 9 KB bodies accepted.
+    chunked = [_raw(running.port, _chunked("/v1/legal-moves", costly))[0].split(b"\r\n")[0] for _ in range(12)]
+    assert chunked.count(b"HTTP/1.1 429 Too Many Requests") >= 4, chunked
+    small = _raw(running.port, _chunked("/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}'))[0]
+    assert small.startswith(b"HTTP/1.1 429") and b"Retry-After: 1" in small  # every chunked body counts, a small one too
     assert _call(running.port, "POST", "/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}')[0] == 200
     time.sleep(3)  # the buckets refill before the next test of this stack
+
+
+def _chunked(path: str, body: bytes) -> bytes:
+    return (
+        (
+            f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+            f"Connection: close\r\n\r\n{len(body):x}\r\n"
+        ).encode()
+        + body
+        + b"\r\n0\r\n\r\n"
+    )
 
 
 def test_an_unknown_transfer_coding_is_400_not_501(running):
