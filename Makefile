@@ -47,10 +47,12 @@ serve: $(VENV)/.runtime $(if $(RUMMY_SEAL_KEYS),,$(DEV_SEAL_KEY))
 test: install lint
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 
-# ruff (pyproject.toml): the lint rules, and the formatter's check (`make format` applies it)
+# ruff (pyproject.toml): the lint rules, and the formatter's check (`make format` applies it);
+# mypy --strict on referee/, schemas/, tables/ and web/ (pyproject.toml lists the modules not yet clean)
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: install
 	$(BIN)/ruff format .

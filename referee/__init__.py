@@ -17,12 +17,13 @@ One function per question, each citing the rule ids of ``RULES.md`` it implement
   and bug reports (``referee/notation.py``)
 """
 
+from .actions import Action, Move, Source
 from .cards import DECK, Card, CardError, parse_card, parse_cards
 from .deal import deal
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .legal import TurnOptions, legal_moves, possible_melds, turn_options
 from .melds import MeldCheck, MeldKind, check_lay_off, check_meld
-from .moves import Action, Move, MovesOutcome, Source, apply_move, apply_moves, can_play, verify_move
+from .moves import MovesOutcome, apply_move, apply_moves, can_play, verify_move
 from .notation import NotationError, parse_position, position_of
 from .rules import PRESETS, Rules, resolve_rules
 from .scorepad import HandEntry, Pad, Remaining, replay

@@ -8,7 +8,7 @@ always answers with the canonical code (``10H``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import chain
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -69,7 +69,7 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self):  # interned: unpickle to the same instance
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:  # interned: unpickle to the same instance
         return (parse_card, (self.code,))
 
 

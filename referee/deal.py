@@ -39,7 +39,7 @@ def deal(
     first = list(players).index(first_to_play(list(players), dealer))
     order = [players[(first + k) % n] for k in range(n)]
     size = hand_size(n)
-    hands: dict[str, list] = {p: [] for p in players}
+    hands: dict[str, list[Card]] = {p: [] for p in players}
     position = 0
     for _ in range(size):
         for p in order:

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from .actions import Move
 from .cards import Card
 from .deal import deal
 from .errors import IllegalMove, InvalidInput, Problem
 from .legal import legal_moves
-from .moves import Move, MovesOutcome, apply_move
+from .moves import MovesOutcome, apply_move
 from .policy import LEVELS, Policy
 from .rules import Rules
 from .scorepad import HandEntry, Pad, Remaining, replay

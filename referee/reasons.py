@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from .cards import parse_card, parse_cards
+from .actions import Move, Source
+from .cards import Card, parse_card, parse_cards
 from .errors import Code, Reason
 from .melds import check_lay_off, check_meld
-from .moves import Move, Source, apply_moves
+from .moves import apply_moves
 from .notation import parse_position
 from .rules import resolve_rules
 
 
-def _cards(text: str) -> tuple:
+def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text.split())
 
 

@@ -45,7 +45,7 @@ def _small_capital(ch: str) -> str:
     return ch
 
 
-def same_names(players: Sequence[str], path: tuple = ("players",), suffix: tuple = ()) -> list[Problem]:
+def same_names(players: Sequence[str], path: tuple[str | int, ...] = ("players",), suffix: tuple[str | int, ...] = ()) -> list[Problem]:
     """Every name of ``players`` that names the same player as an earlier one (R2a), at
     ``path + (i,) + suffix``: "player 'ana' is listed twice", or, spelled differently, "Ana and
     аnа name the same player (R2a): ..."."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from referee import Action, Source
 from referee.cards import show
-from referee.moves import what_next
+from referee.narrate import what_next
 from referee.seating import said
 from referee.state import State
 from referee.view import Event

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from referee.actions import Move
 from referee.fairness import Revealed, commitment
 from referee.fairness import reveal as reveal_hand
-from referee.moves import Move
 from referee.scorepad import Pad
 from referee.state import State
 from referee.view import Event

@@ -23,7 +23,7 @@ def current() -> str | None:
     """The id of the request being answered (None outside a request)."""
     if not has_request_context():
         return None
-    rid = g.get("request_id")
+    rid: str | None = g.get("request_id")
     if rid is None:
         sent = request.headers.get(HEADER, "")
         rid = g.request_id = sent if PLAUSIBLE.fullmatch(sent) else uuid.uuid4().hex

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..actions import Action, Source
 from ..cards import Card
-from ..moves import Action, Source
 from ..view import SeatView
 
 
