@@ -125,3 +125,87 @@ def test_a_wrong_password_or_a_replica_refuses_to_start_in_one_sentence(tmp_path
         with pytest.raises(StoreMisconfigured) as e:
             RedisStore(f"redis://127.0.0.1:{primary}/abc")
         assert str(e.value) == "RUMMY_TABLE_STORE: the database must be a number (redis://host:6379/0), not 'abc'"
+
+
+def _certificate(folder):
+    """A CA and a server certificate for 127.0.0.1 signed by it (PEM files): ca, cert, key."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    def name(text):
+        return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, text)])
+
+    now = datetime.datetime.now(datetime.UTC)
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(name("test CA"))
+        .issuer_name(name("test CA"))
+        .public_key(ca_key.public_key())
+        .serial_number(1)
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(ca_key, hashes.SHA256())
+    )
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name("127.0.0.1"))
+        .issuer_name(ca.subject)
+        .public_key(key.public_key())
+        .serial_number(2)
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    paths = {n: folder / f"{n}.pem" for n in ("ca", "cert", "key")}
+    paths["ca"].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    paths["cert"].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    paths["key"].write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    return paths
+
+
+def test_tls_with_a_private_ca_plays_and_a_plain_url_to_it_is_refused_in_one_sentence(tmp_path_factory):
+    """rediss:// with ?ssl_ca_certs= against Debian's redis-server speaking only TLS (its
+    certificate signed by a CA made here): guarded moves play. redis:// to the same port: the
+    server resets the connection; start-up asks it for a TLS handshake and says to use rediss://."""
+    from redis_topologies import Servers
+    from tables_support import free_port
+
+    folder = tmp_path_factory.mktemp("tls")
+    pem = _certificate(folder)
+    servers = Servers(folder)
+    port = free_port()
+    try:
+        servers.redis(
+            0,
+            "--tls-port",
+            str(port),
+            "--tls-cert-file",
+            str(pem["cert"]),
+            "--tls-key-file",
+            str(pem["key"]),
+            "--tls-ca-cert-file",
+            str(pem["ca"]),
+            "--tls-auth-clients",
+            "no",
+        )
+        store = RedisStore(f"rediss://127.0.0.1:{port}/0?ssl_ca_certs={pem['ca']}", timeout=2.0)
+        store.start()
+        assert store.ready() is None
+        tc = make_app(store=store).test_client()
+        made = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "easy"}}).get_json()
+        assert _play(tc, made, 2)[0] == [200, 200]
+        with pytest.raises(StoreMisconfigured) as e:
+            RedisStore(f"redis://127.0.0.1:{port}/0", timeout=2.0).start()
+        assert (
+            str(e.value) == f"the Redis at redis://127.0.0.1:{port}/0 speaks TLS, and RUMMY_TABLE_STORE's redis:// does not: use rediss://"
+        )
+    finally:
+        servers.stop_all()

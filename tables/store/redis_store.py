@@ -247,6 +247,10 @@ class RedisStore:
                 raise StoreMisconfigured(
                     f"the Redis at {self.shown} and RUMMY_TABLE_STORE disagree about TLS ({e}): rediss:// speaks TLS, redis:// does not"
                 ) from None
+            if self.kind == "single" and not self._tls and self._speaks_tls():
+                raise StoreMisconfigured(
+                    f"the Redis at {self.shown} speaks TLS, and RUMMY_TABLE_STORE's redis:// does not: use rediss://"
+                ) from None
             if self.kind == "single" and self._tls and self._speaks_plain():
                 raise StoreMisconfigured(
                     f"the Redis at {self.shown} does not speak TLS, and RUMMY_TABLE_STORE's rediss:// does: use redis://, or turn TLS on in Redis"
@@ -270,6 +274,18 @@ class RedisStore:
         plain URL's name is resolved again (a managed Redis moves its name to the new primary)."""
         if self.kind != "cluster":  # the Cluster client follows MOVED and its slots by itself
             self._redis.connection_pool.disconnect()
+
+    def _speaks_tls(self) -> bool:
+        """Whether the server completes a TLS handshake (a plain command sent to a TLS port is
+        answered by a reset; nothing is verified here, only the protocol is asked)."""
+        host, port = _hosts(urlsplit(self.url).netloc, 6379)[0]
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+        try:
+            with socket.create_connection((host, port), timeout=self.timeout) as raw, context.wrap_socket(raw) as s:
+                return s.version() is not None
+        except (OSError, ssl.SSLError):
+            return False
 
     def _speaks_plain(self) -> bool:
         """Whether the server answers a plain-text PING (a TLS handshake sent to a plain Redis
