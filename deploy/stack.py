@@ -73,7 +73,7 @@ HEAVY_ZONES = {
     "/v1/tables/move": "advice",
     "/v1/tables/next": "advice",
 }
-HEAVY_CONNECTIONS = 2  # requests of the heavy endpoints one address may have in flight at once
+HEAVY_CONNECTIONS = 1  # requests of the heavy endpoints one address may have in flight at once
 
 # nginx's own refusals, in the app's words where the app has words for them.
 NGINX_ERRORS = {
