@@ -43,6 +43,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import orjson
 from cryptography.exceptions import InvalidTag
@@ -149,7 +150,7 @@ class Sealer:
         if not keys:
             raise ValueError("at least one sealing key is needed")
         self._keys = [self._key(k) for k in keys]
-        self._by_kid = {}
+        self._by_kid: dict[bytes, _Key] = {}
         for k in self._keys:
             self._by_kid.setdefault(k.kid, k)
         self.ttl = ttl
@@ -176,7 +177,7 @@ class Sealer:
 
     # --- tokens -------------------------------------------------------------------------
 
-    def seal(self, payload: dict, hidden: bytes = b"") -> str:
+    def seal(self, payload: dict[str, Any], hidden: bytes = b"") -> str:
         """The token of ``payload`` (a JSON-able dict, compressed) and ``hidden`` (bytes sealed
         as they are, not compressed: at most 65,535), valid for ``ttl`` seconds from now (the
         expiry is sealed beside them). The plaintext is padded with zeros to
@@ -200,7 +201,7 @@ class Sealer:
             )
         return token
 
-    def open(self, token) -> tuple[dict, bytes]:
+    def open(self, token: object) -> tuple[dict[str, Any], bytes]:
         """The payload and the hidden bytes of a token this service sealed (:meth:`seal`; a
         token sealed before the hidden bytes existed gives ``b""``). Raises :class:`BadTable` with a sentence
         for a person when it is not one, was altered or cut, was sealed with a key this
@@ -272,7 +273,7 @@ class Sealer:
         or for a table made before tables had one, from the sealing key's seat key."""
         return _seat(secret if secret is not None else self._keys[0].seat, table_id, player)
 
-    def seat_player(self, table_id: str, players: Sequence[str], seat, secret: bytes | None = None) -> str | None:
+    def seat_player(self, table_id: str, players: Sequence[str], seat: object, secret: bytes | None = None) -> str | None:
         """The player of ``players`` whose seat at ``table_id`` is ``seat`` (from the table's
         ``secret``; without one, under any configured key), or None. Every candidate is
         compared in constant time (``hmac.compare_digest``)."""

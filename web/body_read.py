@@ -23,6 +23,8 @@ import contextlib
 import io
 import os
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, RequestTimeout
@@ -49,7 +51,7 @@ _FRAMING = {
 }
 
 
-def body_timeout(env=os.environ) -> float:
+def body_timeout(env: Mapping[str, str] = os.environ) -> float:
     """Seconds a client has to send the whole body (``RUMMY_BODY_TIMEOUT``, default 5): a
     positive number, and below gunicorn's worker timeout (gunicorn.conf.py checks)."""
     raw = env.get("RUMMY_BODY_TIMEOUT", str(DEFAULT_BODY_TIMEOUT)).strip()
@@ -66,7 +68,7 @@ class BodyTimeout(RequestTimeout):
     """408: the body did not arrive in time."""
 
 
-def read_body(environ: dict, limit: int | None, timeout: float) -> bytes:
+def read_body(environ: dict[str, Any], limit: int | None, timeout: float) -> bytes:
     """The whole request body of ``environ``, read within ``timeout`` seconds, at most ``limit``
     bytes. Raises a Werkzeug HTTP error saying what is wrong: 413 too large, 400 malformed or cut
     short, 408 too slow."""
@@ -139,7 +141,7 @@ def init_app(app: Flask) -> None:
 
     ceiling = app.config.get("MAX_CONTENT_LENGTH")
 
-    def _read_whole_body():
+    def _read_whole_body() -> None:
         # Each endpoint's own limit (web.bodies.BODY_LIMITS), never above RUMMY_MAX_BODY_BYTES.
         request.max_content_length = body_limit(request.path, ceiling)
         # Werkzeug's ``stream`` is a settable cached property: get_data() and form parsing read

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from referee.reasons import code_table
@@ -63,7 +64,7 @@ def option_rule(text: str) -> dict[str, str]:
     return out
 
 
-def _value(value) -> str:
+def _value(value: object) -> str:
     return f"`{value}`" if isinstance(value, str) else f"`{json.dumps(value)}`"
 
 
@@ -83,11 +84,11 @@ def generated(text: str) -> str:
     codes). Raises ``LookupError`` when a marked part is unknown."""
     makers = {"options table": lambda: options_table(text), "reason codes": lambda: code_table() + "\n"}
 
-    def fill(found: re.Match) -> str:
+    def fill(found: re.Match[str]) -> str:
         name = found.group("name")
         if name not in makers:
             raise LookupError(f"RULES.md marks an unknown generated part {name!r}")
-        return found.group(1) + makers[name]() + found.group(4)
+        return f"{found.group(1)}{makers[name]()}{found.group(4)}"
 
     return _GENERATED.sub(fill, text)
 
@@ -104,7 +105,7 @@ def write(path: Path = RULEBOOK) -> bool:
 # --- the page ------------------------------------------------------------------------------
 
 
-def _anchor_rules(state) -> None:
+def _anchor_rules(state: StateCore) -> None:
     """markdown-it core rule: a rule's heading gets its id (``<h3 id="R11">``); other headings a
     plain slug; every rule id in the text outside headings, links and code becomes a link."""
     known = set(rule_ids(state.src))
@@ -148,7 +149,8 @@ def render(text: str) -> str:
     """The rulebook's Markdown as HTML, with rule anchors and links (see :func:`_anchor_rules`)."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.core.ruler.push("rule_anchors", _anchor_rules)
-    return md.render(text)
+    html: str = md.render(text)
+    return html
 
 
 PAGE = """<!doctype html>
