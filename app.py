@@ -291,8 +291,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.get("/rules")
     def rules_page():
-        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``)."""
-        return Response(rulebook.page(), mimetype="text/html")
+        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``): for players,
+        or with the API's codes at ``/rules?for=developers``."""
+        return Response(rulebook.page("developers" if request.args.get("for") == "developers" else "players"), mimetype="text/html")
 
     @app.get("/RULES.md")
     def rules_text():

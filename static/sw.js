@@ -65,7 +65,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   const path = request.mode === 'navigate' && url.pathname === '/' ? '/' : url.pathname;
-  if (!KEPT.has(path)) return;
+  if (!KEPT.has(path) || url.search) return; // /rules?for=developers: online only, never kept as /rules
   event.respondWith(fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();

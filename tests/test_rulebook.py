@@ -67,8 +67,32 @@ def test_r12_every_reason_cites_a_rule_of_the_rulebook():
         assert f"| `{code.value}` |" in text
 
 
-def test_the_rules_page_has_an_element_per_rule_id(client):
+def test_the_players_rulebook_is_the_same_rules_in_plain_words(client):
+    """/rules for players: every rule, its id a small anchor after its title; no reason codes,
+    JSON, option names or the list of codes; examples with cards kept."""
     r = client.get("/rules")
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    page = r.get_data(as_text=True)
+    for rule in EVERY_RULE:
+        assert page.count(f'id="{rule}"') == 1, rule
+    assert '<h3 id="R11">Run <a class="rule-id" href="#R11" aria-label="rule R11">R11</a></h3>' in page
+    assert '<h3 id="R18a">A stalled hand <a class="rule-id" href="#R18a" aria-label="rule R18a">R18a</a></h3>' in page
+    assert (
+        '<span class="said">Q♠ K♠ A♠</span> under the presets: &quot;Q♠ K♠ A♠ is not a run: aces are low, so a run stops\nat the King&quot;.'
+        in page
+    )
+    for code in Code:
+        assert code.value not in page, code
+    for option in OPTIONS:
+        assert f">{option.name}<" not in page and f"`{option.name}" not in page
+    assert '"rule"' not in page and "{&quot;" not in page and "<code>" not in page
+    assert "The house rule <em>Aces</em>: <em>High or low</em>" in page
+    assert '<td>Going rummy doubles (<a href="#R15">R15</a>)</td>\n<td>No bonus</td>\n<td>Doubles</td>' in page
+    assert '<a href="/rules?for=developers">' in page
+
+
+def test_the_rules_page_has_an_element_per_rule_id(client):
+    r = client.get("/rules?for=developers")
     assert r.status_code == 200 and r.mimetype == "text/html"
     page = r.get_data(as_text=True)
     for rule in EVERY_RULE:

@@ -6,9 +6,11 @@ they cannot drift: the options table (R21) from :data:`referee.rules.PRESETS` an
 reason codes from :func:`referee.reasons.code_table`. ``make rulebook`` rewrites them
 (:func:`write`); a test fails when the committed file is stale.
 
-``GET /rules`` serves the rulebook as a page (:func:`page`): Markdown rendered by markdown-it-py,
-each rule's heading with its id as anchor (``/rules#R11``) and every rule id in the text a link
-to its rule.
+``GET /rules`` serves the rulebook as a page (:func:`page`) in two readings of the one text:
+for players (plain headings with the rule id as a small anchor, examples with cards, no reason
+codes, JSON or option names: :func:`for_players`) and, at ``/rules?for=developers``, the
+reference as written, with the codes. Markdown rendered by markdown-it-py, each rule's heading
+with its id as anchor (``/rules#R11``) and every rule id in the text a link to its rule.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from referee.reasons import code_table
-from referee.rules import OPTIONS, PRESET_LIST
+from referee.rules import OPTION, OPTIONS, PRESET_LIST, Option
 
 RULEBOOK = Path(__file__).resolve().parent.parent / "RULES.md"
 RULE_ID = re.compile(r"\bR(\d+)(a?)\b")
@@ -145,10 +148,15 @@ def _link_ids(children: list[Token], known: set[str]) -> list[Token]:
     return out
 
 
-def render(text: str) -> str:
-    """The rulebook's Markdown as HTML, with rule anchors and links (see :func:`_anchor_rules`)."""
+def render(text: str, players: bool = False) -> str:
+    """The rulebook's Markdown as HTML, with rule anchors and links (see :func:`_anchor_rules`);
+    for ``players``, cards and names in the text are set apart as text, not as code."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.core.ruler.push("rule_anchors", _anchor_rules)
+    if players:
+        md.add_render_rule(
+            "code_inline", lambda self, tokens, idx, options, env: f'<span class="said">{escapeHtml(tokens[idx].content)}</span>'
+        )
     html: str = md.render(text)
     return html
 
@@ -159,9 +167,9 @@ PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="description" content="The rules the Rummy Referee plays by, one section per rule id (R1 to R21).">
+<meta name="description" content="{description}">
 <meta name="theme-color" content="#0b5d3b">
-<title>Rulebook · Rummy Referee</title>
+<title>{title} · Rummy Referee</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="/static/manifest.webmanifest">
 <link rel="stylesheet" href="/static/scorepad.css">
@@ -171,23 +179,138 @@ PAGE = """<!doctype html>
 <body>
 <a class="skip" href="#main">Skip to the content</a>
 <header class="top">
-  <p class="tagline"><a href="/">Scorepad</a> · <a href="/play">Play</a> · <a href="/docs">API</a></p>
+  <p class="tagline"><a href="/">Scorepad</a> · <a href="/play">Play</a> · {other}</p>
 </header>
-<main id="main" class="rulebook card" tabindex="-1">
+<main id="main" class="rulebook card{kind}" tabindex="-1">
 {body}
 </main>
-<footer class="foot"><p>Every verdict of the Rummy Referee cites one of these rules.</p></footer>
+<footer class="foot"><p>{foot}</p></footer>
 </body>
 </html>
 """
 
+READINGS = {
+    "players": {
+        "title": "Rulebook",
+        "description": "The rules of Rummy the Rummy Referee plays by, in plain words, with examples in cards.",
+        "other": '<a href="/rules?for=developers">Reference for developers</a>',
+        "kind": " for-players",
+        "foot": "Every verdict of the Rummy Referee points to one of these rules by its number.",
+    },
+    "developers": {
+        "title": "Rulebook for developers",
+        "description": "The rules the Rummy Referee plays by, one section per rule id (R1 to R21), with the reason codes and rules objects of the API.",
+        "other": '<a href="/rules">Rulebook for players</a> · <a href="/docs">API</a>',
+        "kind": "",
+        "foot": "Every verdict of the Rummy Referee cites one of these rules: a reason's rule id and code.",
+    },
+}
 
-@lru_cache(maxsize=1)
-def page() -> str:
-    """The ``/rules`` page: the rulebook in the phone page's style (read once per process)."""
+# --- the players' reading ------------------------------------------------------------------
+
+PLAYERS_INTRO = (
+    "These are the rules the Rummy Referee plays by: Basic (or Straight) Rummy for 2 to 6 players "
+    "with one deck of cards. Each rule has a small number (R1 to R21) that the scorepad, the meld "
+    "checker and the games point to when they explain a verdict. Developers find the same rules with "
+    "the codes of the API in the [reference for developers](/rules?for=developers)."
+)
+_CODE = re.compile(r"`([^`]+)`")
+_REASON_CODE = re.compile(r"\s*\(`[a-z][a-z_]*`\)")
+_OPTION_VALUE = re.compile(r'Option\s+`(\w+)(?:: "?([\w-]+)"?)?`')
+# R12's words about the codes, which the players' reading leaves to the developers'
+_FOR_PROGRAMS = re.compile(
+    r", and a stable code a program can act on\.\s+The codes and an\s+example sentence of each are listed at the end of this rulebook\."
+)
+
+
+def _words_of(option: Option, value: object) -> str:
+    """An option's value as a player reads it: its label ("Doubles"), a number, or "no limit"."""
+    if value is None:
+        return "no limit" if option.null and "limit" in option.null else "none"
+    for v in option.values:
+        if v.value == value:
+            return v.label
+    return str(value)
+
+
+def _presets_table() -> str:
+    """R21 for players: each house rule, and what each preset says, in words."""
+    rows = ["| House rule | " + " | ".join(p.label for p in PRESET_LIST) + " |", "|---|" + "---|" * len(PRESET_LIST)]
+    for o in OPTIONS:
+        cells = " | ".join(_words_of(o, o.preset_value(p.name)) for p in PRESET_LIST)
+        rows.append(f"| {o.label} ({o.rule}) | {cells} |")
+    return "\n".join(rows) + "\n"
+
+
+def _plain(code: str) -> str:
+    """A code span of the reference in a player's words: a preset or option value by its label;
+    cards and names as they are (kept in a code span only when nothing reads it better)."""
+    preset = next((p for p in PRESET_LIST if p.name == code), None)
+    if preset is not None:
+        return f"*{preset.label}*"
+    if code in OPTION:
+        return f"*{OPTION[code].label}*"
+    for o in OPTIONS:
+        for v in o.values:
+            if v.value == code:
+                return f"*{v.label}*"
+    return f"`{code}`"
+
+
+def for_players(text: str) -> str:
+    """The rulebook's Markdown as players read it: the same rules, without what only a program
+    needs. The introduction says what the numbers are for; the reason codes in brackets go; an
+    option is named by its label and a preset or value by its name ("Option `aces:
+    "high_or_low"`" reads "the house rule *Aces*: *High or low*"); a paragraph still showing
+    JSON or a name only a program uses (a rules object, the state's ``stalled_turns``) is left
+    out; R21's table is written in words; the list of reason codes is for developers only."""
+    text = text.split("\n## The reasons the referee gives", 1)[0]
+    text = _GENERATED.sub(lambda found: _presets_table() if found.group("name") == "options table" else "", text)
+    paragraphs = text.split("\n\n")
+    out = []
+    for para in paragraphs:
+        if para.startswith("This is the rulebook"):
+            out.append(PLAYERS_INTRO)
+            continue
+        para = _FOR_PROGRAMS.sub(".", _REASON_CODE.sub("", para)).replace(" (422)", "")
+        para = _OPTION_VALUE.sub(lambda m: _option_words(m.group(1), m.group(2)), para)
+        para = _CODE.sub(lambda m: _plain(m.group(1)), para)
+        if para.startswith("A rules object names a preset"):
+            para = "Each preset is a set of house rules; a game may change any of them. The house rules, the rule that explains each, and what each preset says:"
+        if any(re.search(r'[{}\[\]"]|^[a-z]+_[a-z_]+$', code) for code in _CODE.findall(para)):
+            continue  # JSON, or a name only a program uses
+        out.append(para)
+    return "\n\n".join(out)
+
+
+def _option_words(name: str, value: str | None) -> str:
+    option = OPTION.get(name)
+    if option is None:
+        return f"Option `{name}`"
+    if value is None:
+        return f"The house rule *{option.label}*"
+    label = next((v.label for v in option.values if v.value == value), value)
+    return f"The house rule *{option.label}*: *{label}*"
+
+
+_RULE_HEADING_HTML = re.compile(r'<h3 id="(R\d+a?)">\1 (.*?)</h3>')
+
+
+@lru_cache(maxsize=2)
+def page(reading: str = "players") -> str:
+    """The ``/rules`` page in one of :data:`READINGS` (read once per process): for players, each
+    rule's heading is its title with the rule id as a small anchor after it."""
     text = re.sub(r"^<!-- .* -->\n", "", RULEBOOK.read_text(encoding="utf-8"), flags=re.M)  # the generated parts' marks
-    body = render(text)
-    return PAGE.replace("{body}", body)
+    if reading == "players":
+        body = render(for_players(RULEBOOK.read_text(encoding="utf-8")), players=True)
+        body = _RULE_HEADING_HTML.sub(r'<h3 id="\1">\2 <a class="rule-id" href="#\1" aria-label="rule \1">\1</a></h3>', body)
+    else:
+        body = render(text)
+    words = READINGS[reading]
+    html = PAGE
+    for key, value in (*words.items(), ("body", body)):
+        html = html.replace("{" + key + "}", value)
+    return html
 
 
 def main() -> None:

@@ -94,6 +94,14 @@ function showScreen(moveFocus) {
   if (name === 'rules') renderRules();
   else pointedRules = [];
   if (moveFocus && name !== before) {
+    const pointed = name === 'rules' && document.querySelector('#rules-body .pointed');
+    if (pointed) {
+      // "Read the rule" lands on the rule for the meld, not at the top of the screen
+      pointed.setAttribute('tabindex', '-1');
+      pointed.scrollIntoView({ block: 'center' });
+      pointed.focus({ preventScroll: true });
+      return;
+    }
     const title = name === 'pad' ? $('main') : $(name + '-title');
     window.scrollTo(0, 0);
     title.focus({ preventScroll: true });

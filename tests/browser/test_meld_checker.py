@@ -118,7 +118,10 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
     assert page.inner_text("#verdict-rules") == "Read the rule (rule R11 in the rulebook)"
     page.click("#read-rule")  # from the verdict to the rule itself
     page.wait_for_selector("#rules-screen:not([hidden]) #rule-going_rummy_doubles")
-    assert page.evaluate("() => document.activeElement.id") == "rules-title"
+    # it lands on the rule for the meld: focused, on screen (#33: it was ~1,000 px below)
+    assert page.evaluate("() => document.activeElement.id") == "rule-aces"
+    box = page.locator("#rule-aces").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     # the rules that decided it are marked: the aces option, and what a run is
     assert page.locator("#rules-body li.pointed").all_inner_texts() == [
         "The rule for your meld:\nAces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace. Rule R11",

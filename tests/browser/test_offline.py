@@ -6,6 +6,7 @@ that a game needs the connection. The page's CSP is the same as before."""
 
 import app as app_module
 
+from .axe import assert_accessible
 from .scorepad_driver import api_post
 from .test_scorepad_table import in_view
 
@@ -61,6 +62,7 @@ def test_offline_after_one_visit_a_game_is_kept_to_its_winner_and_melds_judged(p
     assert all("entered offline" in pad.history_text(k) for k in range(5))
     page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "offline-pad-360.png"), full_page=True)
+    assert_accessible(page, "the scorepad offline, a game over")
 
     # the meld checker: the service's own sentences, said to be worked out on the phone
     page.click("#nav-check")
@@ -70,11 +72,13 @@ def test_offline_after_one_visit_a_game_is_kept_to_its_winner_and_melds_judged(p
         assert pad.text("#verdict-offline").startswith("Checked on this phone (no connection)")
     assert pad.text("#verdict-summary") == "5♠ 6♠ 7♠ is a run of spades"
     page.screenshot(path=str(shots / "offline-checker-360.png"))
+    assert_accessible(page, "a meld checked offline")
 
     # /play opens, and says in a player's words that a game needs the connection
     page.goto("/play")
     page.wait_for_selector("#offline-play:not([hidden])")
     assert "A game against the computer needs the connection" in pad.text("#offline-play")
+    assert_accessible(page, "/play offline")
 
     # back online: the service checks the hands entered offline
     context.set_offline(False)

@@ -3,6 +3,7 @@ rule id, and, after a first visit, open with no connection (the phone page's ser
 
 from web.rulebook import rule_ids
 
+from .axe import assert_accessible
 from .test_static_assets import no_inline
 
 
@@ -15,7 +16,7 @@ def test_r11_opens_offline_after_a_first_visit(page, context, shots):
     context.set_offline(True)
     page.goto("/rules#R11")
     heading = page.locator("#R11")
-    assert heading.inner_text() == "R11 Run"
+    assert heading.inner_text() == "Run R11"  # the players' reading: the id a small anchor after the title
     assert page.evaluate("() => document.querySelector(':target') && document.querySelector(':target').id") == "R11"
     # scrolled to R11: its heading is at the top of the screen
     top = heading.bounding_box()["y"]
@@ -39,7 +40,17 @@ def test_every_rule_readable_at_360_px(page, shots):
     # a rule id in the text links to its rule
     page.click("#R16 + p a[href='#R18a']")
     page.wait_for_function("() => location.hash === '#R18a'")
-    assert page.locator("#R18a").inner_text() == "R18a A stalled hand"
+    assert page.locator("#R18a").inner_text() == "A stalled hand R18a"
     font = page.eval_on_selector("#R2a + p", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert font >= 16
     page.screenshot(path=str(shots / "rules-360.png"), full_page=False)
+    # no codes or JSON for players; the developers' reading has them, one link away
+    text = page.inner_text("main")
+    assert "ace_high" not in text and '"rule"' not in text and "R11 Run" not in text
+    assert_accessible(page, "the players' rulebook")
+    page.click("a[href='/rules?for=developers']")
+    page.wait_for_selector("h3#R11")
+    assert page.title() == "Rulebook for developers · Rummy Referee"
+    assert page.locator("#R11").inner_text() == "R11 Run"
+    assert "ace_high" in page.inner_text("main")
+    assert_accessible(page, "the developers' rulebook")
