@@ -24,7 +24,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class Stale(Exception):
         self.latest = latest
         self.answer = answer
         self.table: str | None = None  # the latest token, once read from the answer
-        self.view: dict | None = None  # the request's seat's view of that token (tables.http)
+        self.view: dict[str, Any] | None = None  # the request's seat's view of that token (tables.http)
 
 
 class Replay(Exception):
@@ -160,7 +160,7 @@ class Breaker:
             if self._opened_at is None:
                 return
             if self.probe is not None:
-                self._start_prober()  # (again, in a worker forked while it was open)
+                self._start_prober(self.probe)  # (again, in a worker forked while it was open)
                 raise StoreUnavailable("the table store is not answering", 1)
             now = self.clock()
             if now < self._open_until:
@@ -192,29 +192,29 @@ class Breaker:
             self._opened_at, self._open_until = now, now + self._wait
             failures = self._failed
             if self.probe is not None:
-                self._start_prober()
+                self._start_prober(self.probe)
         log.warning(
             "the table store failed %d times in a row (%s): guarded moves answer 503 until it answers again", failures, error or "no answer"
         )
         self._tell(True)
         return max(1, math.ceil(self.first))
 
-    def _start_prober(self) -> None:
+    def _start_prober(self, probe: Callable[[], bool]) -> None:
         """Start the probing thread of this process unless it runs (the lock is held)."""
         if self._prober is not None and self._prober_pid == os.getpid() and self._prober.is_alive():
             return
         self._prober_pid = os.getpid()
-        self._prober = threading.Thread(target=self._probing, name="table-store-probe", daemon=True)
+        self._prober = threading.Thread(target=self._probing, args=(probe,), name="table-store-probe", daemon=True)
         self._prober.start()
 
-    def _probing(self) -> None:
+    def _probing(self, probe: Callable[[], bool]) -> None:
         while True:
             time.sleep(self.probe_every)
             with self._lock:
                 if self._opened_at is None:
                     return
             try:
-                back = self.probe()
+                back = probe()
             except Exception:  # the probe says False by failing too
                 back = False
             if back:
@@ -245,6 +245,7 @@ def from_environment(env: Mapping[str, str], breaker: Breaker | None = None) -> 
             "RUMMY_TABLE_STORE=none: no replay guard (development only); old tokens are accepted, so no deck is revealed (README, trust model)"
         )
         return None
+    store: EmbeddedStore | RedisStore
     if not url or url.startswith("sqlite:"):
         store = EmbeddedStore.from_url(url) if url else EmbeddedStore(EmbeddedStore.default_path())
     else:
