@@ -108,11 +108,13 @@ _NARRATION_WORDS = (
 _WORD_SIGNS = "'’-."
 
 
+@lru_cache(maxsize=4096)
 def said(name: str) -> str:
     """A player's name as the service's sentences show it (R2a): as spelt when it is one plain
     word (letters, marks, digits and ' ’ - ., starting with a letter) that is no word of the
     narration, else between curly quotes, which a name may not hold: ``Ana``, ``“You”``, ``“Ana
-    Lu”``, ``“ben drew K♠ from the stock; cy”``. So no name reads as the reader or as a sentence."""
+    Lu”``, ``“ben drew K♠ from the stock; cy”``. So no name reads as the reader or as a sentence.
+    Remembered, as :func:`name_key` is."""
     plain = unicodedata.category(name[:1] or " ")[0] == "L" and all(
         unicodedata.category(ch)[0] in "LMN" or ch in _WORD_SIGNS for ch in name
     )
