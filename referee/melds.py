@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .cards import DECK, SUIT_NAMES, Card, rank_name, repeated, show
 from .errors import Code, InvalidInput, Problem, Reason
 from .rules import Rules
+from .seating import said
 
 if TYPE_CHECKING:  # state imports this module
     from .state import Meld as TableMeld
@@ -357,9 +358,16 @@ def _fit(meld: tuple[Card, ...], kind: MeldKind, added: tuple[Card, ...], rules:
     return MeldCheck(True, kind, result.cards, (), tuple(c for c in result.cards if c in added))
 
 
+def meld_named(cards: Sequence[Card], owner: str | None = None) -> str:
+    """A meld on the table as players name it, by its owner and cards, never its id: "ana's
+    meld 5♠ 6♠ 7♠", "the meld 5♠ 6♠ 7♠" (no owner given)."""
+    return f"{said(owner)}'s meld {show(cards)}" if owner else f"the meld {show(cards)}"
+
+
 def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules, name: str | None = None) -> MeldCheck:
     """:func:`check_lay_off` for a meld known to be valid, of ``kind`` (as every meld of a
-    validated table is); ``name``, the meld's id on the table, is named in the sentence."""
+    validated table is); ``name``, the meld as players name it (:func:`meld_named`), is said in
+    the sentence."""
     if not added:  # as apply_move judges a lay-off of no cards (R6)
         return MeldCheck(False, None, tuple(meld), (too_few_cards(added, lay_off=True),))
     fitted = fit_meld(meld, kind, added, rules)
@@ -370,7 +378,7 @@ def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rul
     # never does), so an invalid combination is explained against the meld on the table:
     # 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault.
     specific = explain_meld(combined, rules, intent=kind).reasons
-    where = f"meld {name} ({show(meld)})" if name else show(meld)
+    where = name or show(meld)
     verb = "does" if len(added) == 1 else "do"
     why = "; ".join(_first_clause(r.message) for r in specific)
     fit = _does_not_fit(added, f"{show(added)} {verb} not fit {where}: {why}")
@@ -419,7 +427,7 @@ def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]])
     that names the nearest miss: "9♠ fits no meld on the table; the nearest is meld m1 (5♠ 6♠
     7♠): the ranks are not consecutive, 8♠ is missing", followed by that miss's specific reason;
     or, when every meld misses by suit or rank, what each meld is: "5♦ fits no meld on the
-    table: m1 (5♠ 6♠ 7♠) is a run of spades and m2 (J♦ J♥ J♠) a set of jacks"; or that there is
+    table: ana's meld 5♠ 6♠ 7♠ is a run of spades and the meld J♦ J♥ J♠ a set of jacks"; or that there is
     no meld at all. ``checks`` pairs each table meld (its ``id``, ``cards``, ``kind``) with its
     failed :func:`extend_meld` check."""
     if not checks:
@@ -434,9 +442,9 @@ def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]])
     if near:
         _, meld, check = min(near, key=lambda n: n[0])
         why = check.reasons[0].message.split(": ", 1)[1]
-        return (_does_not_fit(cards, f"{fits}; the nearest is meld {meld.id} ({show(meld.cards)}): {why}"),) + tuple(check.reasons[1:])
+        return (_does_not_fit(cards, f"{fits}; the nearest is {meld_named(meld.cards, meld.owner)}: {why}"),) + tuple(check.reasons[1:])
     shown = [
-        f"{m.id} ({show(m.cards)}) {'is ' if not i else ''}a {m.kind} of {meld_of(m.kind, m.cards)}"
+        f"{meld_named(m.cards, m.owner)} {'is ' if not i else ''}a {m.kind} of {meld_of(m.kind, m.cards)}"
         for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])
     ]
     more = len(checks) - _SHOWN_MELDS

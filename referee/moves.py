@@ -20,7 +20,7 @@ from .actions import Action, Move, Source
 from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import goes_out, taken_discard_allowed, verify_finish
-from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, no_fit, too_few_cards
+from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, meld_named, no_fit, too_few_cards
 from .narrate import describe, made, what_next
 from .restock import restock_at_turn_end, restock_on_draw
 from .rules import meld_limit_allows
@@ -118,15 +118,15 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
     the move's own (meld R5, lay-off R6, discard R7)."""
     player, missing = said(move.player), tuple(missing)
     tabled = [(m, tuple(c for c in missing if c in m.cards)) for m in state.melds]
-    where = [f"{show(on)} in meld {m.id} ({show(m.cards)})" for m, on in tabled if on]
+    where = [f"{show(on)} in {meld_named(m.cards, m.owner)}" for m, on in tabled if on]
     lying = sum(len(on) for _, on in tabled)
     if len(where) == 1 and lying == len(missing):  # "ana does not hold 7♠: it is already on the table in meld m2 (…)"
         m = next(m for m, on in tabled if on)
         it = "it is" if lying == 1 else "they are"
         return _refuse(
             Code.CARD_NOT_IN_HAND,
-            f"{player} does not hold {show(missing)}: {it} already on the table in meld "
-            f"{m.id} ({show(m.cards)}), and cards on the table never move",
+            f"{player} does not hold {show(missing)}: {it} already on the table in "
+            f"{meld_named(m.cards, m.owner)}, and cards on the table never move",
             missing,
             "R6",
         )
@@ -197,19 +197,20 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         target = state.meld(move.meld)
         if target is None:
             raise _refuse(Code.UNKNOWN_MELD, f"there is no meld {move.meld!r} on the table", move.cards, "R6")
-        check = extend_meld(target.cards, target.kind, move.cards, rules, target.id)
+        check = extend_meld(target.cards, target.kind, move.cards, rules, meld_named(target.cards, target.owner))
         if not check.valid:
             raise IllegalMove(check.reasons)
         return target, check
     # Which melds it fits, cheaply; why it fits none is worked out only when it fits none.
     fitting = [(m, c) for m in state.melds if (c := fit_meld(m.cards, m.kind, move.cards, rules)) is not None]
-    checks = [] if fitting else [(m, extend_meld(m.cards, m.kind, move.cards, rules, m.id)) for m in state.melds]
+    checks = [] if fitting else [(m, extend_meld(m.cards, m.kind, move.cards, rules, meld_named(m.cards, m.owner))) for m in state.melds]
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
     if not fitting:
         raise IllegalMove(no_fit(move.cards, checks))
     if len(fitting) > 1:
-        names = ", ".join(f"{m.id} ({show(m.cards)})" for m, _ in fitting)
+        named = [meld_named(m.cards, m.owner) for m, _ in fitting]
+        names = f"{', '.join(named[:-1])} and {named[-1]}"
         raise _refuse(
             Code.AMBIGUOUS_LAY_OFF,
             f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld",

@@ -8,11 +8,14 @@ from collections.abc import Sequence
 
 from .actions import Action, Move, Source
 from .cards import show
-from .melds import meld_of
+from .melds import meld_named, meld_of
 from .scoring import multiplied
 from .seating import said
 from .stall import stall_words
 from .state import Phase, State, Status
+
+# A restock (R17) in words: the open API's summaries and the sealed tables' say it alike.
+RESTOCKED = "the discard pile was turned over to make a new stock"
 
 
 def made(done: Sequence[str], applied: int) -> str:
@@ -24,8 +27,8 @@ def made(done: Sequence[str], applied: int) -> str:
 
 def describe(before: State, move: Move, after: State) -> str:
     """What a legal ``move`` did, in words, from the table ``before`` and ``after`` it: "ana
-    drew from the stock", "ana took 7♦ from the discard pile", "ana melded 5♠ 6♠ 7♠ (m3), a run of
-    spades", "ana laid off 8♠ on m2 (5♠ 6♠ 7♠ 8♠)", "ana discarded K♣"; with a restock
+    drew from the stock", "ana took 7♦ from the discard pile", "ana melded 5♠ 6♠ 7♠, a run of
+    spades", "ana laid off 8♠ on ben's meld 5♠ 6♠ 7♠ (now 5♠ 6♠ 7♠ 8♠)", "ana discarded K♣"; with a restock
     (R17) when the stock was rebuilt. A card drawn from the stock is never named. Names are
     shown by :func:`~referee.seating.said` (R2a: "“You” discarded K♣")."""
     player = said(move.player)
@@ -34,16 +37,17 @@ def describe(before: State, move: Move, after: State) -> str:
             return f"{player} took {before.discard[-1].symbol} from the discard pile"
         if after.status == Status.DRAWN_HAND:
             return f"{player} drew from the empty stock"
-        turned = " (the discard pile was turned over as the new stock)" if after.restocks > before.restocks else ""
+        turned = f" ({RESTOCKED} first)" if after.restocks > before.restocks else ""
         return f"{player} drew from the stock{turned}"
     if move.action == Action.DISCARD:
-        turned = "; the stock was empty, so the discard pile was turned over as the new stock" if after.restocks > before.restocks else ""
+        turned = f"; the stock was empty, so {RESTOCKED}" if after.restocks > before.restocks else ""
         return f"{player} discarded {move.card.symbol}{turned}"
     if move.action == Action.MELD:
         new = after.melds[-1]
-        return f"{player} melded {show(new.cards)} ({new.id}), a {new.kind} of {meld_of(new.kind, new.cards)}"
+        return f"{player} melded {show(new.cards)}, a {new.kind} of {meld_of(new.kind, new.cards)}"
     grown = next(m for m in after.melds if m not in before.melds)
-    return f"{player} laid off {show(move.cards)} on {grown.id} ({show(grown.cards)})"
+    was = before.meld(grown.id)
+    return f"{player} laid off {show(move.cards)} on {meld_named(was.cards, was.owner)} (now {show(grown.cards)})"
 
 
 def what_next(state: State, to: str | None = None) -> str:

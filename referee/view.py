@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Card
 from .legal import legal_moves
@@ -22,19 +23,32 @@ from .rules import Rules
 from .state import Meld, Result, State, Status, Turn
 
 
+class TableAction(StrEnum):
+    """What happens at the table that is no player's move, told as an event of its own:
+    ``restock``, the discard pile turned over to make a new stock (R17)."""
+
+    RESTOCK = "restock"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One move as every player at the table saw it: a draw from the stock without its card
-    (``card`` None); a draw from the discard pile with the card taken (``card``); a meld or
-    lay-off with its ``cards`` (as they joined the table) and the ``meld`` id; a discard with
-    its ``card``. ``player`` made the move."""
+    """One move as every player saw it: a draw from the stock without its card (``card`` None);
+    a draw from the discard pile with the card taken (``card``); a meld or lay-off with its
+    ``cards`` (as they joined the table) and the ``meld`` id; a discard with its ``card``.
+    ``player`` made the move. ``restocked``: the move set off a restock (R17): a draw from the
+    empty stock (the pile was turned over before the card was drawn), or a discard that ended a
+    turn with the stock empty under ``restock: immediate`` (after it).
+
+    As the seat is told them (:func:`told`), a restock is an event of its own: ``action``
+    :attr:`TableAction.RESTOCK`, ``player`` the one whose move set it off, no cards."""
 
     player: str
-    action: Action
+    action: Action | TableAction
     source: Source | None = None
     cards: tuple[Card, ...] = ()
     meld: str | None = None
     card: Card | None = None
+    restocked: bool = False
 
 
 def seen(before: State, move: Move, after: State) -> Event:
@@ -43,17 +57,59 @@ def seen(before: State, move: Move, after: State) -> Event:
     A draw from the discard pile shows the card taken (the top of ``before``'s pile); a draw from
     the stock shows no card. A meld names the new meld's id (the meld of ``after`` not in
     ``before``); a lay-off the meld it went onto (named by the move or the one that grew).
+    ``restocked`` when the stock was rebuilt (R17).
     """
+    restocked = after.restocks > before.restocks
     if move.action == Action.DRAW:
         card = before.discard[-1] if move.source == Source.DISCARD_PILE else None
-        return Event(move.player, Action.DRAW, source=move.source, card=card)
+        return Event(move.player, Action.DRAW, source=move.source, card=card, restocked=restocked)
     if move.action == Action.DISCARD:
-        return Event(move.player, Action.DISCARD, card=move.card)
+        return Event(move.player, Action.DISCARD, card=move.card, restocked=restocked)
     meld_id = move.meld
     if meld_id is None:
         old = {m.id: m.cards for m in before.melds}
         meld_id = next((m.id for m in after.melds if old.get(m.id) != m.cards), None)
     return Event(move.player, move.action, cards=tuple(move.cards), meld=meld_id)
+
+
+def told(events: Sequence[Event]) -> tuple[Event, ...]:
+    """``events`` as a seat is told them (contract: every change a seat can see is an event):
+    each move, and a restock event (R17) where a move set one off, before the draw it came
+    with or after the discard that ended the turn."""
+    out: list[Event] = []
+    for e in events:
+        if not e.restocked:
+            out.append(e)
+            continue
+        turned = Event(e.player, TableAction.RESTOCK)
+        bare = Event(e.player, e.action, e.source, e.cards, e.meld, e.card)  # the restock told apart
+        out += [turned, bare] if e.action == Action.DRAW else [bare, turned]
+    return tuple(out)
+
+
+def folded(events: Sequence[Event]) -> tuple[tuple[Event, ...], tuple[int, ...]]:
+    """The moves of ``events`` as a seat was told them (:func:`told`), each restock event folded
+    back into the move that set it off (the draw after it, the discard before it; a restock
+    with neither beside it is dropped: the state's ``restocks`` counts it all the same), and for
+    each move its index in ``events``, to name it where it was sent."""
+    moves: list[Event] = []
+    at: list[int] = []
+    pending = False  # a restock seen, waiting for the draw it came with
+    for i, e in enumerate(events):
+        if e.action == TableAction.RESTOCK:
+            if moves and moves[-1].action == Action.DISCARD and not moves[-1].restocked and at[-1] == i - 1:
+                moves[-1] = _marked(moves[-1])
+            else:
+                pending = True
+            continue
+        moves.append(_marked(e) if pending and e.action == Action.DRAW else e)
+        at.append(i)
+        pending = False
+    return tuple(moves), tuple(at)
+
+
+def _marked(e: Event) -> Event:
+    return Event(e.player, e.action, e.source, e.cards, e.meld, e.card, restocked=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,9 @@ from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Source
 from referee.bots import LEVELS
-from referee.errors import InvalidInput
+from referee.errors import InvalidInput, Problem
 from referee.history import check_events
+from referee.view import Event, TableAction, folded
 
 from .api import MoveOutSchema
 from .base import AnswerSchema
@@ -21,6 +22,9 @@ MAX_EVENTS = 200  # more than a hand usually has (referee.game.MAX_EVENTS); with
 
 DEFAULT_LEVEL = "hard"
 
+# What an event sent for advice may be: a move's action, or a restock (R17) as the tables tell it.
+EVENT_ACTIONS = (*(a.value for a in Action), TableAction.RESTOCK.value)
+
 
 def level_field() -> fields.String:
     """The ``level`` of a request for advice (``/v1/suggest``, ``/v1/tables/suggest``)."""
@@ -33,16 +37,32 @@ def level_field() -> fields.String:
 
 @one_of(
     "action",
-    EVENT_SHAPES,
+    {**EVENT_SHAPES, "restock": ()},
     optional=EVENT_OPTIONAL,
-    names={"draw": "DrawEventSeen", "meld": "MeldEventSeen", "lay_off": "LayOffEventSeen", "discard": "DiscardEventSeen"},
+    names={
+        "draw": "DrawEventSeen",
+        "meld": "MeldEventSeen",
+        "lay_off": "LayOffEventSeen",
+        "discard": "DiscardEventSeen",
+        "restock": "RestockEventSeen",
+    },
 )
 class EventInSchema(PlayedMoveSchema):
-    """One move of the hand as every player saw it, as sealed tables report them in ``events``: a
-    draw from the stock without its card; a draw from the discard pile with the ``card`` taken;
-    a meld or lay-off with its ``cards`` (and the ``meld`` id); a discard with its ``card``."""
+    """One change of the hand as every player saw it, as sealed tables report them in ``events``:
+    a draw from the stock without its card; a draw from the discard pile with the ``card``
+    taken; a meld or lay-off with its ``cards`` (and the ``meld`` id); a discard with its
+    ``card``; a restock (R17), as the tables tell it."""
 
     noun = "event"
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(EVENT_ACTIONS, error=f"action must be one of {', '.join(EVENT_ACTIONS)}"),
+    )
+
+    def make(self, d):
+        if d["action"] == TableAction.RESTOCK:
+            return Event(d["player"], TableAction.RESTOCK)
+        return super().make({**d, "action": Action(d["action"])})
 
     def check(self, d, original):
         errors = self.shape_problems(d)
@@ -72,10 +92,25 @@ class SuggestRequest(CompiledSchema):
         state, events = d.get("state"), d.get("events")
         if state is None or not events:
             return
+        moves, at = folded(events)
         try:
-            check_events(state, events)
-        except InvalidInput as bad:
-            raise_problems(bad)
+            check_events(state, moves)
+        except InvalidInput as bad:  # each fault at the event as it was sent
+            raise_problems(InvalidInput([_sent(p, at) for p in bad.problems]))
+
+    def make(self, d):
+        """The events as moves, each restock folded into the move that set it off (R17)."""
+        if d.get("events"):
+            d["events"] = list(folded(d["events"])[0])
+        return d
+
+
+def _sent(problem: Problem, at: tuple[int, ...]) -> Problem:
+    """``problem`` of the folded moves at the index of its event as it was sent."""
+    path = problem.path
+    if len(path) > 1 and path[0] == "events" and isinstance(path[1], int):
+        path = ("events", at[path[1]], *path[2:])
+    return Problem(path, problem.message)
 
 
 class SuggestResponse(AnswerSchema):

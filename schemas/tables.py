@@ -134,14 +134,16 @@ class SeatOutSchema(Answer):
 
 @one_of(
     "action",
-    EVENT_SHAPES,
+    {**EVENT_SHAPES, "restock": ()},
     optional={"draw": ("card",)},
-    names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent"},
+    names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent", "restock": "RestockEvent"},
 )
 class EventSchema(Answer):
-    """One move as every player saw it: a draw from the stock without its card; a draw from the
-    discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and ``meld`` id;
-    a discard with its ``card``."""
+    """One change at the table as every player saw it: a draw from the stock without its card; a
+    draw from the discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and
+    ``meld`` id; a discard with its ``card``; a restock (R17: the discard pile turned over to
+    make a new stock), its ``player`` the one whose draw or discard set it off, right before
+    that draw or after that discard."""
 
     player = fields.String()
     action = fields.String(metadata={"enum_of": Action})

@@ -175,7 +175,7 @@ async function arrive(data, events, start) {
   const added = myHand().filter((c) => !before.includes(c));
   if (events.some((e) => isMe(e.player) && e.action === 'draw')) game.drawn = added[0] || null;
   if (events.some((e) => isMe(e.player) && e.action === 'discard')) game.drawn = null;
-  const theirs = events.filter((e) => !isMe(e.player));
+  const theirs = events.filter((e) => !isMe(e.player) || e.action === 'restock');
   if (theirs.length || events.some((e) => isMe(e.player) && e.action === 'discard')) game.log = theirs;
   game.summary = data.summary || '';
   save();

@@ -88,6 +88,8 @@ def to_dict(table: Table) -> dict:
         "hands": [_entry_out(h) for h in g.hands],
         "state": to_json(g.state),
         "events": [to_json(e) for e in g.events],
+        # the moves that set off a restock (R17), by index: a few a hand at most, none in most
+        **({"restocked": [i for i, e in enumerate(g.events) if e.restocked]} if any(e.restocked for e in g.events) else {}),
         **({"fair": _fair_out(table)} if table.fair is not None else {}),
     }
 
@@ -172,7 +174,7 @@ def _read(data: dict) -> Table:
         state=state,
         bots=dict(data["bots"]),
         hands=tuple(_entry_in(h) for h in data["hands"]),
-        events=tuple(_event_in(e) for e in data["events"]),
+        events=_restocked(tuple(_event_in(e) for e in data["events"]), data.get("restocked", ())),
         seq=data["seq"],
     )
     secret = data.get("k")
@@ -208,6 +210,17 @@ def _entry_in(d: dict) -> HandEntry:
     if d.get("draw"):
         return HandEntry(draw=True)
     return HandEntry(d["winner"], d["rummy"], {p: Remaining(points=n) for p, n in d["remaining"].items()})
+
+
+def _restocked(events: tuple[Event, ...], at) -> tuple[Event, ...]:
+    """``events`` with the moves at the indexes ``at`` marked as setting off a restock (R17)."""
+    if not at:
+        return events
+    marked = list(events)
+    for i in at:
+        e = marked[i]
+        marked[i] = Event(e.player, e.action, e.source, e.cards, e.meld, e.card, restocked=True)
+    return tuple(marked)
 
 
 def _event_in(d: dict) -> Event:

@@ -16,6 +16,7 @@ from flask import Flask, Response, current_app
 from referee.errors import InvalidInput, Problem
 from referee.fairness import verify
 from referee.game import GameOver
+from referee.view import told
 from schemas import fairness as F
 from schemas import tables as T
 from schemas.suggest import SuggestResponse
@@ -183,7 +184,7 @@ def create_table(args):
         "table": token,
         "seats": seats,
         "view": _view(table, viewer),
-        "events": events,
+        "events": told(events),
         "summary": said.moved(events, table.game.state, viewer),
     }, 201
 
@@ -223,7 +224,7 @@ def _move_at_table(args):
         "table": done.token,
         "view": _view(done.table, done.player),
         "result": o.result,
-        "events": done.events,
+        "events": told(done.events),
         "summary": summary,
     }
     return _kept(answer, MOVE_ANSWER, done.pending)
@@ -245,7 +246,7 @@ def _next_hand(args):
     answer = {
         "table": dealt.token,
         "view": _view(dealt.table, viewer),
-        "events": dealt.events,
+        "events": told(dealt.events),
         "summary": said.moved(dealt.events, dealt.table.game.state, viewer),
     }
     return _kept(answer, NEXT_ANSWER, dealt.pending)

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from referee import Action, Source
 from referee.cards import show
-from referee.narrate import what_next
+from referee.narrate import RESTOCKED, what_next
 from referee.seating import said
 from referee.state import State
-from referee.view import Event
+from referee.view import Event, TableAction, told
 
 __all__ = ["moved", "refused"]
 
@@ -40,17 +40,21 @@ def _joined(parts: Sequence[str]) -> str:
 
 
 def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
-    """The moves of ``events`` (consecutive ones of a player joined), then what follows, said to
-    ``seat`` (None: a spectator, every player in the third person)."""
-    groups: list[tuple[str, list[str]]] = []
-    for e in events:
-        if groups and groups[-1][0] == e.player:
+    """The moves of ``events`` (consecutive ones of a player joined), each restock (R17) a
+    clause of its own, then what follows, said to ``seat`` (None: a spectator, every player in
+    the third person): "bob discarded 5♦; the discard pile was turned over to make a new
+    stock; your turn: draw"."""
+    groups: list[tuple[str | None, list[str]]] = []
+    for e in told(events):
+        if e.action == TableAction.RESTOCK:
+            groups.append((None, [RESTOCKED]))
+        elif groups and groups[-1][0] == e.player:
             groups[-1][1].append(_did(e))
         else:
             groups.append((e.player, [_did(e)]))
-    told = [f"{'you' if p == seat else said(p)} {_joined(parts)}" for p, parts in groups]
+    clauses = [parts[0] if p is None else f"{'you' if p == seat else said(p)} {_joined(parts)}" for p, parts in groups]
     then = what_next(state, seat)
-    return _sentence("; ".join([*told, then]), state.players)
+    return _sentence("; ".join([*clauses, then]), state.players)
 
 
 def refused(message: str, seat: str) -> str:

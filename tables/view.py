@@ -12,7 +12,7 @@ from referee.fairness import Revealed, commitment
 from referee.fairness import reveal as reveal_hand
 from referee.scorepad import Pad
 from referee.state import State
-from referee.view import Event
+from referee.view import Event, told
 
 from .codec import Table
 
@@ -76,7 +76,7 @@ def table_view(table: Table, viewer: str | None, reveal: bool = True) -> TableVi
         v.stock,
         result,
         game.scores(),
-        v.events,
+        told(v.events),
         fairness,
         v.legal_moves if v.to_move else None,
     )

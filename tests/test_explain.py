@@ -81,11 +81,11 @@ def test_summary_of_q_k_a(client):
 def test_a_lay_off_that_does_not_fit_says_why_once(client):
     answer = move(client, body(table()), DRAW, {"player": "ana", "action": "lay_off", "cards": ["9S"], "meld": "m2"})
     assert answer["summary"] == (
-        "ana drew from the stock; move 2 was refused: 9♠ does not fit meld m2 (5♠ 6♠ 7♠): the ranks are not consecutive, 8♠ is missing"
+        "ana drew from the stock; move 2 was refused: 9♠ does not fit ben's meld 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ is missing"
     )
     # the contract's does_not_fit, then the specific code, which names the fault without the sentence again
     assert [(r["code"], r["message"], r["rule"]) for r in answer["reasons"]] == [
-        ("does_not_fit", "9♠ does not fit meld m2 (5♠ 6♠ 7♠): the ranks are not consecutive, 8♠ is missing", "R6"),
+        ("does_not_fit", "9♠ does not fit ben's meld 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ is missing", "R6"),
         ("run_gap", "5♠ 6♠ 7♠ 9♠ would not be a run (a gap in the ranks)", "R11"),
     ]
     assert check(client, cards=["9S"], onto=["5S", "6S", "7S"])["summary"] == (
@@ -96,8 +96,8 @@ def test_a_lay_off_that_does_not_fit_says_why_once(client):
 def test_a_card_already_on_the_table_is_named_with_its_meld(client):
     answer = move(client, body(table()), DRAW, {"player": "ana", "action": "meld", "cards": ["7S", "8S", "9S"]})
     assert answer["summary"] == (
-        "ana drew from the stock; move 2 was refused: ana does not hold 7♠ 8♠: 8♠ in meld m1 (8♣ 8♥ 8♠) "
-        "and 7♠ in meld m2 (5♠ 6♠ 7♠) lie on the table already, and cards on the table never move"
+        "ana drew from the stock; move 2 was refused: ana does not hold 7♠ 8♠: 8♠ in ben's meld 8♣ 8♥ 8♠ "
+        "and 7♠ in ben's meld 5♠ 6♠ 7♠ lie on the table already, and cards on the table never move"
     )
     assert [(r["code"], r["rule"], r["cards"]) for r in answer["reasons"]] == [("card_not_in_hand", "R6", ["7S", "8S"])]
 
@@ -105,7 +105,7 @@ def test_a_card_already_on_the_table_is_named_with_its_meld(client):
 def test_a_move_after_the_hand_ended(client):
     last = table(hands={"ana": "8D", "ben": "9S 4H 2C 6D"}, turn=Turn("ana", Phase.AFTER_DRAW), tabled=("ana",))
     out = move(client, body(last), {"player": "ana", "action": "lay_off", "cards": ["8D"]})
-    assert out["summary"] == "ana laid off 8♦ on m1 (8♣ 8♦ 8♥ 8♠); ana went out and scores 21 points; the hand is over"
+    assert out["summary"] == "ana laid off 8♦ on ben's meld 8♣ 8♥ 8♠ (now 8♣ 8♦ 8♥ 8♠); ana went out and scores 21 points; the hand is over"
     late = move(client, out["state"], {"player": "ben", "action": "draw", "source": "stock"})
     assert late["summary"] == "the hand is over: ana went out, so nobody plays another turn"
     assert [(r["code"], r["rule"]) for r in late["reasons"]] == [("hand_over", "R13")]
@@ -138,8 +138,8 @@ def test_move_summary_of_a_meld_and_going_rummy(client):
         {"player": "ana", "action": "meld", "cards": ["9H", "9C", "9S"]},
     )
     assert answer["summary"] == (
-        "ana drew from the stock, then melded 5♠ 6♠ 7♠ (m1), a run of spades, then melded "
-        "9♣ 9♥ 9♠ (m2), a set of 9s; ana went out, going rummy, and scores 52 points (doubled); "
+        "ana drew from the stock, then melded 5♠ 6♠ 7♠, a run of spades, then melded "
+        "9♣ 9♥ 9♠, a set of 9s; ana went out, going rummy, and scores 52 points (doubled); "
         "the hand is over"
     )
     assert answer["result"]["points"] == 2 * (2 + 3 + 4 + 8 + 9)

@@ -4,6 +4,7 @@ malformed states ``validate_state`` refuses in test_validate_state.py."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -182,14 +183,14 @@ def test_r6_a_card_on_the_table_is_named_with_its_meld():
     assert refused(state, Move.make_meld("ana", cards("3S 3C 3D"))) == [
         (
             "card_not_in_hand",
-            "ana does not hold 3♠ 3♣ 3♦: 3♠ in meld m1 (3♠ 4♠ 5♠) lies on the table already, and cards on the table never move",
+            "ana does not hold 3♠ 3♣ 3♦: 3♠ in ben's meld 3♠ 4♠ 5♠ lies on the table already, and cards on the table never move",
             ["3S", "3C", "3D"],
         )
     ]
     assert refused(state, Move.discard("ana", C("4S"))) == [
         (
             "card_not_in_hand",
-            "ana does not hold 4♠: it is already on the table in meld m1 (3♠ 4♠ 5♠), and cards on the table never move",
+            "ana does not hold 4♠: it is already on the table in ben's meld 3♠ 4♠ 5♠, and cards on the table never move",
             ["4S"],
         )
     ]
@@ -253,7 +254,7 @@ def test_r6_ambiguous_lay_off():
     assert refused(state, Move.lay_off("ana", cards("7H"))) == [
         (
             "ambiguous_lay_off",
-            "7♥ fits more than one meld: m1 (7♣ 7♦ 7♠), m2 (8♥ 9♥ 10♥); name the meld",
+            "7♥ fits more than one meld: ben's meld 7♣ 7♦ 7♠ and ben's meld 8♥ 9♥ 10♥; name the meld",
             ["7H"],
         )
     ]
@@ -269,18 +270,22 @@ def test_r6_unknown_meld():
 
 def test_r6_does_not_fit_the_named_meld_then_the_specific_code():
     assert refused(table_state(), Move.lay_off("ana", cards("4D"), "m2")) == [
-        ("does_not_fit", "4♦ does not fit meld m2 (8♥ 9♥ 10♥): 4♦ is not a heart", ["4D"]),
+        ("does_not_fit", "4♦ does not fit ben's meld 8♥ 9♥ 10♥: 4♦ is not a heart", ["4D"]),
         ("run_suit_mismatch", "8♥ 9♥ 10♥ 4♦ would not be a run (a card of another suit)", ["4D"]),
     ]
     assert refused(table_state(), Move.lay_off("ana", cards("KC"), "m1")) == [
-        ("does_not_fit", "K♣ does not fit meld m1 (7♣ 7♦ 7♠): K♣ is not a 7", ["KC"]),
+        ("does_not_fit", "K♣ does not fit ben's meld 7♣ 7♦ 7♠: K♣ is not a 7", ["KC"]),
         ("set_rank_mismatch", "7♣ 7♦ 7♠ K♣ would not be a set (a card of another rank)", ["KC"]),
     ]
 
 
 def test_r6_does_not_fit_any_meld_when_none_is_named_says_what_each_meld_is():
     assert refused(table_state(), Move.lay_off("ana", cards("2C"))) == [
-        ("does_not_fit", "2♣ fits no meld on the table: m1 (7♣ 7♦ 7♠) is a set of 7s and m2 (8♥ 9♥ 10♥) a run of hearts", ["2C"])
+        (
+            "does_not_fit",
+            "2♣ fits no meld on the table: ben's meld 7♣ 7♦ 7♠ is a set of 7s and ben's meld 8♥ 9♥ 10♥ a run of hearts",
+            ["2C"],
+        )
     ]
 
 
@@ -295,21 +300,21 @@ def test_r6_a_lay_off_that_fits_no_meld_names_the_nearest_miss():
     assert refused(st, Move.lay_off("ana", cards("3S"))) == [
         (
             "does_not_fit",
-            "3♠ fits no meld on the table; the nearest is meld m2 (5♠ 6♠ 7♠): the ranks are not consecutive, 4♠ is missing",
+            "3♠ fits no meld on the table; the nearest is ben's meld 5♠ 6♠ 7♠: the ranks are not consecutive, 4♠ is missing",
             ["3S"],
         ),
         ("run_gap", "5♠ 6♠ 7♠ 3♠ would not be a run (a gap in the ranks)", ["5S", "6S", "7S", "3S"]),
     ]
     assert refused(st, Move.lay_off("ana", cards("10S")))[0][1] == (
-        "10♠ fits no meld on the table; the nearest is meld m2 (5♠ 6♠ 7♠): the ranks are not consecutive, 8♠ 9♠ are missing"
+        "10♠ fits no meld on the table; the nearest is ben's meld 5♠ 6♠ 7♠: the ranks are not consecutive, 8♠ 9♠ are missing"
     )
     # 4♦ misses the diamonds run by three cards: still the nearest, a run of its own suit
     assert refused(st, Move.lay_off("ana", cards("4D")))[0][1] == (
-        "4♦ fits no meld on the table; the nearest is meld m3 (8♦ 9♦ 10♦): the ranks are not consecutive, 5♦ 6♦ 7♦ are missing"
+        "4♦ fits no meld on the table; the nearest is ben's meld 8♦ 9♦ 10♦: the ranks are not consecutive, 5♦ 6♦ 7♦ are missing"
     )
     # K♣ misses every meld by suit or rank: what each meld is
     assert refused(st, Move.lay_off("ana", cards("KC")))[0][1] == (
-        "K♣ fits no meld on the table: m1 (J♦ J♥ J♠) is a set of jacks, m2 (5♠ 6♠ 7♠) a run of spades and m3 (8♦ 9♦ 10♦) a run of diamonds"
+        "K♣ fits no meld on the table: ben's meld J♦ J♥ J♠ is a set of jacks, ben's meld 5♠ 6♠ 7♠ a run of spades and ben's meld 8♦ 9♦ 10♦ a run of diamonds"
     )
 
 
@@ -376,7 +381,7 @@ def test_r6_lay_off_onto_the_only_meld_says_why_it_does_not_fit():
         {"ana": "5D 5H 9C 9D KC", "ben": "2C 3C 4C 8H 9H JC QC"}, discard="2S", melds=[("m1", "ben", "5S 6S 7S")], turn=Turn("ana", "play")
     )
     assert refused(st, Move.lay_off("ana", cards("5D 5H"))) == [
-        ("does_not_fit", "5♦ 5♥ do not fit meld m1 (5♠ 6♠ 7♠): 5♦ and 5♥ are not spades", ["5D", "5H"]),
+        ("does_not_fit", "5♦ 5♥ do not fit ben's meld 5♠ 6♠ 7♠: 5♦ and 5♥ are not spades", ["5D", "5H"]),
         ("run_suit_mismatch", "5♠ 6♠ 7♠ 5♦ 5♥ would not be a run (a card of another suit)", ["5D", "5H"]),
     ]
 
@@ -389,7 +394,11 @@ def test_r6_lay_off_with_several_melds_and_no_fit_is_does_not_fit_alone():
         turn=Turn("ana", "play"),
     )
     assert refused(st, Move.lay_off("ana", cards("5D"))) == [
-        ("does_not_fit", "5♦ fits no meld on the table: m1 (5♠ 6♠ 7♠) is a run of spades and m2 (J♦ J♥ J♠) a set of jacks", ["5D"])
+        (
+            "does_not_fit",
+            "5♦ fits no meld on the table: ben's meld 5♠ 6♠ 7♠ is a run of spades and ben's meld J♦ J♥ J♠ a set of jacks",
+            ["5D"],
+        )
     ]
 
 
@@ -428,3 +437,20 @@ def test_a_moves_repr_is_the_python_that_makes_it():
     ):
         assert eval(repr(move)) == move  # noqa: S307 (our own repr, in a test)
     assert repr(Move.make_meld("ana", cards("5S 6S 7S"))) == "Move.make_meld('ana', parse_cards('5S 6S 7S'.split()))"
+
+
+def test_r6_a_meld_is_named_by_its_owner_and_cards_never_its_id():
+    # issue 33: "9♠ does not fit meld m1 (…)" named an id the players never see
+    owned = table_state()
+    unowned = make_state({"ana": "7H 2C 4D", "ben": "5C 5D 5H"}, stock="KC", melds=[("m1", None, "7S 7D 7C"), ("m2", None, "8H 9H 10H")])
+    unowned = apply_move(unowned, Move.draw("ana"))
+    for state, whose in ((owned, "ben's meld"), (unowned, "the meld")):
+        said = [
+            r[1]
+            for move in (Move.lay_off("ana", cards("7H")), Move.lay_off("ana", cards("2C")), Move.lay_off("ana", cards("4D"), "m2"))
+            for r in refused(state, move)
+        ]
+        assert said[0] == f"7♥ fits more than one meld: {whose} 7♣ 7♦ 7♠ and {whose} 8♥ 9♥ 10♥; name the meld"
+        assert said[1].startswith(f"2♣ fits no meld on the table: {whose} 7♣ 7♦ 7♠ is a set of 7s")
+        assert said[2] == f"4♦ does not fit {whose} 8♥ 9♥ 10♥: 4♦ is not a heart"
+        assert not any(re.search(r"\bm\d\b", s) for s in said)

@@ -21,10 +21,17 @@ export function boardOf(view) {
   };
 }
 
-/** The board after one event (a move as every player saw it). `final` is the view the replay
- * ends on: a meld's cards are shown in its order (a run sorted as the referee keeps it). */
+/** The board after one event (a move as every player saw it, or a restock). `final` is the view
+ * the replay ends on: a meld's cards are shown in its order (a run sorted as the referee keeps
+ * it), its rules say how the pile is turned over (R17). */
 export function applyEvent(board, e, final) {
   const b = board;
+  if (e.action === 'restock') {
+    const kept = final.rules.restock === 'keep_top' ? b.discard.slice(-1) : [];
+    b.stock += b.discard.length - kept.length;
+    b.discard = kept;
+    return b;
+  }
   const p = b.players.find((x) => x.id === e.player) || { cards: 0 };
   b.turn = { player: e.player, phase: e.action === 'draw' ? 'play' : b.turn.phase };
   if (e.action === 'draw') {
@@ -52,6 +59,7 @@ export function applyEvent(board, e, final) {
 /** The board before one event (the inverse of applyEvent, for a hand's opening moves: no restock). */
 export function unapplyEvent(board, e) {
   const b = board;
+  if (e.action === 'restock') return b;
   const p = b.players.find((x) => x.id === e.player) || { cards: 0 };
   if (e.action === 'draw') {
     p.cards -= 1;
@@ -73,6 +81,7 @@ export function unapplyEvent(board, e) {
 
 /** What changed with an event, for the eye: the element to flash. */
 export function changedBy(e) {
+  if (e.action === 'restock') return 'stock';
   if (e.action === 'draw') return e.source === 'discard' ? 'discard' : 'stock';
   if (e.action === 'discard') return 'discard';
   return `meld-${e.meld}`;
@@ -80,6 +89,7 @@ export function changedBy(e) {
 
 /** An event in words, with its cards drawn: "Bob took 7♥ from the discard pile." */
 export function eventLine(e, who) {
+  if (e.action === 'restock') return ['The discard pile was turned over to make a new stock.'];
   const p = who(e.player);
   if (e.action === 'draw') {
     return e.source === 'stock' ? [`${p} drew from the stock.`] : [`${p} took `, cardFace(e.card, { size: 'small' }), ' from the discard pile.'];

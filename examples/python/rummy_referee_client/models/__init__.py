@@ -85,6 +85,8 @@ from .resolved_rules_aces import ResolvedRulesAces
 from .resolved_rules_dealer_rotation import ResolvedRulesDealerRotation
 from .resolved_rules_preset import ResolvedRulesPreset
 from .resolved_rules_restock import ResolvedRulesRestock
+from .restock_event import RestockEvent
+from .restock_event_seen import RestockEventSeen
 from .result_draw import ResultDraw
 from .result_out import ResultOut
 from .result_out_remaining import ResultOutRemaining
@@ -218,6 +220,8 @@ __all__ = (
     "ResolvedRulesDealerRotation",
     "ResolvedRulesPreset",
     "ResolvedRulesRestock",
+    "RestockEvent",
+    "RestockEventSeen",
     "ResultDraw",
     "ResultOut",
     "ResultOutRemaining",

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..models.draw_event import DrawEvent
     from ..models.lay_off_event import LayOffEvent
     from ..models.meld_event import MeldEvent
+    from ..models.restock_event import RestockEvent
     from ..models.view import View
 
 
@@ -24,8 +25,8 @@ class CreateTableResponse:
         table (str): The sealed table token, exactly as the last answer gave it (opaque). Example: rt1.….
         seats (CreateTableResponseSeats): Each human player's seat credential: give each player only their own.
         view (View): What one seat (or a spectator) may see of a sealed table.
-        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The computer opponents' moves before the
-            first human's turn.
+        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]): The computer opponents' moves
+            before the first human's turn.
         summary (str): One sentence for the seat about what happened since its last move, its own moves in the second
             person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.
     """
@@ -33,10 +34,11 @@ class CreateTableResponse:
     table: str
     seats: CreateTableResponseSeats
     view: View
-    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]
     summary: str
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.discard_event import DiscardEvent
         from ..models.draw_event import DrawEvent
         from ..models.lay_off_event import LayOffEvent
         from ..models.meld_event import MeldEvent
@@ -54,6 +56,7 @@ class CreateTableResponse:
                 isinstance(events_item_data, DrawEvent)
                 or isinstance(events_item_data, MeldEvent)
                 or isinstance(events_item_data, LayOffEvent)
+                or isinstance(events_item_data, DiscardEvent)
             ):
                 events_item = events_item_data.to_dict()
             else:
@@ -84,6 +87,7 @@ class CreateTableResponse:
         from ..models.draw_event import DrawEvent
         from ..models.lay_off_event import LayOffEvent
         from ..models.meld_event import MeldEvent
+        from ..models.restock_event import RestockEvent
         from ..models.view import View
 
         d = dict(src_dict)
@@ -99,7 +103,7 @@ class CreateTableResponse:
 
             def _parse_events_item(
                 data: object,
-            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent:
+            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -124,11 +128,19 @@ class CreateTableResponse:
                     return componentsschemas_event_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+
+                    return componentsschemas_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+                componentsschemas_event_type_4 = RestockEvent.from_dict(data)
 
-                return componentsschemas_event_type_3
+                return componentsschemas_event_type_4
 
             events_item = _parse_events_item(events_item_data)
 

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..models.draw_event import DrawEvent
     from ..models.lay_off_event import LayOffEvent
     from ..models.meld_event import MeldEvent
+    from ..models.restock_event import RestockEvent
     from ..models.view import View
 
 
@@ -22,18 +23,19 @@ class NextHandResponse:
     Attributes:
         table (str): The sealed table token, exactly as the last answer gave it (opaque). Example: rt1.….
         view (View): What one seat (or a spectator) may see of a sealed table.
-        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The computer opponents' moves before the
-            first human's turn.
+        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]): The computer opponents' moves
+            before the first human's turn.
         summary (str): One sentence for the seat about what happened since its last move, its own moves in the second
             person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.
     """
 
     table: str
     view: View
-    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]
     summary: str
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.discard_event import DiscardEvent
         from ..models.draw_event import DrawEvent
         from ..models.lay_off_event import LayOffEvent
         from ..models.meld_event import MeldEvent
@@ -49,6 +51,7 @@ class NextHandResponse:
                 isinstance(events_item_data, DrawEvent)
                 or isinstance(events_item_data, MeldEvent)
                 or isinstance(events_item_data, LayOffEvent)
+                or isinstance(events_item_data, DiscardEvent)
             ):
                 events_item = events_item_data.to_dict()
             else:
@@ -77,6 +80,7 @@ class NextHandResponse:
         from ..models.draw_event import DrawEvent
         from ..models.lay_off_event import LayOffEvent
         from ..models.meld_event import MeldEvent
+        from ..models.restock_event import RestockEvent
         from ..models.view import View
 
         d = dict(src_dict)
@@ -90,7 +94,7 @@ class NextHandResponse:
 
             def _parse_events_item(
                 data: object,
-            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent:
+            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -115,11 +119,19 @@ class NextHandResponse:
                     return componentsschemas_event_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+
+                    return componentsschemas_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+                componentsschemas_event_type_4 = RestockEvent.from_dict(data)
 
-                return componentsschemas_event_type_3
+                return componentsschemas_event_type_4
 
             events_item = _parse_events_item(events_item_data)
 

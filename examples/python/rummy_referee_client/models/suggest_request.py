@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.draw_event_seen import DrawEventSeen
     from ..models.lay_off_event_seen import LayOffEventSeen
     from ..models.meld_event_seen import MeldEventSeen
+    from ..models.restock_event_seen import RestockEventSeen
     from ..models.state import State
 
 
@@ -25,20 +26,28 @@ class SuggestRequest:
     Attributes:
         state (State): A table snapshot (contract, State). Loaded, it is validated and made canonical.
         level (SuggestRequestLevel | Unset): Which computer opponent advises; default hard. Default: `"hard"`.
-        events (list[DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen] | Unset): Optional: the moves
-            of this hand so far, oldest first (at most the latest 200), as sealed tables report them in `events`. The advice
-            then sees what a seated computer opponent sees (which cards each opponent took from or passed on the discard
-            pile). Without them the advice sees only the state. Events that could not have led to the state (out of turn; a
-            card not where they leave it) are a 422 naming the event's field.
+        events (list[DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen | RestockEventSeen] | Unset):
+            Optional: the moves of this hand so far, oldest first (at most the latest 200), as sealed tables report them in
+            `events`. The advice then sees what a seated computer opponent sees (which cards each opponent took from or
+            passed on the discard pile). Without them the advice sees only the state. Events that could not have led to the
+            state (out of turn; a card not where they leave it) are a 422 naming the event's field.
     """
 
     state: State
     level: SuggestRequestLevel | Unset = UNSET
     events: (
-        list[DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen] | Unset
+        list[
+            DiscardEventSeen
+            | DrawEventSeen
+            | LayOffEventSeen
+            | MeldEventSeen
+            | RestockEventSeen
+        ]
+        | Unset
     ) = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.discard_event_seen import DiscardEventSeen
         from ..models.draw_event_seen import DrawEventSeen
         from ..models.lay_off_event_seen import LayOffEventSeen
         from ..models.meld_event_seen import MeldEventSeen
@@ -58,6 +67,7 @@ class SuggestRequest:
                     isinstance(events_item_data, DrawEventSeen)
                     or isinstance(events_item_data, MeldEventSeen)
                     or isinstance(events_item_data, LayOffEventSeen)
+                    or isinstance(events_item_data, DiscardEventSeen)
                 ):
                     events_item = events_item_data.to_dict()
                 else:
@@ -85,6 +95,7 @@ class SuggestRequest:
         from ..models.draw_event_seen import DrawEventSeen
         from ..models.lay_off_event_seen import LayOffEventSeen
         from ..models.meld_event_seen import MeldEventSeen
+        from ..models.restock_event_seen import RestockEventSeen
         from ..models.state import State
 
         d = dict(src_dict)
@@ -99,7 +110,13 @@ class SuggestRequest:
 
         _events = d.pop("events", UNSET)
         events: (
-            list[DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen]
+            list[
+                DiscardEventSeen
+                | DrawEventSeen
+                | LayOffEventSeen
+                | MeldEventSeen
+                | RestockEventSeen
+            ]
             | Unset
         ) = UNSET
         if _events is not UNSET:
@@ -108,7 +125,13 @@ class SuggestRequest:
 
                 def _parse_events_item(
                     data: object,
-                ) -> DiscardEventSeen | DrawEventSeen | LayOffEventSeen | MeldEventSeen:
+                ) -> (
+                    DiscardEventSeen
+                    | DrawEventSeen
+                    | LayOffEventSeen
+                    | MeldEventSeen
+                    | RestockEventSeen
+                ):
                     try:
                         if not isinstance(data, dict):
                             raise TypeError()
@@ -139,11 +162,21 @@ class SuggestRequest:
                         return componentsschemas_event_in_type_2
                     except (TypeError, ValueError, AttributeError, KeyError):
                         pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_event_in_type_3 = DiscardEventSeen.from_dict(
+                            data
+                        )
+
+                        return componentsschemas_event_in_type_3
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_event_in_type_3 = DiscardEventSeen.from_dict(data)
+                    componentsschemas_event_in_type_4 = RestockEventSeen.from_dict(data)
 
-                    return componentsschemas_event_in_type_3
+                    return componentsschemas_event_in_type_4
 
                 events_item = _parse_events_item(events_item_data)
 

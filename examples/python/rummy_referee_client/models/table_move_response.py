@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..models.lay_off_event import LayOffEvent
     from ..models.meld_event import MeldEvent
     from ..models.reason import Reason
+    from ..models.restock_event import RestockEvent
     from ..models.result_draw import ResultDraw
     from ..models.result_out import ResultOut
     from ..models.view import View
@@ -29,8 +30,8 @@ class TableMoveResponse:
         table (str): The table after the moves: use it for the next request (the same token when nothing changed).
         view (View): What one seat (or a spectator) may see of a sealed table.
         result (None | ResultDraw | ResultOut):
-        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): Each move made since the request, in order,
-            as every player saw it: the seat's, then the computer opponents'.
+        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]): Each move made since the
+            request, in order, as every player saw it: the seat's, then the computer opponents'.
         summary (str): One sentence for the seat about what happened since its last move, its own moves in the second
             person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.
     """
@@ -41,10 +42,11 @@ class TableMoveResponse:
     table: str
     view: View
     result: None | ResultDraw | ResultOut
-    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]
     summary: str
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.discard_event import DiscardEvent
         from ..models.draw_event import DrawEvent
         from ..models.lay_off_event import LayOffEvent
         from ..models.meld_event import MeldEvent
@@ -77,6 +79,7 @@ class TableMoveResponse:
                 isinstance(events_item_data, DrawEvent)
                 or isinstance(events_item_data, MeldEvent)
                 or isinstance(events_item_data, LayOffEvent)
+                or isinstance(events_item_data, DiscardEvent)
             ):
                 events_item = events_item_data.to_dict()
             else:
@@ -110,6 +113,7 @@ class TableMoveResponse:
         from ..models.lay_off_event import LayOffEvent
         from ..models.meld_event import MeldEvent
         from ..models.reason import Reason
+        from ..models.restock_event import RestockEvent
         from ..models.result_draw import ResultDraw
         from ..models.result_out import ResultOut
         from ..models.view import View
@@ -159,7 +163,7 @@ class TableMoveResponse:
 
             def _parse_events_item(
                 data: object,
-            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent:
+            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -184,11 +188,19 @@ class TableMoveResponse:
                     return componentsschemas_event_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+
+                    return componentsschemas_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+                componentsschemas_event_type_4 = RestockEvent.from_dict(data)
 
-                return componentsschemas_event_type_3
+                return componentsschemas_event_type_4
 
             events_item = _parse_events_item(events_item_data)
 

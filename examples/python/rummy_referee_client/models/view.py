@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..models.meld_move_out import MeldMoveOut
     from ..models.meld_out import MeldOut
     from ..models.resolved_rules import ResolvedRules
+    from ..models.restock_event import RestockEvent
     from ..models.scores import Scores
     from ..models.seat_out import SeatOut
     from ..models.turn_out import TurnOut
@@ -51,8 +52,8 @@ class View:
         status (Status): playing, out (someone went out, R13) or draw (a drawn hand, R18).
         result (None | ViewResultDraw | ViewResultOut):
         scores (Scores): The game's scores, as /v1/scorepad answers them (the rules are the view's).
-        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]): The moves since this seat's last move (a
-            spectator: this hand's).
+        events (list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]): The moves since this seat's
+            last move (a spectator: this hand's).
         fairness (Fairness | None): The hand's commitment and entropy (contract, Provably fair deals); null only for a
             table from before fair deals.
         legal_moves (list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset): Every legal move: only
@@ -74,13 +75,14 @@ class View:
     status: Status
     result: None | ViewResultDraw | ViewResultOut
     scores: Scores
-    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent]
+    events: list[DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent]
     fairness: Fairness | None
     legal_moves: (
         list[DiscardMoveOut | DrawMoveOut | LayOffMoveOut | MeldMoveOut] | Unset
     ) = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.discard_event import DiscardEvent
         from ..models.draw_event import DrawEvent
         from ..models.draw_move_out import DrawMoveOut
         from ..models.fairness import Fairness
@@ -140,6 +142,7 @@ class View:
                 isinstance(events_item_data, DrawEvent)
                 or isinstance(events_item_data, MeldEvent)
                 or isinstance(events_item_data, LayOffEvent)
+                or isinstance(events_item_data, DiscardEvent)
             ):
                 events_item = events_item_data.to_dict()
             else:
@@ -210,6 +213,7 @@ class View:
         from ..models.meld_move_out import MeldMoveOut
         from ..models.meld_out import MeldOut
         from ..models.resolved_rules import ResolvedRules
+        from ..models.restock_event import RestockEvent
         from ..models.scores import Scores
         from ..models.seat_out import SeatOut
         from ..models.turn_out import TurnOut
@@ -284,7 +288,7 @@ class View:
 
             def _parse_events_item(
                 data: object,
-            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent:
+            ) -> DiscardEvent | DrawEvent | LayOffEvent | MeldEvent | RestockEvent:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -309,11 +313,19 @@ class View:
                     return componentsschemas_event_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+
+                    return componentsschemas_event_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_3 = DiscardEvent.from_dict(data)
+                componentsschemas_event_type_4 = RestockEvent.from_dict(data)
 
-                return componentsschemas_event_type_3
+                return componentsschemas_event_type_4
 
             events_item = _parse_events_item(events_item_data)
 
