@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from .cards import Card, repeats
 from .errors import InvalidInput, Problem
@@ -67,7 +68,7 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
     card listed twice (R1), or one opponent under two names (R2a: ``Ana`` and Cyrillic ``Аna``).
     """
     names = list(remaining)
-    problems = [Problem((names[p.path[0]],), p.message) for p in same_names(names, path=())]  # R2a
+    problems = [Problem((names[cast(int, p.path[0])],), p.message) for p in same_names(names, path=())]  # R2a: paths (i,)
     again = {(player, j): first for player, j, _, (first, _) in repeats(remaining.items())}  # R1
     dealt = hand_size(len(remaining) + 1)
     for player, cards in remaining.items():
