@@ -6,12 +6,12 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test lint format install openapi rulebook client bench load stack deploy-config docs clean
+.PHONY: serve test lint format install openapi rulebook clients bench load stack deploy-config docs clean
 
 # Node tools the tests run on openapi.yaml (Redocly's linter, openapi-typescript, tsc), pinned in
 # tools/package-lock.json; installed when npm is on the machine (CI installs Debian's nodejs/npm).
 NPM := $(shell command -v npm 2>/dev/null)
-NODE_TOOLS = $(if $(NPM),tools/node_modules/.installed)
+NODE_TOOLS = $(if $(NPM),tools/node_modules/.installed clients/typescript/node_modules/.installed)
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +23,17 @@ $(VENV)/.runtime: requirements.txt $(BIN)/activate
 	$(BIN)/pip install --quiet -r requirements.txt
 	touch $@
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt $(VENV)/.runtime
+$(VENV)/.installed: requirements.txt requirements-dev.txt clients/python/pyproject.toml $(VENV)/.runtime
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
 
 tools/node_modules/.installed: tools/package.json tools/package-lock.json
 	cd tools && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The TypeScript client's own pinned tools (clients/typescript/package-lock.json): its tests run in make test.
+clients/typescript/node_modules/.installed: clients/typescript/package.json clients/typescript/package-lock.json
+	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 install: $(VENV)/.installed $(NODE_TOOLS)
@@ -59,20 +64,17 @@ format: install
 
 openapi: install rulebook
 	$(BIN)/python -c "import app; open('openapi.yaml', 'w').write(app.openapi_document(app.app))"
-	$(MAKE) client
 
 # The generated parts of RULES.md (the options table from referee/rules.py, the reason codes from
 # referee/reasons.py); `make openapi` runs it too. A test fails when the committed file is stale.
 rulebook: install
 	$(BIN)/python -m web.rulebook
 
-# The typed Python client under examples/python, generated from openapi.yaml (a test fails when
-# the committed one differs from a fresh generation). ruff, which formats it, is in the venv.
-CLIENT = examples/python/rummy_referee_client
-client: install
-	rm -rf $(CLIENT)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/openapi-python-client generate --path openapi.yaml \
-	  --config examples/python/openapi-python-client.yaml --meta none --output-path $(CLIENT)
+# The browser's copy of the TypeScript client (clients/typescript, built with its pinned tools):
+# /play imports static/js/rummy-referee-client.js; a test fails when the committed copy is stale.
+clients: install
+	cd clients/typescript && npm run build
+	cp clients/typescript/dist/index.js static/js/rummy-referee-client.js
 
 bench: install
 	$(BIN)/python bench/run.py

@@ -5,7 +5,8 @@
  * hand, and the opponents' moves one by one on the board at the player's pace.
  *
  * Kept in localStorage: the game {table, seat, me, levels, rules, order, sort, drawn, log,
- * summary} (a reload or a restart of the service keeps it) and the setup's choices. */
+ * summary, session} (a reload or a restart of the service keeps it; `session`: the table
+ * session's, js/tables.js, which retries and catches up from a 409) and the setup's choices. */
 import { $, h, clear, show, announce } from './js/dom.js';
 import { cardText } from './js/cards.js';
 import { forPlayers } from './js/api.js';
@@ -25,7 +26,7 @@ let raised = new Set();
 let busy = false;
 let skip = null; // ends the replay at once
 
-const save = () => window.localStorage.setItem(STORE, JSON.stringify(game));
+const save = () => { if (api.saved()) Object.assign(game, { table: api.saved().table, session: api.saved() }); window.localStorage.setItem(STORE, JSON.stringify(game)); };
 const isMe = (id) => game && id === game.me;
 const who = (id) => (isMe(id) ? 'You' : id);
 const myHand = () => ((view.players.find((p) => isMe(p.id)) || {}).hand || []);
@@ -189,7 +190,7 @@ async function send(move) {
   const back = document.activeElement;
   const start = boardOf(view);
   setBusy(true);
-  const a = await api.playMove(game.table, game.seat, move);
+  const a = await api.playMove(move);
   if (!a.ok) { setBusy(false); showError(a); refocus(back); return; }
   if (!a.data.legal) {
     game.table = a.data.table;
@@ -251,7 +252,7 @@ function layOffOnto(id) {
 async function hint() {
   clearMessages();
   setBusy(true);
-  const a = await api.suggest(game.table, game.seat, 'hard');
+  const a = await api.suggest('hard');
   setBusy(false);
   if (!a.ok) { showError(a); return; }
   const m = a.data.move;
@@ -268,7 +269,8 @@ async function hint() {
 async function resume() {
   show($('retry'), false);
   show($('discard-game'), false);
-  const a = await api.viewTable(game.table, game.seat);
+  api.bind({ ...(game.session || {}), table: game.table, seat: game.seat, player: game.me });
+  const a = await api.viewTable();
   if (!a.ok) {
     showError(a);
     // Kept, even when refused: a service restarted with another key may get the old one back
@@ -287,7 +289,7 @@ async function opened(a) {
   if (!a.ok) { setBusy(false); showError(a); return; }
   let data = a.data;
   if (!myHandIn(data.view)) {
-    const v = await api.viewTable(data.table, game.seat);
+    const v = await api.viewTable();
     if (!v.ok) { setBusy(false); showError(v); return; }
     data = { ...data, view: v.data.view };
   }
@@ -307,10 +309,8 @@ function myHandIn(v) { return v && v.players.some((p) => p.id === game.me && p.h
 async function next() {
   clearMessages();
   setBusy(true);
-  // What the service promised before this page sent the next hand's entropy: that hand's
-  // commitment must be it (README, "Provably fair"); "Check this deal" compares the two.
-  game.promised = (view.fairness && view.fairness.next_commitment) || null;
-  await opened(await api.nextHand(game.table, game.seat));
+  // the session keeps the commitment promised for a hand it deals itself (api.promisedFor)
+  await opened(await api.nextHand());
 }
 
 async function start(event) {
@@ -321,7 +321,7 @@ async function start(event) {
   const a = await api.createTable([g.me].concat(g.names), g.levels, g.rules, g.me);
   $('start').disabled = false;
   if (!a.ok) { showError(a); return; }
-  game = { table: a.data.table, seat: a.data.seats[g.me], me: g.me, levels: g.levels, rules: g.rules, order: [], sort: game ? game.sort : null, log: [], summary: '' };
+  game = { table: a.data.table, seat: a.data.seats[g.me], me: g.me, levels: g.levels, rules: g.rules, order: [], sort: game ? game.sort : null, log: [], summary: '', session: api.saved() };
   view = null;
   save();
   setBusy(true);
@@ -387,7 +387,7 @@ $('new-game').addEventListener('click', quit);
 $('quit').addEventListener('click', quit);
 $('retry').addEventListener('click', resume);
 $('discard-game').addEventListener('click', () => { show($('retry'), false); show($('discard-game'), false); leave(); });
-$('check-deal').addEventListener('click', () => checkDeal(view, game.promised));
+$('check-deal').addEventListener('click', () => checkDeal(view, api.promisedFor(view.hand)));
 $('confirm-keep').addEventListener('click', () => $('confirm').close());
 $('confirm-leave').addEventListener('click', () => { $('confirm').close(); leave(); });
 

@@ -14,6 +14,7 @@ const PAGE = [
   '/static/play.css',
   '/static/play.js',
   '/static/js/tables.js',
+  '/static/js/rummy-referee-client.js',
   '/static/js/play/board.js',
   '/static/js/play/end.js',
   '/static/js/play/hand.js',

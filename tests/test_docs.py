@@ -44,9 +44,16 @@ def site(tmp_path_factory):
 def nav_pages():
     config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
     pages = []
-    for item in config["nav"]:
-        ((_, page),) = item.items()
-        pages.append(page)
+
+    def walk(items):
+        for item in items:
+            ((_, page),) = item.items()
+            if isinstance(page, list):
+                walk(page)
+            else:
+                pages.append(page)
+
+    walk(config["nav"])
     return pages
 
 
@@ -63,6 +70,8 @@ def test_the_site_builds_strict_with_every_page_of_the_nav(site):
         "operations.md",
         "architecture.md",
         "benchmarks.md",
+        "clients/python.md",
+        "clients/typescript.md",
     ]:
         assert page in pages
     for page in pages:

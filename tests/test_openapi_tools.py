@@ -5,7 +5,7 @@ pinned in tools/package-lock.json (installed by ``make install`` when npm is on 
   exceptions written down), reports no problem at all;
 - openapi-typescript, with its default options, makes types under which the contract's own
   minimal requests and a typed read of answers compile with ``tsc --noEmit`` (strict), and a
-  discard with a ``source`` does not (examples/typescript/contract.ts).
+  discard with a ``source`` does not (clients/typescript/test/contract/contract.ts).
 
 Without Node these tests skip and say so; CI sets ``RUMMY_REQUIRE_NODE=1``, which makes a missing
 tool a failure instead.
@@ -66,7 +66,7 @@ def test_redocly_config_keeps_every_recommended_rule_but_the_ones_written_down()
 
 def test_typescript_types_take_the_contracts_minimal_requests(tmp_path):
     for name in ("contract.ts", "tsconfig.json"):
-        shutil.copy(ROOT / "examples" / "typescript" / name, tmp_path / name)
+        shutil.copy(ROOT / "clients" / "typescript" / "test" / "contract" / name, tmp_path / name)
     generated = run(tool("openapi-typescript"), "openapi.yaml", "--output", str(tmp_path / "api.d.ts"))
     assert generated.returncode == 0, generated.stderr
     types = (tmp_path / "api.d.ts").read_text()

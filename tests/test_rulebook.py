@@ -141,6 +141,7 @@ def test_nothing_links_outside_the_repository():
         REPO / "RULES.md",
         REPO / "mkdocs.yml",
         *sorted((REPO / "docs").rglob("*.md")),
+        *sorted((REPO / "clients").glob("*/README.md")),
         REPO / "openapi.yaml",
         *sorted((REPO / "static").rglob("*.html")),
         *sorted((REPO / "static").rglob("*.js")),

@@ -1,52 +1,103 @@
-/* Every request the play page makes: the sealed tables of the public HTTP API (README, "The game
- * loop, sealed tables"). Each function resolves as postJson() does (it never rejects):
- * {ok: true, data} | {ok: false, kind, message | problem}.
+/* Every request the play page makes, through the TypeScript client's table session
+ * (clients/typescript, built into ./rummy-referee-client.js by `make clients`): the one
+ * sealed-table loop. It keeps the latest table token, sends an unanswered request again
+ * unchanged, catches up from a 409 (which carries the latest table and this seat's view) and
+ * keeps what this seat saw of each deal (the entropy it sent, the commitments shown).
  *
- * The page keeps only what these answers give it: the latest `table` token (send it back with
- * every request), its own `seat`, and the seat's `view`. */
-import { postJson } from './api.js';
+ * Each function resolves (never rejects): {ok: true, data} | {ok: false, kind: 'invalid',
+ * problem} (a 422: at `/table`, a token the service cannot open) | {ok: false, kind: 'http' |
+ * 'network', message}. A move or deal that found the table moved on (a lost answer, another
+ * tab) resolves {ok: true, data: {caught_up: true, legal: true, table, view, events: [],
+ * summary}}: nothing was played now, and the page shows the table as it stands. */
+import { createReferee, TableSession, RefereeError } from './rummy-referee-client.js';
+import { forPlayers } from './api.js';
 
-/** The player's share of a deal's shuffle (contract, provably fair deals): 16 random bytes from
- * the browser, in hex, so the service cannot choose the deck alone. */
-function entropy() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const referee = createReferee({ baseUrl: '' });
+let session = null;
+
+/** The session of a saved game ({table, seat, player, expectations, nextEntropy}, as saved() gave it). */
+export function bind(saved) {
+  session = TableSession.restore(referee, { expectations: [], nextEntropy: null, ...saved });
 }
 
-/** Seat the players and deal hand 1 (the page's `entropy` in its shuffle); `bots` maps each
+/** What to keep of the session in localStorage (JSON), or null. */
+export function saved() {
+  return session ? session.save() : null;
+}
+
+/** The commitment promised for `hand` before this page sent its entropy (the last hand's
+ * next_commitment), or null: for a game's first hand, and for a hand this page did not deal
+ * itself (a failed "Next hand" promises nothing, so nothing is held against the service). */
+export function promisedFor(hand) {
+  const e = session && session.expectations.get(hand);
+  return e ? e.promised : null;
+}
+
+async function answer(work) {
+  try {
+    return { ok: true, data: await work() };
+  } catch (e) {
+    if (e instanceof RefereeError && e.status === 422 && e.problem) return { ok: false, kind: 'invalid', problem: e.problem };
+    if (e instanceof RefereeError) {
+      const why = e.problem && (e.problem.detail || e.problem.title);
+      return { ok: false, kind: 'http', message: `The Rummy Referee could not answer this (error ${e.status}${why ? ': ' + forPlayers(why) : ''}).` };
+    }
+    return { ok: false, kind: 'network', message: 'Could not reach the Rummy Referee (is the connection down?). Your game is kept: try again.' };
+  }
+}
+
+const caughtUp = (view) => ({
+  caught_up: true, legal: true, table: session.table, view, events: [],
+  summary: 'The game caught up with the table: here it is as it stands now.',
+});
+
+/** Seat the players and deal hand 1 (the page's entropy in its shuffle); `bots` maps each
  * computer opponent to its level; the answer's view is `seat`'s (a human player's id).
- * → 201 {table, seats, view, events, summary} */
+ * → {table, seats, view, events, summary} */
 export function createTable(players, bots, rules, seat) {
-  return postJson('/v1/tables', { players, bots, rules, seat, entropy: entropy() });
+  return answer(async () => {
+    const made = await TableSession.create(referee, { players, bots, rules, player: seat });
+    session = made.session;
+    return { ...session.lastAnswer, seats: made.seats };
+  });
 }
 
-/** The seat's view of the table (its hand, the counts, `legal_moves` on its turn). → {view} */
-export function viewTable(table, seat) {
-  return postJson('/v1/tables/view', { table, seat });
+/** The seat's view of the latest table. → {table, view} */
+export function viewTable() {
+  return answer(async () => {
+    const view = await session.refresh();
+    return { table: session.table, view };
+  });
 }
 
 /** Play one move for the seat; the service then plays the computer opponents' turns.
- * → {legal, reasons, applied, table, view, result, events, summary} */
-export function playMove(table, seat, move) {
-  return postJson('/v1/tables/move', { table, seat, move });
+ * → {legal, reasons, applied, table, view, result, events, summary} (or a catch-up) */
+export function playMove(move) {
+  return answer(async () => {
+    const outcome = await session.move(move);
+    return outcome.kind === 'caught_up' ? caughtUp(outcome.view) : outcome.answer;
+  });
 }
 
-const nextFrom = { table: null, entropy: null };
-
-/** Deal the game's next hand (dealer by R19; the page's `entropy` in its shuffle); the answer's
- * view is the seat's. → {table, view, events, summary} */
-export function nextHand(table, seat) {
-  // A retry from the same token sends the same entropy: the replay guard then answers it again.
-  if (nextFrom.table !== table) Object.assign(nextFrom, { table, entropy: entropy() });
-  return postJson('/v1/tables/next', { table, seat, entropy: nextFrom.entropy });
+/** Deal the game's next hand (the page's entropy, the same again on a retry from the same
+ * token). → {table, view, events, summary} (or a catch-up) */
+export function nextHand() {
+  return answer(async () => {
+    const view = await session.nextHand();
+    return session.lastAnswer || caughtUp(view);
+  });
 }
 
 /** Check a finished hand's deal (its `result.fairness`) without trusting the service. → {verified, reasons, summary} */
 export function verifyDeal(fairness) {
-  return postJson('/v1/verify', { fairness });
+  return answer(async () => {
+    const { data, error, response } = await referee.POST('/v1/verify', { body: { fairness } });
+    if (!response.ok) throw new RefereeError(response.status, error || null);
+    return data;
+  });
 }
 
 /** What the computer opponent of `level` would play from this seat, and why. → {move, summary} */
-export function suggest(table, seat, level) {
-  return postJson('/v1/tables/suggest', { table, seat, level });
+export function suggest(level) {
+  return answer(() => session.suggest(level));
 }

@@ -103,7 +103,8 @@ def test_a_whole_hand_against_two_easy_opponents_then_the_next_hand(play, page, 
     # Hand 2's deck was committed before the page sent its entropy: its commitment is hand 1's
     # next_commitment, which the page keeps to compare when "Check this deal" is pressed.
     assert view["fairness"]["next_commitment"] == view2["fairness"]["commitment"] != fair["commitment"]
-    assert play.saved()["promised"] == view2["fairness"]["commitment"]
+    kept = {e["hand"]: e for e in play.saved()["session"]["expectations"]}  # the table session's
+    assert kept[2]["promised"] == view2["fairness"]["commitment"] and kept[1]["promised"] is None
     said = page.evaluate(
         """async ([kept, other]) => {
              const m = await import('/static/js/play/end.js');
@@ -373,3 +374,64 @@ def test_a_table_the_service_cannot_open_is_kept_and_a_new_game_offered(play, pa
     page.click("#discard-game")
     expect(page.locator("#setup")).to_be_visible()
     assert page.evaluate("localStorage.getItem('rummy-referee-play-v1')") is None
+
+
+def test_a_dropped_answer_is_sent_again_and_the_game_goes_on(play, page):
+    """Issue 33 §2: a stock draw reaches the service and its answer is lost on the way back. The
+    page's table session sends the same request again, the replay guard answers it as the first
+    time (one card drawn, not two), and the next move plays on."""
+    page.allow_network_errors = True  # the cut connection, as the browser logs it
+    play.start()
+    dropped = []
+
+    def drop_once(route):
+        if dropped:
+            route.continue_()
+            return
+        route.fetch()  # the service plays the draw…
+        dropped.append(route.request.post_data)
+        route.abort()  # …and its answer never arrives
+
+    page.route("**/v1/tables/move", drop_once)
+    before = play.hand()
+    page.click("#stock")
+    play.wait_idle()
+    page.unroute("**/v1/tables/move")
+    assert len(dropped) == 1 and len(play.hand()) == len(before) + 1
+    expect(page.locator("#error")).to_be_hidden()
+    drawn = next(c for c in play.hand() if c not in before)
+    play.raise_only([drawn])
+    page.click("#discard-card")
+    play.wait_idle()
+    assert drawn not in play.hand() and len(play.hand()) == len(before)
+    expect(page.locator("#error")).to_be_hidden()
+
+
+def test_an_older_token_catches_up_from_the_409_and_plays_on(play, page):
+    """Issue 33 §2: the page holds an older token than the table's latest (another tab played on,
+    or an answer was lost): the next move gets the 409, whose body carries the latest table and
+    the seat's view; the page shows the table as it stands, nothing played, and plays on."""
+    page.allow_network_errors = True  # the 409, as the browser logs it
+    play.start()
+    old = play.saved()
+    page.click("#stock")
+    play.wait_idle()
+    play.raise_only([play.hand()[0]])
+    page.click("#discard-card")
+    play.wait_idle()
+    latest = play.saved()
+    assert latest["table"] != old["table"]
+    # the page reloads from the older save: the view of the old token, its turn to draw
+    page.evaluate("saved => localStorage.setItem('rummy-referee-play-v1', JSON.stringify(saved))", old)
+    page.reload()
+    play.wait_idle()
+    page.click("#stock")
+    play.wait_idle()
+    expect(page.locator("#summary")).to_have_text("The game caught up with the table: here it is as it stands now.")
+    assert play.saved()["table"] == latest["table"]
+    assert sorted(play.hand()) == sorted(
+        play.api("/v1/tables/view", {"table": latest["table"], "seat": latest["seat"]})["view"]["players"][0]["hand"]
+    )
+    page.click("#stock")  # and the game goes on from the latest table
+    play.wait_idle()
+    assert play.saved()["table"] != latest["table"] and len(play.hand()) == 8

@@ -55,6 +55,7 @@ def test_assets_referenced_exist():
         "js/cards.js",
         "js/api.js",
         "js/tables.js",
+        "js/rummy-referee-client.js",
         "js/service.js",
         *(f"js/play/{p.name}" for p in (STATIC / "js" / "play").glob("*.js")),
     }
@@ -111,6 +112,10 @@ def test_one_submit_path_for_the_pad():
 
 
 def test_no_module_over_400_lines():
-    """The pages' scripts are ES modules of at most 400 lines each (scorepad.js was 1,238)."""
+    """The pages' scripts are ES modules of at most 400 lines each (scorepad.js was 1,238); the
+    TypeScript client's build is made by esbuild from clients/typescript/src (tests/test_clients.py
+    holds it to a fresh build), so its sources are the modules that count."""
     for name in SCRIPTS:
+        if name == "js/rummy-referee-client.js":
+            continue
         assert len(read(name).splitlines()) <= 400, name

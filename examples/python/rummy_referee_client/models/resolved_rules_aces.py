@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class ResolvedRulesAces(StrEnum):
-    HIGH_OR_LOW = "high_or_low"
-    LOW = "low"
-
-    def __str__(self) -> str:
-        return str(self.value)
