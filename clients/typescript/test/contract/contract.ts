@@ -57,7 +57,7 @@ export function describe(answer: MoveAnswer): string {
   if (result !== null) {
     if (result.outcome === "out") {
       const winner: string = result.winner;
-      const doubled: 1 | 2 = result.multiplier;
+      const doubled: number = result.multiplier; // 1, or the multiplier the rules give going rummy (R15)
       end = `${winner} went out for ${result.points} (x${doubled}), ${Object.keys(result.remaining).length} opponents`;
     } else {
       const nothing: number = result.points;
