@@ -1,10 +1,22 @@
 #!/usr/bin/env python3
 """Check a sealed table's revealed hand without trusting the service (README, "Provably fair").
 
-    python3 examples/verify_deal.py FILE.json [FILE.json ...]      (or - for standard input)
+    python3 examples/verify_deal.py [EXPECTATIONS] FILE.json [FILE.json ...]   (or - for standard input)
 
 FILE holds a finished hand's `result.fairness` (or any answer containing it, or a list of
-them). Standard library only, and nothing of the service's code: it recomputes the commitment,
+them). A check proves nothing about what it did not compare with what you know, so give what
+your own side knows of the hand (each optional; every hand in the files must match them):
+
+    --entropy TEXT        the entropy your device sent for the hand
+    --commitment HEX      the commitment you were shown before you sent it (the last hand's
+                          next_commitment, or the pledge's for hand 1)
+    --dealer NAME         who dealt the hand
+    --rules JSON          the rules you agreed, as the table's first view showed them (each
+                          option given must be the record's)
+    --player NAME --hand "AS 10D ..."   the cards NAME (you) was dealt, in any order
+    --expect FILE.json    the same as one object: {"entropy", "commitment", "dealer", "rules",
+                          "hand": {"player", "cards"}} (what POST /v1/verify takes as `expect`)
+ Standard library only, and nothing of the service's code: it recomputes the commitment,
 the deck from seed and entropy, the deal, and every card drawn from the stock through every
 restock (R17), keeping each hand to check that every card played was held and that the record
 ends where the hand ends: a player went out (R13), the stock ran out (R18) or 25 turns per
@@ -13,6 +25,7 @@ exits 1 when any hand does not hold. (The legality of melds and lay-offs is the
 referee's to judge: POST /v1/verify replays the hand through the same referee.)
 """
 
+import argparse
 import hashlib
 import hmac
 import json
@@ -41,9 +54,44 @@ def deck_of(seed: bytes, entropy: str) -> list:
     return deck
 
 
-def check(f: dict) -> str:
-    """A sentence saying the hand holds; raises ValueError with the first thing that does not."""
+def visible(text: str) -> str:
+    """Every character outside printable ASCII written as its code point: "ab[U+200B]"."""
+    return "".join(c if " " <= c <= "~" else f"[U+{ord(c):04X}]" for c in text)
+
+
+def unexpected(f: dict, expect: dict) -> list:
+    """Each expectation (see the docstring) the hand does not match, as a sentence."""
+    rec, out = f["record"] or {}, []
+    if expect.get("entropy") is not None and expect["entropy"] != f["entropy"]:
+        out.append(f'the hand was shuffled with the entropy "{visible(f["entropy"])}", not the "{visible(expect["entropy"])}" you sent')
+    if expect.get("commitment") is not None and expect["commitment"].lower() != f["commitment"].lower():
+        out.append(f"the hand's commitment is {f['commitment'][:16]}..., not the {expect['commitment'][:16]}... you were shown")
+    if expect.get("dealer") is not None and expect["dealer"] != rec.get("dealer"):
+        out.append(f"the record says {rec.get('dealer')} dealt, not {expect['dealer']}")
+    if expect.get("rules") is not None:
+        differ = [k for k, v in expect["rules"].items() if (rec.get("rules") or {}).get(k) != v]
+        if differ:
+            out.append(f"the hand was played under other rules than the ones you agreed ({', '.join(differ)} differ)")
+    if expect.get("hand") is not None:
+        who, cards = expect["hand"]["player"], expect["hand"]["cards"]
+        dealt = (rec.get("dealt") or {}).get(who)
+        if dealt is None or sorted(dealt) != sorted(cards):
+            out.append(f"the hand revealed deals {who} {' '.join(dealt or []) or 'nothing'}, not the {' '.join(cards)} you were dealt")
+    return out
+
+
+def check(f: dict, expect: dict | None = None) -> str:
+    """A sentence saying the hand holds; raises ValueError with the first thing that does not
+    (every expectation not matched, when any is not)."""
+    wrong = unexpected(f, expect or {})
+    if wrong:
+        raise ValueError("; ".join(wrong))
     seed, rec = bytes.fromhex(f["seed"]), f["record"]
+    entropy = f["entropy"]
+    if entropy and (len(entropy) > 128 or any(not " " <= c <= "~" for c in entropy) or entropy != entropy.strip(" ")):
+        raise ValueError(
+            f'the entropy "{visible(entropy)}" is not entropy the service accepts from a player (1 to 128 printable ASCII characters)'
+        )
     if hashlib.sha256(seed).hexdigest() != f["commitment"].lower():
         raise ValueError("the seed does not match the commitment")
     deck = deck_of(seed, f["entropy"])
@@ -61,7 +109,7 @@ def check(f: dict) -> str:
         hands[players[(first + k) % n]].append(deck[k])
     if hands != rec["dealt"] or deck[size * n] != rec["up_card"]:
         raise ValueError("the record's deal is not the one this deck deals: it is the record of another hand")
-    stock, pile, restocks, drawn, over = deck[size * n + 1 :], [deck[size * n]], 0, 0, None
+    stock, pile, restocks, drawn, taken, over = deck[size * n + 1 :], [deck[size * n]], 0, 0, 0, None
     limit = rules["max_restocks"]
 
     def turn_over(keep_top):
@@ -91,6 +139,7 @@ def check(f: dict) -> str:
                 raise ValueError(f"stock draw {drawn} (move {i}) was {m.get('card')}, but the deck put {card} there")
             if card:
                 hand.append(card)
+                taken += 1
         elif act == "draw":
             card = pile.pop()
             if m.get("card") != card:
@@ -114,7 +163,12 @@ def check(f: dict) -> str:
                     turn_over(False)
     if not over:
         raise ValueError("the record stops before the hand is over")
-    return f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {drawn} stock draws ({restocks} restock{'' if restocks == 1 else 's'}) come from it; {over}"
+    known = [k for k in ("entropy", "commitment", "dealer", "rules", "hand") if (expect or {}).get(k) is not None]
+    return (
+        f"the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {taken} cards drawn "
+        f"from the stock ({restocks} restock{'' if restocks == 1 else 's'}) come from it; {over}; "
+        + (f"it matches what you know: {', '.join(known)}" if known else "nothing was compared with what you know (see --help)")
+    )
 
 
 def fairness_objects(value):
@@ -129,9 +183,39 @@ def fairness_objects(value):
                 yield from fairness_objects(v)
 
 
-def main(paths) -> int:
+def expectations(args) -> dict:
+    """The expectations of the command line: --expect's file, then each flag given over it."""
+    expect = {}
+    if args.expect:
+        with open(args.expect, encoding="utf-8") as file:
+            expect = json.load(file)
+        if not isinstance(expect, dict):
+            raise ValueError(f"{args.expect} must hold one JSON object")
+    for key in ("entropy", "commitment", "dealer"):
+        if getattr(args, key) is not None:
+            expect[key] = getattr(args, key)
+    if args.rules is not None:
+        expect["rules"] = json.loads(args.rules)
+    if (args.player is None) != (args.hand is None):
+        raise ValueError("--player and --hand go together: the player and the cards they were dealt")
+    if args.player is not None:
+        expect["hand"] = {"player": args.player, "cards": args.hand.replace(",", " ").split()}
+    return expect
+
+
+def main(argv) -> int:
+    parser = argparse.ArgumentParser(description="Check a sealed table's revealed hand without trusting the service.")
+    parser.add_argument("files", nargs="*", metavar="FILE.json", help="answers holding result.fairness (- for standard input)")
+    for flag in ("--entropy", "--commitment", "--dealer", "--rules", "--player", "--hand", "--expect"):
+        parser.add_argument(flag)
+    args = parser.parse_args(argv)
+    try:
+        expect = expectations(args)
+    except (OSError, ValueError) as fault:
+        print(f"FAILED: {fault}")
+        return 2
     failed = 0
-    for path in paths or ["-"]:
+    for path in args.files or ["-"]:
         try:
             if path == "-":
                 data = json.load(sys.stdin)
@@ -148,7 +232,7 @@ def main(paths) -> int:
             print(f"FAILED {path}: no revealed hand in it (an object with 'seed' and 'record': a finished hand's result.fairness)")
         for f in found:
             try:
-                print(f"OK {f['commitment'][:12]}: {check(f)}")
+                print(f"OK {f['commitment'][:12]}: {check(f, expect)}")
             except (ValueError, KeyError, IndexError, TypeError) as fault:
                 failed += 1
                 print(f"FAILED {str(f.get('commitment'))[:12]}: {fault}")

@@ -57,6 +57,29 @@ class FairCode(StrEnum):
     ILLEGAL_MOVE = "illegal_move"  # a move the referee refuses at that point (out of order, not held…)
     MELD_MISMATCH = "meld_mismatch"  # a meld recorded under another id than the referee gave it
     UNFINISHED = "unfinished"  # the record stops while the hand is still being played
+    EXPECT_MISMATCH = "expect_mismatch"  # the hand is not the one the player knows (their entropy, commitment, dealer, rules, cards)
+
+
+def entropy_fault(entropy: str) -> str | None:
+    """Why ``entropy`` is not entropy a request may send (contract, Provably fair deals: 1 to
+    128 characters of printable ASCII, U+0020 to U+007E, no space at either end, so that
+    nothing can hide in it); None when it may be sent."""
+    if not 1 <= len(entropy) <= MAX_ENTROPY:
+        return f"entropy must be 1 to {MAX_ENTROPY} characters"
+    odd = next((c for c in entropy if not " " <= c <= "~"), None)
+    if odd is not None:
+        return (
+            f"entropy must be printable ASCII (letters, digits, punctuation and spaces), so nothing can hide in it: it holds {visible(odd)}"
+        )
+    if entropy != entropy.strip(" "):
+        return "entropy must not start or end with a space"
+    return None
+
+
+def visible(text: str) -> str:
+    """``text`` with every character outside printable ASCII written as its code point (``U+200B``),
+    so that a person reading it sees what is there: ``"ab[U+200B]"``."""
+    return "".join(c if " " <= c <= "~" else f"[U+{ord(c):04X}]" for c in text)
 
 
 def ordinal(n: int) -> str:
@@ -208,13 +231,35 @@ def reveal(hand: HandSeed, players: Sequence[str], dealer: str, rules: Rules, ev
 @dataclass(frozen=True, slots=True)
 class Checked:
     """What a verified hand held: ``moves`` replayed, cards drawn from the stock
-    (``stock_draws``), ``restocks`` (R17) and its ``outcome`` ("out" or "draw"); zeros and None
+    (``stock_draws``: the draws that took a card, not a last draw that found no card and ended
+    the hand, R18), ``restocks`` (R17), its ``outcome`` ("out" or "draw") and the names of the
+    player's expectations it matched (``expected``, :class:`Expect`); zeros, None and nothing
     when it is not verified."""
 
     moves: int = 0
     stock_draws: int = 0
     restocks: int = 0
     outcome: str | None = None
+    expected: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """What the player knows from their own side (contract, Provably fair deals, ``expect``),
+    each None when not known: the ``entropy`` their device sent, the ``commitment`` shown
+    before they sent it (the last hand's ``next_commitment`` or a pledge's), the ``dealer``
+    (R3, R19), the ``rules`` agreed (R21) and ``hand``: a player and the cards they were
+    dealt (R2), in any order."""
+
+    entropy: str | None = None
+    commitment: str | None = None
+    dealer: str | None = None
+    rules: Rules | None = None
+    hand: tuple[str, tuple[Card, ...]] | None = None
+
+    def names(self) -> tuple[str, ...]:
+        """The expectations given, in the order :func:`verify` compares them."""
+        return tuple(f.name for f in fields(self) if getattr(self, f.name) is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +273,69 @@ class Verdict:
     checked: Checked = Checked()
 
 
+@dataclass(frozen=True, slots=True)
+class FairReason(Reason):
+    """A reason of :func:`verify`: a :class:`~referee.errors.Reason` whose ``expect`` names the
+    expectation the hand does not match (``entropy``, ``commitment``, ``dealer``, ``rules``,
+    ``hand``; None for any other reason)."""
+
+    expect: str | None = None
+
+
 def _refused(code: FairCode, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> Verdict:
-    reason = Reason(code, message, tuple(cards), rule)  # type: ignore[arg-type]  # a FairCode, not a move's Code
+    reason = FairReason(code, message, tuple(cards), rule)  # type: ignore[arg-type]  # a FairCode, not a move's Code
     return Verdict(False, (reason,), f"Not verified: {message}.")
+
+
+def _rules_differ(a: Rules, b: Rules) -> str:
+    """The options (R21) whose values differ, by their names in a request's ``rules``."""
+    return ", ".join(f.name for f in fields(Rules) if not f.name.startswith("_") and getattr(a, f.name) != getattr(b, f.name))
+
+
+def _unexpected(revealed: Revealed, expect: Expect) -> list[FairReason]:
+    """Each expectation the revealed hand does not match, in :meth:`Expect.names` order, said
+    to the player whose expectations they are."""
+    out: list[FairReason] = []
+
+    def differs(name: str, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> None:
+        out.append(FairReason(FairCode.EXPECT_MISMATCH, message, tuple(cards), rule, name))  # type: ignore[arg-type]
+
+    rec = revealed.record
+    if expect.entropy is not None and expect.entropy != revealed.entropy:
+        differs(
+            "entropy",
+            f'the hand was shuffled with the entropy "{visible(revealed.entropy)}", not the "{visible(expect.entropy)}" you sent: '
+            "the service changed your entropy, so it could have chosen the deal",
+        )
+    if expect.commitment is not None and expect.commitment.lower() != revealed.commitment.lower():
+        differs(
+            "commitment",
+            f"the hand's commitment is {revealed.commitment.lower()[:16]}…, not the {expect.commitment.lower()[:16]}… you were shown "
+            "before you sent your entropy: the deck may have been chosen after it arrived",
+        )
+    if rec is None:
+        return out
+    if expect.dealer is not None and expect.dealer != rec.dealer:
+        differs("dealer", f"the record says {rec.dealer} dealt, not {expect.dealer}", rule="R3")
+    if expect.rules is not None and expect.rules != rec.rules:
+        differs(
+            "rules",
+            f"the hand was played under other rules than the ones you agreed ({_rules_differ(expect.rules, rec.rules)} differ)",
+            rule="R21",
+        )
+    if expect.hand is not None:
+        player, cards = expect.hand
+        if player not in rec.dealt:
+            differs("hand", f"{player} is not a player of the hand revealed: it is another table's hand")
+        elif sorted(c.index for c in cards) != sorted(c.index for c in rec.dealt[player]):
+            dealt = rec.dealt[player]
+            differs(
+                "hand",
+                f"the hand revealed deals {player} {show(dealt)}, not the {show(cards)} you were dealt: it is another hand than yours",
+                [c for c in dealt if c not in cards],
+                "R2",
+            )
+    return out
 
 
 def _deck_fault(revealed: Revealed) -> Verdict | None:
@@ -280,14 +385,32 @@ def _describe(e: Event) -> str:
     return f"{e.player} {verb} {show(e.cards)}" + (f" on {e.meld}" if e.action == Action.LAY_OFF and e.meld else "")
 
 
-def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
+def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None = None) -> Verdict:
     """Check a revealed hand (``result.fairness``) with no key and no stored state: SHA-256 of
     the seed is the commitment; the deck follows from seed and entropy; the record's deal is
     that deck's; every move is legal where it stands (by :func:`~referee.moves.apply_move`) and
     every card drawn is the one the stock (restocks included, R17) or the discard pile held;
-    the record ends with the hand over. ``rules``, when given, must be the record's.
+    the record ends with the hand over. ``rules``, when given, must be the record's. The entropy
+    is entropy a request may send (:func:`entropy_fault`), or "" for none.
 
-    Returns a :class:`Verdict` naming the first thing that does not hold."""
+    ``expect`` (:class:`Expect`) is compared first: a check proves nothing about what the
+    checker did not compare with what they know, so every expectation the hand does not match
+    is a reason (``expect_mismatch``) and the hand is not verified.
+
+    Returns a :class:`Verdict` naming the first thing that does not hold (every expectation
+    not matched, when any is not)."""
+    if expect is not None:
+        unexpected = _unexpected(revealed, expect)
+        if unexpected:
+            said = "; ".join(r.message for r in unexpected)
+            return Verdict(False, tuple(unexpected), f"Not verified: {said}.")
+    fault = entropy_fault(revealed.entropy) if revealed.entropy else None
+    if fault is not None:
+        return _refused(
+            FairCode.ENTROPY_MISMATCH,
+            f'the entropy "{visible(revealed.entropy)}" is not entropy the service accepts from a player '
+            f"({fault[0].lower()}{fault[1:]}), so it is not the entropy a player sent",
+        )
     if commitment(revealed.seed) != revealed.commitment.lower():
         return _refused(
             FairCode.SEED_MISMATCH,
@@ -302,8 +425,9 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
     if rec is None:
         return _refused(FairCode.UNFINISHED, "there is no record of the hand's moves to check")
     if rules is not None and rules != rec.rules:
-        differ = [f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(rec.rules, f.name)]
-        return _refused(FairCode.RULES_MISMATCH, f"the record was played under other rules than these ({', '.join(differ)} differ)")
+        return _refused(
+            FairCode.RULES_MISMATCH, f"the record was played under other rules than these ({_rules_differ(rules, rec.rules)} differ)"
+        )
     problems = check_seating(rec.players, rec.dealer)
     if problems:
         return _refused(FairCode.RECORD_INVALID, f"the record's table is not a real one: {problems[0].message}")
@@ -323,7 +447,7 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
             f"the record is of another hand: the deck turns up {state.discard[-1].symbol} to start the discard pile, the record {rec.up_card.symbol}",
             [state.discard[-1], rec.up_card],
         )
-    drawn = 0
+    drawn = taken = 0  # draws from the stock; those that took a card (R18's last draw finds none)
     for n, e in enumerate(rec.moves, start=1):
         if state.status != Status.PLAYING:
             return _refused(FairCode.ILLEGAL_MOVE, f"move {n} ({_describe(e)}) comes after the hand was over")
@@ -340,6 +464,7 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
             got = drawn_card(state, after, e.player)
             if e.source == Source.STOCK:
                 drawn += 1
+                taken += got is not None
                 if e.card is not got:
                     where = (
                         f"the stock, turned over from the discard pile {after.restocks} time{'s' if after.restocks != 1 else ''} (R17), put"
@@ -381,7 +506,28 @@ def verify(revealed: Revealed, rules: Rules | None = None) -> Verdict:
     turned = f" through {state.restocks} restock{'s' if state.restocks != 1 else ''}" if state.restocks else ""
     summary = (
         f"Verified: the seed matches the commitment, the deck follows from the seed and "
-        f"{'the entropy' if revealed.entropy else 'no entropy'}, the deal and all {drawn} cards drawn from the stock{turned} "
-        f"came from that deck, and all {len(rec.moves)} moves were legal; {ended}."
+        f"{'the entropy' if revealed.entropy else 'no entropy'}, the deal and all {taken} cards drawn from the stock{turned} "
+        f"came from that deck, and all {len(rec.moves)} moves were legal; {ended}. "
     )
-    return Verdict(True, (), summary, Checked(len(rec.moves), drawn, state.restocks, result.outcome.value))
+    expected = expect.names() if expect is not None else ()
+    if expected:
+        summary += f"It is the hand you know: {_and([EXPECTED_WORDS[name] for name in expected])} match."
+    else:
+        summary += (
+            "Nothing was compared with what you know (the entropy you sent, the commitment you were shown, your cards): "
+            "this shows the hand is consistent, not that it is yours."
+        )
+    return Verdict(True, (), summary, Checked(len(rec.moves), taken, state.restocks, result.outcome.value, expected))
+
+
+EXPECTED_WORDS = {
+    "entropy": "the entropy you sent",
+    "commitment": "the commitment you were shown",
+    "dealer": "the dealer",
+    "rules": "the rules you agreed",
+    "hand": "the cards you were dealt",
+}
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

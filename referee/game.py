@@ -22,11 +22,12 @@ from .legal import legal_moves
 from .moves import MovesOutcome, apply_move
 from .policy import LEVELS, Policy
 from .rules import Rules
-from .scorepad import HandEntry, Pad, Remaining, replay
+from .scorepad import Carried, HandEntry, Pad, Remaining, replay
 from .seating import not_listed
 from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
+KEPT_HANDS = 1  # finished hands a game keeps one by one (the last); the older ones are in its running totals
 MAX_EVENTS = 1000  # a hand's events kept (the oldest dropped beyond it); a hand rarely has 200, and a fair deal's record needs them all
 
 
@@ -42,8 +43,10 @@ class Game:
       ``first_dealer``: who dealt hand 1.
     - ``bots``: player id → level (``referee.policy.LEVELS``) for seats the service plays, by
       the policy the functions below are given.
-    - ``hands``: the hands already scored, as a scorepad holds them (``HandEntry``), before the
-      hand in ``state``.
+    - ``hands``: the hands already scored and still kept one by one, as a scorepad holds them
+      (``HandEntry``), before the hand in ``state``: the last ``KEPT_HANDS``; ``carried`` the
+      running totals of the hands before them (``referee.scorepad.Carried``; None: none), so
+      a game of any length is a table of the same size.
     - ``state``: the hand being played (or just ended).
     - ``events``: the moves of this hand as every player saw them, oldest first (at most
       ``MAX_EVENTS``).
@@ -59,11 +62,12 @@ class Game:
     hands: tuple[HandEntry, ...] = ()
     events: tuple[Event, ...] = ()
     seq: int = 0
+    carried: Carried | None = None
 
     @property
     def number(self) -> int:
         """The hand being played, 1 for the first."""
-        return len(self.hands) + 1
+        return (0 if self.carried is None else self.carried.hands) + len(self.hands) + 1
 
     def scored_hands(self) -> tuple[HandEntry, ...]:
         """Every hand finished so far, the current one included once it is over."""
@@ -73,7 +77,7 @@ class Game:
     def pad(self) -> Pad:
         """The game's scores so far (R14–R16, R19, R20), exactly as ``/v1/scorepad`` gives them
         for the same hands."""
-        return replay(self.players, self.rules, self.scored_hands(), self.first_dealer)
+        return replay(self.players, self.rules, self.scored_hands(), self.first_dealer, self.carried)
 
     def scores(self) -> Pad:
         """The scores a view shows: :meth:`pad`, whose ``next_dealer`` is None while a hand is
@@ -168,7 +172,12 @@ def next_hand(
     """
     pad = check_next_hand(game)
     state = validate_state(deal(game.players, game.rules, pad.next_dealer, seed, deck))
-    nxt = replace(game, state=state, hands=game.scored_hands(), events=(), seq=game.seq + 1)
+    scored, carried = game.scored_hands(), game.carried
+    if len(scored) > KEPT_HANDS:  # the older hands folded into the running totals (R20)
+        folded = replay(game.players, game.rules, scored[:-KEPT_HANDS], game.first_dealer, carried)
+        carried = Carried((0 if carried is None else carried.hands) + len(scored) - KEPT_HANDS, dict(folded.totals), folded.next_dealer)
+        scored = scored[-KEPT_HANDS:]
+    nxt = replace(game, state=state, hands=scored, carried=carried, events=(), seq=game.seq + 1)
     return play_bots(nxt, bot_seed, policy)[0]
 
 

@@ -80,6 +80,17 @@ class Pad:
     rules: Rules | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """What a game keeps of the hands it no longer keeps one by one (a sealed table keeps the
+    running totals, so its token stays the same size however long the game): how many ``hands``
+    they were, the ``totals`` after them, and the ``dealer`` of the hand after them (R19)."""
+
+    hands: int
+    totals: dict[str, int]
+    dealer: str
+
+
 def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: Rules) -> str:
     """Who deals the next hand (R19): with two players under ``winner_two_player`` the winner of
     the hand; otherwise, and always after a drawn hand (``winner`` None), the dealer's left."""
@@ -177,8 +188,12 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     return problems
 
 
-def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], first_dealer: str | None = None) -> Pad:
-    """Replay a whole game's hands and return the :class:`Pad` (R14–R16, R19, R20).
+def replay(
+    players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], first_dealer: str | None = None, carried: Carried | None = None
+) -> Pad:
+    """Replay a whole game's hands and return the :class:`Pad` (R14–R16, R19, R20); with
+    ``carried``, the hands after the carried ones (numbered on from them, their totals added
+    to the carried ones, the first dealt by the carried dealer).
 
     Raises :class:`~referee.errors.InvalidInput` naming each slip (the first ones, past
     ``MAX_PROBLEMS``) by hand number and player
@@ -191,12 +206,13 @@ def replay(players: Sequence[str], rules: Rules, hands: Sequence[HandEntry], fir
     if problems:
         raise InvalidInput(problems)
     dealt = hand_size(len(players))
-    totals = {p: 0 for p in players}
-    dealer = first_dealer if first_dealer is not None else players[0]
+    totals = {p: 0 for p in players} if carried is None else {p: carried.totals[p] for p in players}
+    dealer = carried.dealer if carried is not None else first_dealer if first_dealer is not None else players[0]
+    before = 0 if carried is None else carried.hands
     lines = []
-    over, winner = False, None
+    over, winner = game_winner(totals, before, rules) if before else (False, None)
     for i, entry in enumerate(hands):
-        n = i + 1
+        n = before + i + 1
         if over:
             problems.append(Problem(("hands", i), f"hand {n} comes after the game was already won by {winner} in hand {len(lines)} (R20)"))
             break

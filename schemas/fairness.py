@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from referee import Action, Source
-from referee.fairness import MAX_ENTROPY, SEED_BYTES, FairCode, Record, Revealed
+from referee.fairness import MAX_ENTROPY, SEED_BYTES, Expect, FairCode, Record, Revealed, entropy_fault
 
 from .api import ReasonSchema
 from .base import AnswerSchema
@@ -28,20 +28,70 @@ ENTROPY_DOC = (
 )
 
 
-def entropy_field() -> fields.String:
-    """A request's optional ``entropy``: 1 to 128 characters of text (any, as long as it can be
-    written in UTF-8: the deck hashes its UTF-8 bytes exactly as sent, unnormalised)."""
+ENTROPY_PATTERN = "^[!-~]([ -~]*[!-~])?$"  # printable ASCII, no space at either end (referee.fairness.entropy_fault)
+
+
+def _entropy(value: str) -> None:
+    fault = entropy_fault(value)
+    if fault is not None:
+        raise ValidationError(fault)
+
+
+def entropy_field(**kw) -> fields.String:
+    """A request's optional ``entropy``: 1 to 128 characters of printable ASCII, no space at
+    either end (:func:`referee.fairness.entropy_fault`), so nothing can hide in it."""
     return fields.String(
         load_default=None,
-        validate=[
-            validate.Length(min=1, max=MAX_ENTROPY, error="entropy must be 1 to {max} characters of text"),
-            _utf8,
-        ],
+        validate=_entropy,
         metadata={
             "description": "Randomness of the players' own (for example drawn by each player's device and joined), "
-            "1 to 128 characters: the deck order depends on it, so the service cannot choose the deal alone "
-            "(README, Provably fair).",
+            "1 to 128 characters of printable ASCII (U+0020 to U+007E, no space at either end, so nothing can hide in it): "
+            "the deck order depends on it, so the service cannot choose the deal alone. A client keeps the entropy it sent "
+            "for a commitment and sends the same again when it retries (README, Provably fair).",
             "example": "f3a9c2e1-ana+7b0d44-ben",
+            "pattern": ENTROPY_PATTERN,
+            "minLength": 1,
+            "maxLength": MAX_ENTROPY,
+            **kw.pop("metadata", {}),
+        },
+        **kw,
+    )
+
+
+def pledge_field() -> fields.String:
+    """``POST /v1/tables``'s optional ``pledge``: a token of ``POST /v1/tables/pledge``."""
+    return fields.String(
+        load_default=None,
+        validate=validate.Length(min=1, max=256, error="send the pledge exactly as POST /v1/tables/pledge gave it"),
+        metadata={
+            "description": "A pledge from POST /v1/tables/pledge: hand 1 is dealt from the seed it committed to (its commitment is "
+            "this hand's fairness.commitment) and your entropy, which must be sent with it. A pledge deals one table only "
+            "(used again for another table: 409; the same request sent again: the same table) and expires 10 minutes after "
+            "it was made."
+        },
+    )
+
+
+class PledgeRequest(Schema):
+    """``POST /v1/tables/pledge`` takes an empty object (nothing to compile: a plain Schema)."""
+
+
+class PledgeResponse(AnswerSchema):
+    pledge = fields.String(required=True, metadata={"description": "Send it as pledge with POST /v1/tables, with your entropy."})
+    commitment = fields.String(
+        required=True,
+        metadata={
+            "description": "SHA-256 of the seed hand 1 will be dealt from, hex: note it before you draw your entropy; the table's "
+            "first fairness.commitment must be this.",
+            "pattern": "^[0-9a-f]{64}$",
+        },
+    )
+    expires_at = fields.String(
+        required=True,
+        metadata={
+            "description": "When the pledge stops dealing: RFC 3339, UTC (10 minutes after it was made).",
+            "format": "date-time",
+            "example": "2026-12-02T01:23:45Z",
         },
     )
 
@@ -191,6 +241,40 @@ class RevealedOutSchema(Answer):
 # --- /v1/verify ----------------------------------------------------------------------------
 
 
+class ExpectedHandSchema(CompiledSchema):
+    """The cards one player was dealt, as their own device saw them (any order)."""
+
+    player = PlayerName(required=True, metadata={"description": "The player whose cards these are (the checking player)."})
+    cards = CardList(
+        required=True, max_length=10, min_length=6, metadata={"description": "The cards dealt to that player (R2), any order."}
+    )
+
+
+class ExpectSchema(CompiledSchema):
+    """What the player knows from their own side; each given one is compared with the hand
+    revealed (contract, Provably fair deals)."""
+
+    entropy = fields.String(
+        load_default=None,
+        validate=validate.Length(min=1, max=MAX_ENTROPY, error="entropy must be 1 to {max} characters"),
+        metadata={"description": "The entropy your device sent for this hand (to POST /v1/tables or /v1/tables/next)."},
+    )
+    commitment = _hex(
+        "the commitment",
+        "The commitment you were shown before you sent your entropy: the last hand's next_commitment, or the pledge's for hand 1.",
+        load_default=None,
+    )
+    dealer = PlayerName(load_default=None, metadata={"description": "Who dealt this hand (R3, R19), as your table showed it."})
+    rules = fields.Nested(RulesSchema, load_default=None, metadata={"description": "The rules you agreed to play (R21)."})
+    hand = fields.Nested(ExpectedHandSchema, load_default=None, metadata={"description": "The cards you were dealt."})
+
+    def make(self, d):
+        hand = d["hand"]
+        return Expect(
+            d["entropy"], d["commitment"], d["dealer"], d["rules"], None if hand is None else (hand["player"], tuple(hand["cards"]))
+        )
+
+
 class VerifyRequest(CompiledSchema):
     fairness = fields.Nested(RevealedSchema, required=True, metadata={"description": "A finished hand's result.fairness, as received."})
     rules = fields.Nested(
@@ -198,6 +282,14 @@ class VerifyRequest(CompiledSchema):
         load_default=None,
         allow_none=True,
         metadata={"description": "The rules you agreed to play: the record's rules must be these. Left out: not checked."},
+    )
+    expect = fields.Nested(
+        ExpectSchema,
+        load_default=None,
+        metadata={
+            "description": "What you know from your own side (all optional): each one given that differs from the hand revealed "
+            "is a reason, expect_mismatch. A check proves nothing about what it did not compare with what you know."
+        },
     )
 
 
@@ -209,12 +301,27 @@ class CheckedSchema(Answer):
     stock_draws = fields.Integer(metadata={"description": "Cards drawn from the stock, each checked against the deck."})
     restocks = fields.Integer(metadata={"description": "Times the discard pile was turned over as the new stock (R17)."})
     outcome = fields.String(allow_none=True, metadata={"description": "How the hand ended: out or draw; null when not verified."})
+    expected = fields.List(
+        fields.String(),
+        metadata={
+            "description": "The expectations given and matched (entropy, commitment, dealer, rules, hand); empty when none or not verified."
+        },
+    )
+
+
+class VerifyReasonSchema(ReasonSchema):
+    """A reason the hand is not verified."""
+
+    expect = fields.String(
+        allow_none=True,
+        metadata={"description": "For expect_mismatch: which expectation differs (entropy, commitment, dealer, rules, hand); else null."},
+    )
 
 
 class VerifyResponse(AnswerSchema):
     verified = fields.Boolean(required=True, metadata={"description": "Everything holds: the deal was fair and every move legal."})
     reasons = fields.List(
-        fields.Nested(ReasonSchema),
+        fields.Nested(VerifyReasonSchema),
         required=True,
         metadata={
             "description": f"The first thing that does not hold (codes: {', '.join(c.value for c in FairCode)}); empty when verified."

@@ -18,7 +18,7 @@ from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, copy_field, one_of
-from .fairness import FairnessSchema, RevealedOutSchema, entropy_field
+from .fairness import FairnessSchema, RevealedOutSchema, entropy_field, pledge_field
 from .fields import PLAYER_COUNT, BoundedList, Count, PlayerEntries, PlayerName
 from .rules import RulesField
 from .state import EVENT_SHAPES, MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
@@ -66,6 +66,11 @@ class CreateTableRequest(CompiledSchema):
         },
     )
     entropy = entropy_field()
+    pledge = pledge_field()
+
+    def check(self, data, original):
+        if data.get("pledge") is not None and data.get("entropy") is None:
+            raise ValidationError("a pledge deals hand 1 from its seed and your entropy: send entropy with it", "entropy")
 
 
 class ViewRequest(CompiledSchema):
@@ -114,7 +119,10 @@ class NextHandRequest(CompiledSchema):
     seat = _token(
         load_default=None,
         allow_none=True,
-        metadata={**SEAT_DOC, "description": "A player's seat: the answer gives that seat's view; left out, the spectator's."},
+        metadata={
+            **SEAT_DOC,
+            "description": "The seat of a player at this table: only a seat deals (left out: 403); the answer gives its view.",
+        },
     )
     entropy = entropy_field()
 
@@ -219,7 +227,10 @@ class ViewSchema(Answer):
                 ScoresSchema,
                 required=True,
                 metadata={
-                    "description": "The game's scores over the finished hands, as /v1/scorepad answers them; next_dealer is null while a hand is being played."
+                    "description": "The game's scores over the finished hands, as /v1/scorepad answers them: totals and standings "
+                    "over every hand, hands the last finished one and the one just ended (a table keeps the running totals, not "
+                    "every hand: a client keeps the history it wants, each hand's result being in the view as it ends); "
+                    "next_dealer is null while a hand is being played."
                 },
             ),
             "events": fields.List(

@@ -23,7 +23,7 @@ import orjson
 
 from referee import bots
 from referee.bots import play_seat
-from referee.fairness import SEED_BYTES, HandSeed
+from referee.fairness import SEED_BYTES, HandSeed, commitment
 from referee.game import GameOver, check_next_hand, new_game, next_hand, play
 from referee.moves import Move, MovesOutcome, can_play
 from referee.rules import Rules
@@ -33,7 +33,7 @@ from web import metrics
 
 from . import store as table_store
 from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
-from .seal import BadTable, Sealer, TooLarge
+from .seal import TABLE_SECRET_BYTES, BadTable, Sealer, TooLarge, b64decode_canonical, b64encode
 from .store import Replay, Stale, StoreUnavailable, TableStore
 from .store.redis_store import SeqStore
 
@@ -54,6 +54,38 @@ __all__ = [
     "SeqStore",
     "TableStore",
 ]
+
+
+PLEDGE_SECONDS = 600  # a pledge deals within 10 minutes of being made, or not at all
+PLEDGE_PREFIX = "rp1."
+PLEDGE_ID_BYTES = 12  # the table id a pledge deals (base64url: 16 characters, as a table id is)
+
+
+@dataclass(frozen=True, slots=True)
+class Pledge:
+    """``POST /v1/tables/pledge``: the ``token`` to send with ``POST /v1/tables``, the
+    ``commitment`` of the seed it will deal hand 1 from, and when it expires (``expires_at``,
+    seconds since the epoch)."""
+
+    token: str
+    commitment: str
+    expires_at: int
+
+
+class PledgeRefused(Exception):
+    """A pledge this service did not make, altered, or expired (422 at ``/pledge``)."""
+
+
+class PledgeUsed(Exception):
+    """A pledge that already dealt another table (409): a pledge deals one table only."""
+
+
+class EntropyTaken(Exception):
+    """Other entropy for a commitment already dealt with one (409)."""
+
+
+class NoPledges(Exception):
+    """Pledges asked of a service without a table store (409): it cannot make one single-use."""
 
 
 class Forbidden(Exception):
@@ -229,18 +261,74 @@ class Tables:
         seed: int | None = None,
         table_id: str | None = None,
         entropy: str | None = None,
+        pledge: str | None = None,
     ) -> tuple[Table, str]:
         """A new table and its token: hand 1 dealt from a fresh secret seed (32 bytes from the
-        CSPRNG) and the players' ``entropy`` (``referee.fairness``), the bots played until a
-        human is to move. ``seed`` and ``table_id`` make it reproducible, for tests and
-        benchmarks only (the HTTP API takes neither). Raises
-        :class:`~referee.errors.InvalidInput` for a wrong seating or bots."""
+        CSPRNG), or the seed of a ``pledge`` (:meth:`pledge`), and the players' ``entropy``
+        (``referee.fairness``), the bots played until a human is to move. ``seed`` and
+        ``table_id`` make it reproducible, for tests and benchmarks only (the HTTP API takes
+        neither).
+
+        A pledge deals one table: its use is claimed in the table store under the request
+        (players, rules, dealer, bots, entropy), so the same request sent again (a lost answer)
+        deals the same table again (same id, secret, seats and deal) and any other is
+        :class:`PledgeUsed`. Raises :class:`~referee.errors.InvalidInput` for a wrong seating or
+        bots, :class:`PledgeRefused`, :class:`PledgeUsed`, :class:`NoPledges`,
+        :class:`StoreUnavailable`."""
+        secret = None
+        if pledge is not None:
+            table_id, seed_bytes, secret = self._open_pledge(pledge)
+            request = self.digest(
+                "create", table_id, repr(tuple(players)), repr(rules), dealer or "", repr(sorted((bots or {}).items())), entropy or ""
+            )
+            held = self.store.claim(f"pledge:{table_id}", request, PLEDGE_SECONDS + 60)
+            if held is not None and held != request:
+                raise PledgeUsed("this pledge has already dealt a table: a pledge deals one table only, so ask for a new one")
+            fair = HandSeed(seed_bytes, entropy or "")
+        else:
+            fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
         table_id = table_id or secrets.token_urlsafe(12)
-        fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
         with _bots_timed("/v1/tables", bots):
             game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck(), policy=play_seat)
-        table = _committed(Table(table_id, game, self.sealer.table_secret(), fair))
+        table = _committed(Table(table_id, game, secret or self.sealer.table_secret(), fair))
         return table, self.seal(table)
+
+    def pledge(self) -> Pledge:
+        """A seed drawn and committed to before any entropy exists (contract, Provably fair
+        deals: hand 1 pledged). The token seals, under the sealing key and bound to its id, the
+        seed, the table's own secret and the expiry; only this service can read it, and the
+        table store makes it single-use (:meth:`create`). Raises :class:`NoPledges` without a
+        store (a pledge that could deal twice would reveal, at the end of the first table's
+        hand, the whole deck of the second)."""
+        if self.store is None:
+            raise NoPledges(
+                "this service runs without a table store (RUMMY_TABLE_STORE=none), so it cannot make a pledge that deals one "
+                "table only: create the table without one"
+            )
+        pid, seed, secret = secrets.token_bytes(PLEDGE_ID_BYTES), secrets.token_bytes(SEED_BYTES), self.sealer.table_secret()
+        expires = int(self.sealer.clock()) + PLEDGE_SECONDS
+        blob = self.sealer.seal_blob(f"pledge {b64encode(pid)}", seed + secret + expires.to_bytes(8, "big"))
+        return Pledge(PLEDGE_PREFIX + b64encode(pid + blob), commitment(seed), expires)
+
+    def _open_pledge(self, text: str) -> tuple[str, bytes, bytes]:
+        """The table id, seed and table secret a pledge token holds. Raises :class:`NoPledges`,
+        :class:`PledgeRefused`."""
+        if self.store is None:
+            raise NoPledges("this service runs without a table store (RUMMY_TABLE_STORE=none), so it deals no pledge: leave pledge out")
+        try:
+            if not text.startswith(PLEDGE_PREFIX):
+                raise ValueError
+            raw = b64decode_canonical(text[len(PLEDGE_PREFIX) :])
+        except (ValueError, TypeError):
+            raise PledgeRefused("this is not a pledge of this service: send the pledge exactly as POST /v1/tables/pledge gave it") from None
+        pid = b64encode(raw[:PLEDGE_ID_BYTES])
+        plain = self.sealer.open_blob(f"pledge {pid}", raw[PLEDGE_ID_BYTES:]) if len(raw) > PLEDGE_ID_BYTES else None
+        if plain is None or len(plain) != SEED_BYTES + TABLE_SECRET_BYTES + 8:
+            raise PledgeRefused("this pledge was not made by this service, or was altered: ask for a new one")
+        expires = int.from_bytes(plain[-8:], "big")
+        if self.sealer.clock() >= expires:
+            raise PledgeRefused(f"this pledge expired {PLEDGE_SECONDS // 60} minutes after it was made: ask for a new one")
+        return pid, plain[:SEED_BYTES], plain[SEED_BYTES : SEED_BYTES + TABLE_SECRET_BYTES]
 
     def view(self, token, seat=None) -> Opened:
         """The table and the seat's player (None without a seat). Raises :class:`BadTable`,
@@ -291,26 +379,44 @@ class Tables:
             raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
         return bots.choose_move(view, level, table.id)
 
-    def next(self, token, seat=None, entropy: str | None = None) -> Dealt:
+    def next(self, token, seat, entropy: str | None = None) -> Dealt:
         """Deal the game's next hand (R19) from the seed committed to when the last hand ended
         (``Table.next_seed``; a fresh one for an older token) and ``entropy``, the bots played
         until a human is to move. ``seat`` (the view the answer gives) and ``entropy`` are part
         of the request's name for the replay guard, so a retry answers the same seat's view of
-        the same deal and no other. Everything that needs no replay guard is judged before it is
+        the same deal and no other. Only a seat of the table deals: whoever merely saw a token
+        (a spectator, a log) must not deal the table's hands, so no seat is a :class:`Forbidden`
+        as another table's seat is. Everything that needs no replay guard is judged before it is
         asked (a seat of another table, a hand still being played, a game over), so those
         refusals stand while its store is down (:meth:`_stale_first`). Raises :class:`BadTable`, :class:`Forbidden`,
         :class:`referee.game.GameOver`, then :class:`Stale`, :class:`Replayed`,
-        :class:`StoreUnavailable`."""
+        :class:`StoreUnavailable`, :class:`EntropyTaken` (with a store, the committed seed is
+        claimed for the first entropy sent: other entropy for it is refused even when the
+        guard's record of the table is gone).
+
+        A client keeps the entropy it sends for a commitment and sends the same on a retry."""
         table = self.open(token)
-        viewer = None if seat is None else self.seat_player(table, seat)
+        if seat is None:
+            raise Forbidden("only a seat of this table deals its next hand: send your seat with the table")
+        viewer = self.seat_player(table, seat)
         fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
-        digest = self.digest("next", token, seat or "", entropy or "")
+        digest = self.digest("next", token, seat, entropy or "")
         try:
             check_next_hand(table.game)
         except GameOver:
             self._stale_first(table, digest)
             raise
         pending = self._check(table, digest)  # before the deal and the bots: a 503 costs no search
+        if self.store is not None and table.next_seed is not None:
+            # One commitment takes one entropy: were a second one dealt, whoever chose between the
+            # two deals (the service failing the first, say) would have chosen the deal.
+            mine = b"=" + (entropy or "").encode()
+            held = self.store.claim(f"entropy:{table.id}:{commitment(table.next_seed)}", mine, self.sealer.ttl)
+            if held is not None and held != mine:
+                raise EntropyTaken(
+                    "this hand's committed seed was already dealt with other entropy: one commitment takes one entropy, "
+                    "so send the entropy you sent first (a retry) or play on from the latest table"
+                )
         with _bots_timed("/v1/tables/next", table.game.bots):
             game = next_hand(table.game, bot_seed=table.id, deck=fair.deck(), policy=play_seat)
         after = _committed(replace(table, game=game, fair=fair, next_seed=None))

@@ -27,7 +27,7 @@ from referee.cards import DECK, parse_card
 from referee.fairness import SEED_BYTES, HandSeed
 from referee.game import Game
 from referee.moves import Action, Source
-from referee.scorepad import HandEntry, Remaining
+from referee.scorepad import Carried, HandEntry, Remaining
 from referee.state import State
 from referee.view import Event
 
@@ -86,6 +86,7 @@ def to_dict(table: Table) -> dict:
         "first_dealer": g.first_dealer,
         "bots": dict(g.bots),
         "hands": [_entry_out(h) for h in g.hands],
+        **({"carried": {"hands": g.carried.hands, "totals": dict(g.carried.totals), "dealer": g.carried.dealer}} if g.carried else {}),
         "state": to_json(g.state),
         "events": [to_json(e) for e in g.events],
         # the moves that set off a restock (R17), by index: a few a hand at most, none in most
@@ -176,6 +177,7 @@ def _read(data: dict) -> Table:
         hands=tuple(_entry_in(h) for h in data["hands"]),
         events=_restocked(tuple(_event_in(e) for e in data["events"]), data.get("restocked", ())),
         seq=data["seq"],
+        carried=_carried_in(data.get("carried")),
     )
     secret = data.get("k")
     fair, nxt = data.get("fair"), (data.get("fair") or {}).get("next")
@@ -186,6 +188,15 @@ def _read(data: dict) -> Table:
         None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]),
         None if nxt is None else bytes.fromhex(nxt),
     )
+
+
+def _carried_in(d: dict | None) -> Carried | None:
+    if d is None:
+        return None
+    hands, totals, dealer = d["hands"], d["totals"], d["dealer"]
+    if type(hands) is not int or hands < 1 or not isinstance(dealer, str) or not all(type(t) is int for t in totals.values()):
+        raise ValueError("the carried scores are not a number of hands, totals and a dealer")
+    return Carried(hands, dict(totals), dealer)
 
 
 def _fair_out(table: Table) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 
 import orjson
 from flask import Flask, Response, current_app
@@ -24,7 +25,21 @@ from web import metrics
 from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
 
-from . import BadTable, Forbidden, NotToMove, Pending, Replayed, Stale, StoreUnavailable, Tables, TooLarge
+from . import (
+    BadTable,
+    EntropyTaken,
+    Forbidden,
+    NoPledges,
+    NotToMove,
+    Pending,
+    PledgeRefused,
+    PledgeUsed,
+    Replayed,
+    Stale,
+    StoreUnavailable,
+    Tables,
+    TooLarge,
+)
 from . import summary as said
 from .view import table_view
 
@@ -58,7 +73,7 @@ EXAMPLES = {
             },
         },
     },
-    "next": {"next": {"summary": "Deal the next hand", "value": {"table": TOKEN}}},
+    "next": {"next": {"summary": "Deal the next hand", "value": {"table": TOKEN, "seat": SEAT, "entropy": "9c41e07b-ana"}}},
     "suggest": {"hint": {"summary": "Advice for ana, from the hard bot", "value": {"table": TOKEN, "seat": SEAT, "level": "hard"}}},
 }
 EXAMPLES["create"]["entropy"] = {
@@ -75,6 +90,10 @@ def register_tables(app: Flask, api) -> None:
     api.register_blueprint(blp)
     app.register_error_handler(BadTable, lambda exc: invalid([Problem(("table",), str(exc))]))
     app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))
+    app.register_error_handler(PledgeRefused, lambda exc: invalid([Problem(("pledge",), str(exc))]))
+    app.register_error_handler(PledgeUsed, lambda exc: problem(409, str(exc)))
+    app.register_error_handler(NoPledges, lambda exc: problem(409, str(exc)))
+    app.register_error_handler(EntropyTaken, lambda exc: problem(409, str(exc)))
     app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
     app.register_error_handler(NotToMove, lambda exc: problem(409, str(exc)))
     app.register_error_handler(TooLarge, lambda exc: problem(409, str(exc)))
@@ -167,14 +186,18 @@ blp = RefereeBlueprint(
 )
 
 
-@blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201)
+@blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201, errors=(409, 503))
 def create_table(args):
-    """Seat the players and deal hand 1 from the operating system's randomness (R2, R3).
+    """Seat the players and deal hand 1 from the operating system's randomness (R2, R3), or from
+    a `pledge`'s seed (POST /v1/tables/pledge: committed before your entropy existed; 409 when
+    the pledge already dealt another table).
 
     Answers the sealed `table`, a `seat` for each human player (give each player only
     theirs) and the spectator's view. Computer opponents (`bots`) are played until a human
     is to move."""
-    table, token = _tables().create(args["players"], args["rules"], args["dealer"], args["bots"], entropy=args["entropy"])
+    table, token = _tables().create(
+        args["players"], args["rules"], args["dealer"], args["bots"], entropy=args["entropy"], pledge=args["pledge"]
+    )
     metrics.TOKEN_BYTES.observe(len(token))
     seats, viewer = _tables().seats(table), args["seat"]
     if viewer is not None and viewer not in seats:
@@ -187,6 +210,28 @@ def create_table(args):
         "events": told(events),
         "summary": said.moved(events, table.game.state, viewer),
     }, 201
+
+
+@blp.post(
+    "/tables/pledge",
+    F.PledgeRequest,
+    F.PledgeResponse,
+    {"pledge": {"summary": "A pledge for a new table", "value": {}}},
+    status=201,
+    errors=(409, 503),
+)
+def pledge_table(args):
+    """Commit to hand 1's seed before any entropy exists (contract, Provably fair deals).
+
+    Note the `commitment`, draw your entropy, then send both the `pledge` and the `entropy` to
+    POST /v1/tables: hand 1 is dealt from the pledged seed, so its `fairness.commitment` is this
+    one and the service could not choose the deal after seeing your entropy. A pledge deals one
+    table only (the table store records its use) and expires after 10 minutes. 409 from a
+    service that runs without a table store (it cannot make a pledge single-use), 503 when the
+    store does not answer."""
+    p = _tables().pledge()
+    when = datetime.fromtimestamp(p.expires_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {"pledge": p.token, "commitment": p.commitment, "expires_at": when}, 201
 
 
 @blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
@@ -233,7 +278,7 @@ def _move_at_table(args):
 @blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(403, 409, 503))
 def next_hand(args):
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). 409 while the hand is being played, once the game is over, on an older token than the
+    (R20). Only a seat of the table deals (no seat, or another table's: 403). 409 while the hand is being played, once the game is over, on an older token than the
     latest (replay guard on), or when the table would grow past the longest token the service
     seals (it cannot go on: start a new table)."""
     with _catching_up(args["seat"]):
@@ -273,4 +318,4 @@ def verify_deal(args):
     move is legal where it stands with every card drawn the one the stock (through every
     restock, R17) or the discard pile held. `verified: false` is a normal answer naming the
     first thing that does not hold."""
-    return verify(args["fairness"], args["rules"])
+    return verify(args["fairness"], args["rules"], args["expect"])

@@ -4,6 +4,7 @@ finished hands of sealed tables, and POST /v1/verify."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import runpy
@@ -23,6 +24,7 @@ from referee.state import Status, validate_state
 from referee.view import seen
 from schemas.fairness import RevealedSchema
 from schemas.wire import to_json
+from tables import Tables
 
 ROOT = Path(__file__).resolve().parents[1]
 VERIFIER = ROOT / "examples" / "verify_deal.py"
@@ -71,7 +73,7 @@ def bot_hand(i: int) -> tuple[Game, HandSeed]:
     n = 2 + i % 5
     players = tuple(f"p{k}" for k in range(n))
     rules = _random_rules(rng, PRESET_NAMES[i % len(PRESET_NAMES)])
-    fair = HandSeed(rng.randbytes(32), rng.choice(["", "ana's phone 93a1", "é♠✓", "x" * 128]))
+    fair = HandSeed(rng.randbytes(32), rng.choice(["", "ana's phone 93a1", "~!{ } dice: 4,2", "x" * 128]))
     dealer = players[rng.randrange(n)]
     quiet = i % 19 == 5  # 11 hands, each number of players
     people = set(players) if quiet else {rng.choice(players)} if rng.random() < 0.3 else set()
@@ -136,3 +138,31 @@ def run_verifier(tmp_path, data) -> tuple[int, list[str]]:
     path.write_text(json.dumps(data), encoding="utf-8")
     done = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=120)
     return done.returncode, done.stdout.splitlines()
+
+
+# --- dishonest services (issue 32, finding 1): each keeps the committed seed and cheats elsewhere ---
+
+EVIL = "\u200b\u200d\u2060\u200d"  # zero-width space, joiner, word joiner: invisible in most fonts
+
+
+class InvisibleEntropy(Tables):
+    """The double of finding 1: keeps the committed seed, appends invisible characters to the
+    player's entropy (chosen, in the attack, to favour its bot)."""
+
+    def create(self, *args, entropy=None, **kw):
+        return super().create(*args, entropy=(entropy or "") + EVIL, **kw)
+
+
+class VisibleEntropy(Tables):
+    """The same attack with printable characters: nothing but the player's own entropy shows it."""
+
+    def create(self, *args, entropy=None, **kw):
+        return super().create(*args, entropy=(entropy or "") + "!x", **kw)
+
+
+class OtherRules(Tables):
+    """Deals and plays under other rules than those asked for (no restock limit: the stock is
+    turned over as often as it runs out)."""
+
+    def create(self, players, rules, *args, **kw):
+        return super().create(players, dataclasses.replace(rules, max_restocks=None if rules.max_restocks is not None else 0), *args, **kw)

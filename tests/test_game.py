@@ -44,16 +44,24 @@ def test_r19_two_players_the_winner_deals_next_under_standard():
 def test_r19_left_rotation_and_r20_scores_as_the_scorepad():
     rules = resolve_rules({"dealer_rotation": "left", "deals": 3})
     game = new_game(["ana", "ben", "cy"], rules, seed=1)
-    dealers = [game.state.dealer]
+    dealers, entries = [game.state.dealer], []
     for n in range(3):
         game = _finish(game, n)
+        entries.append(hand_entry(game.state))
         if n < 2:
             game = next_hand(game, seed=10 + n)
             dealers.append(game.state.dealer)
     assert dealers == ["cy", "ana", "ben"]  # R19: to the left each hand
-    pad = game.pad()
-    assert pad == replay(["ana", "ben", "cy"], rules, game.scored_hands(), "cy")
-    assert len(pad.hands) == 3 and [h.dealer for h in pad.hands] == dealers
+    pad, whole = game.pad(), replay(["ana", "ben", "cy"], rules, entries, "cy")
+    # the game keeps the running totals and the last finished hand: the scorepad's totals of all three
+    assert (pad.totals, pad.standings, pad.game_over, pad.winner, pad.next_dealer) == (
+        whole.totals,
+        whole.standings,
+        whole.game_over,
+        whole.winner,
+        whole.next_dealer,
+    )
+    assert pad.hands == whole.hands[-2:] and [h.dealer for h in whole.hands] == dealers
     if pad.game_over:  # R20: three deals played, a single leader
         with pytest.raises(GameOver, match="the game is over"):
             next_hand(game)

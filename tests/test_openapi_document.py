@@ -87,6 +87,7 @@ def test_openapi_31_with_servers_operation_ids_and_no_unused_schema():
         ("post", "/v1/tables/view"): "viewTable",
         ("post", "/v1/tables/move"): "moveAtTable",
         ("post", "/v1/tables/next"): "nextHand",
+        ("post", "/v1/tables/pledge"): "pledgeTable",
         ("post", "/v1/tables/suggest"): "suggestAtTable",
         ("post", "/v1/verify"): "verifyDeal",
         ("get", "/healthz"): "getHealth",

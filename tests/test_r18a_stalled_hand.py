@@ -155,7 +155,7 @@ def test_r18a_at_a_sealed_table():
     # every hand laid down; the scorepad of the game counts a drawn hand, and the deal passes left (R19)
     assert set(view["result"]["remaining_cards"]) == {"ana", "ben"}
     assert view["scores"]["hands"][0]["draw"] is True and view["scores"]["totals"] == {"ana": 0, "ben": 0}
-    nxt = tc.post("/v1/tables/next", json={"table": table}).get_json()
+    nxt = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ana"]}).get_json()
     assert nxt["view"]["hand"] == 2 and nxt["view"]["stalled_turns"] == 0
     assert nxt["view"]["dealer"] == view["scores"]["next_dealer"] != view["dealer"]
 

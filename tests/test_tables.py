@@ -205,11 +205,11 @@ def test_a_whole_hand_ends_with_the_cards_laid_down_and_scored_as_the_scorepad_d
 
 def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, tapp):
     made = seeded(tapp, ("ana", "ben"), 3, rules=resolve_rules({"deals": 2}))
-    r = tc.post("/v1/tables/next", json={"table": made["table"]})
+    r = tc.post("/v1/tables/next", json={"table": made["table"], "seat": made["seats"]["ana"]})
     assert r.status_code == 409 and r.get_json()["detail"] == "hand 1 is still being played: the next hand is dealt when it ends"
     table, last = play_hand(tc, made["table"], made["seats"])
     result = last["result"]
-    r = tc.post("/v1/tables/next", json={"table": table})
+    r = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ana"]})
     assert r.status_code == 200
     nxt = r.get_json()
     v = nxt["view"]
@@ -229,10 +229,10 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
     pad = tc.post("/v1/scorepad", json={"players": ["ana", "ben"], "first_dealer": "ben", "rules": {"deals": 2}, "hands": hands}).get_json()
     assert {k: pad[k] for k in final["scores"]} == final["scores"]
     if final["scores"]["game_over"]:
-        r = tc.post("/v1/tables/next", json={"table": table2})
+        r = tc.post("/v1/tables/next", json={"table": table2, "seat": made["seats"]["ana"]})
         assert r.status_code == 409 and r.get_json()["detail"].startswith(f"the game is over: {final['scores']['winner']} won with ")
     else:  # equal totals after the last deal: another hand (R20)
-        assert tc.post("/v1/tables/next", json={"table": table2}).status_code == 200
+        assert tc.post("/v1/tables/next", json={"table": table2, "seat": made["seats"]["ana"]}).status_code == 200
 
 
 # --- computer opponents -------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_a_hand_against_bots_plays_to_its_end(tc, tapp):
 def test_next_with_a_bot_to_lead_plays_its_turn_and_says_so(tc, tapp):
     made = seeded(tapp, ("ana", "bob"), 4, bots={"bob": "easy"})
     table, last = play_hand(tc, made["table"], made["seats"])
-    r = tc.post("/v1/tables/next", json={"table": table}).get_json()
+    r = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ana"]}).get_json()
     v = r["view"]
     leader = "bob" if v["dealer"] == "ana" else "ana"  # the dealer's left leads (R3)
     assert v["hand"] == 2 and v["turn"]["player"] == "ana"

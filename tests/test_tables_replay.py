@@ -89,8 +89,8 @@ def test_another_request_on_an_old_token_is_409_carrying_the_latest_token_which_
     # the first draw, sent again now, is no longer the latest change: 409 with the newest token
     late = _draw(guarded, made["table"], seat).get_json()
     assert late["latest_seq"] == 2 and late["table"] == ok.get_json()["table"]
-    # a spectator's next on an old token is a 409 too, carrying the same token
-    nxt = guarded.post("/v1/tables/next", json={"table": made["table"]})
+    # a seat's next on an old token is a 409 too, carrying the same token
+    nxt = guarded.post("/v1/tables/next", json={"table": made["table"], "seat": seat})
     assert nxt.status_code == 409 and nxt.get_json()["table"] == ok.get_json()["table"]
     # an illegal move on the latest token changes nothing and is answered as usual
     r2 = _draw(guarded, ok.get_json()["table"], seat)
@@ -188,30 +188,27 @@ def test_dealing_again_from_an_old_token_is_refused(guarded):
         mine = guarded.post("/v1/tables/view", json={"table": token, "seat": seats[mover]}).get_json()["view"]
         m = pick([x for x in mine["legal_moves"] if not (x["action"] == "draw" and x["source"] == "discard")])
         token = guarded.post("/v1/tables/move", json={"table": token, "seat": seats[mover], "move": m}).get_json()["table"]
-    first = guarded.post("/v1/tables/next", json={"table": token})
+    first = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"]})
     assert first.status_code == 200 and first.get_json()["view"]["hand"] == 2
-    second = guarded.post("/v1/tables/next", json={"table": token})  # the same request: the same deal, never another
+    second = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"]})  # the same request: the same deal, never another
     assert second.status_code == 200 and second.get_data() == first.get_data()
     assert table.id == first.get_json()["view"]["table_id"]
     # another seat, or other entropy, on the same token is another request (both are in its
-    # digest): a 409 naming the latest token, never another deal; a request naming a seat gets
-    # that seat's view of the latest token (the deal already made), as /v1/tables/view shows it
+    # digest): a 409 naming the latest token, never another deal; the request's seat gets its
+    # view of the latest token (the deal already made), as /v1/tables/view shows it
     latest = first.get_json()["table"]
-    for other in ({"table": token, "seat": seats["ana"]}, {"table": token, "entropy": "mine"}):
+    for other in ({"table": token, "seat": seats["ana"]}, {"table": token, "seat": seats["bob"], "entropy": "mine"}):
         again = guarded.post("/v1/tables/next", json=other)
         assert again.status_code == 409 and again.get_json()["table"] == latest, again.get_json()
-        if "seat" in other:
-            shown = guarded.post("/v1/tables/view", json={"table": latest, "seat": seats["ana"]}).get_json()["view"]
-            assert again.get_json()["view"] == shown and shown["hand"] == 2 and len(shown["players"][0]["hand"]) == 10
-        else:
-            assert "view" not in again.get_json()
+        shown = guarded.post("/v1/tables/view", json={"table": latest, "seat": other["seat"]}).get_json()["view"]
+        assert again.get_json()["view"] == shown and shown["hand"] == 2
     # once the new hand has moved on, dealing from the old token is a 409 carrying the latest token
     v = guarded.post("/v1/tables/view", json={"table": first.get_json()["table"]}).get_json()["view"]
     mover = v["turn"]["player"]
     moved = guarded.post(
         "/v1/tables/move", json={"table": first.get_json()["table"], "seat": seats[mover], "move": {"action": "draw", "source": "stock"}}
     ).get_json()
-    third = guarded.post("/v1/tables/next", json={"table": token})
+    third = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"]})
     assert (
         third.status_code == 409 and third.get_json()["latest_seq"] == moved["view"]["seq"] and third.get_json()["table"] == moved["table"]
     )
@@ -301,7 +298,7 @@ def test_with_redis_frozen_every_refusal_that_needs_no_redis_comes_first(tmp_pat
             table, over = done.table, done.token
         os.kill(proc.pid, signal.SIGSTOP)
         try:
-            for body in ({"table": token}, {"table": token, "seat": seat}, {"table": token, "entropy": "mine"}):
+            for body in ({"table": token, "seat": seat}, {"table": token, "seat": seat, "entropy": "mine"}):
                 r = tc.post("/v1/tables/next", json=body)
                 assert r.status_code == 409 and r.mimetype == "application/problem+json", r.get_json()
                 assert r.get_json()["detail"] == "hand 1 is still being played: the next hand is dealt when it ends"
@@ -314,7 +311,7 @@ def test_with_redis_frozen_every_refusal_that_needs_no_redis_comes_first(tmp_pat
                 "/v1/tables/move", json={"table": token, "seat": seat, "move": {"player": "ben", "action": "draw", "source": "stock"}}
             )
             assert r.status_code == 403 and r.get_json()["detail"] == "this seat is ana's: it cannot move for ben"
-            r = tc.post("/v1/tables/next", json={"table": token[:-5]})
+            r = tc.post("/v1/tables/next", json={"table": token[:-5], "seat": seat})
             assert r.status_code == 422 and [e["pointer"] for e in r.get_json()["errors"]] == ["/table"]
             r = tc.post("/v1/tables/move", json={"table": token, "seat": seat, "move": {"action": "discard", "card": "KS"}})
             assert r.status_code == 200 and r.get_json()["reasons"][0]["code"] == "must_draw_first" and r.get_json()["table"] == token
@@ -322,7 +319,7 @@ def test_with_redis_frozen_every_refusal_that_needs_no_redis_comes_first(tmp_pat
             assert tc.post("/v1/tables/suggest", json={"table": token, "seat": seat}).status_code == 200
             for path, body in (
                 ("/v1/tables/move", {"table": token, "seat": seat, "move": {"action": "draw", "source": "stock"}}),
-                ("/v1/tables/next", {"table": over}),
+                ("/v1/tables/next", {"table": over, "seat": unguarded.seat(table, "ana")}),
             ):
                 r = tc.post(path, json=body)
                 assert r.status_code == 503 and int(r.headers["Retry-After"]) >= 1, (path, r.get_json())

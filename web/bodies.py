@@ -50,6 +50,7 @@ BODY_LIMITS = {
     "/v1/suggest": 24 * KIB,  # a state (4 KiB) and up to 200 of the hand's events (about 50 bytes each, 90 with long names)
     "/v1/scorepad": 144 * KIB,  # the largest legitimate pad, 136 KB (tests/test_hostile_input.py computes it)
     "/v1/tables": 4 * KIB,
+    "/v1/tables/pledge": 1 * KIB,  # {}
     "/v1/tables/view": TABLE_BODY,
     "/v1/tables/move": TABLE_BODY,
     "/v1/tables/next": TABLE_BODY,

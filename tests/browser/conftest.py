@@ -44,9 +44,11 @@ def _unavailable(reason):
 
 
 @pytest.fixture(scope="session")
-def server_url():
+def server_url(tmp_path_factory):
     """The real app, served in-process on 127.0.0.1 and a free port (or, when RUMMY_TEST_SERVER
-    names one, a server already running there)."""
+    names one, a server already running there), with a table store as a service runs by default
+    (an embedded one in a temporary directory when RUMMY_TABLE_STORE names none), so /play's
+    first hand is pledged."""
     if os.environ.get("RUMMY_TEST_SERVER"):
         yield os.environ["RUMMY_TEST_SERVER"].rstrip("/")
         return
@@ -54,7 +56,12 @@ def server_url():
 
     from app import create_app
 
-    with serving(create_app(), "scorepad-test-server") as url:
+    env = dict(os.environ)
+    if not env.get("RUMMY_TABLE_STORE", "").strip():
+        env["RUMMY_TABLE_STORE"] = f"sqlite:///{tmp_path_factory.mktemp('store') / 'tables.sqlite3'}"
+    from tables import Tables
+
+    with serving(create_app({"TABLES": Tables.from_environment(env)}), "scorepad-test-server") as url:
         yield url
 
 
