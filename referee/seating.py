@@ -36,6 +36,30 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", _CONFUSABLES.getSkeleton(0, spaced)).casefold()
 
 
+@lru_cache(maxsize=4096)
+def capitals_key(name: str) -> str:
+    """The second form in which names are compared (R2a): each letter of another script than
+    Latin as its confusable skeleton, taken before case folding, then folded. :func:`name_key`
+    folds first (so ``Ilker`` and ``ilker`` are one player, though the skeleton of ``I`` is
+    ``l``), and once folded, Cyrillic ``в`` and Greek ``β`` no longer look like ``b``: this key
+    catches capitals of other scripts that look like Latin ones (``Вob``, ``Βob``, ``ВОВ`` for
+    ``Bob``, ``BOB``). Latin letters are left as they are, so two Latin names agree here only when
+    they agree by :func:`name_key` too. Not a key of its own: see :func:`same_player`."""
+    letters = "".join(_small_capital(ch) for ch in unicodedata.normalize("NFKC", name))
+    read = "".join(_CONFUSABLES.getSkeleton(0, ch) if _foreign_letter(ch) else ch for ch in " ".join(letters.split()))
+    return unicodedata.normalize("NFKC", read).casefold()
+
+
+def _foreign_letter(ch: str) -> bool:
+    return ch.isalpha() and not ch.isascii() and not unicodedata.name(ch, "").startswith("LATIN ")
+
+
+def same_player(a: str, b: str) -> bool:
+    """Whether the names ``a`` and ``b`` name one player (R2a): their :func:`name_key` or their
+    :func:`capitals_key` agree."""
+    return name_key(a) == name_key(b) or capitals_key(a) == capitals_key(b)
+
+
 def _small_capital(ch: str) -> str:
     """A Latin small capital (ᴀ, ɴ, ʀ …) as its lower-case letter; Unicode gives them no
     decomposition, and the confusables data leaves most of them apart."""
@@ -50,15 +74,16 @@ def same_names(players: Sequence[str], path: tuple[str | int, ...] = ("players",
     ``path + (i,) + suffix``: "player 'ana' is listed twice", or, spelled differently, "Ana and
     аnа name the same player (R2a): ..."."""
     problems = []
-    first: dict[str, str] = {}
+    first: dict[str, str] = {}  # by name_key and, apart, by capitals_key (see same_player)
     for i, p in enumerate(players):
-        key = name_key(p)
-        if key not in first:
-            first[key] = p
-        elif first[key] == p:
+        key, caps = name_key(p), "\0" + capitals_key(p)
+        if key not in first and caps not in first:
+            first[key] = first[caps] = p
+        elif first.get(key, first.get(caps)) == p:
             problems.append(Problem((*path, i, *suffix), f"player {p!r} is listed twice"))
         else:
-            problems.append(Problem((*path, i, *suffix), f"{first[key]} and {p} name the same player (R2a){_differing(first[key], p)}"))
+            earlier = first.get(key, first.get(caps, p))
+            problems.append(Problem((*path, i, *suffix), f"{earlier} and {p} name the same player (R2a){_differing(earlier, p)}"))
     return problems
 
 
@@ -83,8 +108,7 @@ def _letter(ch: str) -> str:
 def listed_as(name: str, players: Iterable[str]) -> str | None:
     """The listed spelling of the player ``name`` names when it is not itself listed (R2a: ``ANA``
     or Cyrillic ``аnа`` for a listed ``ana``), else None."""
-    key = name_key(name)
-    return next((p for p in players if p != name and name_key(p) == key), None)
+    return next((p for p in players if p != name and same_player(p, name)), None)
 
 
 def not_listed(name: str, players: Iterable[str], what: str = "a player at the table") -> str:
@@ -123,7 +147,7 @@ def said(name: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _narration_word(name: str) -> bool:
-    return name_key(name) in {name_key(w) for w in _NARRATION_WORDS}
+    return any(same_player(name, w) for w in _NARRATION_WORDS)
 
 
 def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
