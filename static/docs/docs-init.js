@@ -116,6 +116,10 @@
       if (el) { el.setAttribute('role', 'region'); el.setAttribute('aria-label', r[1]); }
     });
     document.querySelectorAll('.opblock-control-arrow[tabindex="-1"]:not([aria-hidden])').forEach(function (el) { el.setAttribute('aria-hidden', 'true'); });
+    // A long example scrolls sideways: a keyboard must reach it to scroll it (axe: scrollable-region-focusable).
+    document.querySelectorAll('.highlight-code > .microlight:not([tabindex])').forEach(function (el) {
+      el.setAttribute('tabindex', '0');
+    });
   }
 
   window.addEventListener('load', function () {
