@@ -340,8 +340,16 @@ def _unexpected(revealed: Revealed, expect: Expect) -> list[FairReason]:
 
 def _deck_fault(revealed: Revealed) -> Verdict | None:
     """Why the revealed deck is not the deck its seed and entropy give (:func:`shuffled_deck`):
-    entropy that cannot be written in UTF-8, cards doubled, two cards swapped, or the order of
-    another entropy (or deck); None when it is that deck."""
+    entropy no player could have sent (not printable ASCII: :func:`entropy_fault`) or that cannot
+    be written in UTF-8, cards doubled, two cards swapped, or the order of another entropy (or
+    deck); None when it is that deck."""
+    fault = entropy_fault(revealed.entropy) if revealed.entropy else None
+    if fault is not None:
+        return _refused(
+            FairCode.ENTROPY_MISMATCH,
+            f'the entropy "{visible(revealed.entropy)}" is not entropy the service accepts from a player '
+            f"({fault[0].lower()}{fault[1:]}), so it is not the entropy a player sent",
+        )
     try:
         made = shuffled_deck(revealed.seed, revealed.entropy)
     except UnicodeEncodeError:
@@ -404,13 +412,6 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
         if unexpected:
             said = "; ".join(r.message for r in unexpected)
             return Verdict(False, tuple(unexpected), f"Not verified: {said}.")
-    fault = entropy_fault(revealed.entropy) if revealed.entropy else None
-    if fault is not None:
-        return _refused(
-            FairCode.ENTROPY_MISMATCH,
-            f'the entropy "{visible(revealed.entropy)}" is not entropy the service accepts from a player '
-            f"({fault[0].lower()}{fault[1:]}), so it is not the entropy a player sent",
-        )
     if commitment(revealed.seed) != revealed.commitment.lower():
         return _refused(
             FairCode.SEED_MISMATCH,

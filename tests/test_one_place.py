@@ -18,7 +18,7 @@ from referee.errors import Code
 from referee.fairness import FairCode
 
 CORE = Path(__file__).resolve().parent.parent / "referee"
-MAKERS = {"Reason", "_refuse", "_refused"}  # the calls that give a reason code
+MAKERS = {"Reason", "FairReason", "_refuse", "_refused"}  # the calls that give a reason code
 CODES = [Code, FairCode]
 
 
@@ -66,3 +66,4 @@ def test_the_scan_sees_the_known_givers():
     fair = _givers(FairCode)
     assert fair["ENTROPY_MISMATCH"] == fair["DECK_MISMATCH"] == {"fairness._deck_fault"}
     assert fair["DRAW_MISMATCH"] == fair["UNFINISHED"] == {"fairness.verify"}
+    assert fair["EXPECT_MISMATCH"] == {"fairness._unexpected.differs"}
