@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from referee import DECK, PRESETS, Meld, Move, Player, State, Turn, apply_move, deal, legal_moves, parse_cards, validate_state
+from referee import DECK, PRESETS, Meld, Move, Player, State, StateInput, Turn, apply_move, deal, legal_moves, parse_cards, validate_state
 from referee.notation import parse_position
 from referee.state import Phase
 from schemas.state import StateOutSchema
@@ -131,7 +131,7 @@ def melds_state(count: int) -> State:
     players = (Player("ana", hand, True), Player("ben", cards("KS"), True))
     table = tuple(Meld(f"m{i + 1}", "ben", run) for i, run in enumerate(runs))
     return validate_state(
-        State(players=players, turn=Turn("ana", Phase.AFTER_DRAW), stock=stock, discard=discard, melds=table, rules=STANDARD)
+        StateInput(players=players, turn=Turn("ana", Phase.AFTER_DRAW), stock=stock, discard=discard, melds=table, rules=STANDARD)
     )
 
 

@@ -36,12 +36,12 @@ from .cards import DECK, Card, CardError, parse_card
 from .errors import InvalidInput
 from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESETS, Rules, resolve_rules
 from .seating import default_dealer
-from .state import Meld, Phase, Player, State, Status, Turn, melded_earlier, validate_state
+from .state import Meld, Phase, Player, Snapshot, State, StateInput, Status, Turn, melded_earlier, validate_state
 
 REST = "..."
 NONE = "-"
 _RESERVED = frozenset("|/:@*=")
-_COUNTS = tuple(f.name for f in dataclasses.fields(State) if f.metadata.get("count"))
+_COUNTS = tuple(f.name for f in dataclasses.fields(Snapshot) if f.metadata.get("count"))
 _TURN_WORDS = ("taken_discard", "melds_made", "laid_off")
 
 
@@ -81,7 +81,7 @@ def parse_position(text: str) -> State:
         written = {c for p in players for c in p.hand} | {c for m in table for c in m.cards} | set(pile) | set(top)
         top += tuple(c for c in DECK if c not in written)
     words = _words(parts[5] if len(parts) == 6 else "")
-    state = State(
+    state = StateInput(
         players=players,
         turn=_turn(turn, words),
         stock=top,

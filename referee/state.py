@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from .cards import Card, is_whole_deck, missing_from, repeats, show
 from .errors import InvalidInput, Problem
@@ -96,20 +96,17 @@ def count(rule: str, about: str, maximum: int) -> Any:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class State:
-    """A table snapshot (contract, State). ``stock`` is top card first; ``discard`` is bottom
-    first, its last card the visible top; ``restocks`` counts stock rebuilds this hand (R17);
-    ``stalled_turns`` the turns played in a row with no meld and no lay-off (R18a).
-
-    Built by keyword only (``State(players=…, turn=…, stock=…, discard=…)``), so a new field
-    with a default breaks no caller."""
+class Snapshot:
+    """The fields a table snapshot holds whether or not it has been validated (contract, State):
+    ``stock`` is top card first; ``discard`` is bottom first, its last card the visible top;
+    ``restocks`` counts stock rebuilds this hand (R17); ``stalled_turns`` the turns played in a
+    row with no meld and no lay-off (R18a). :class:`StateInput` and :class:`State` add the turn
+    and the dealer, which only the input may leave out."""
 
     players: tuple[Player, ...]
-    turn: Turn | None  # None before validate_state: the dealer's left to draw (R3)
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     melds: tuple[Meld, ...] = ()
-    dealer: str | None = None  # None before validate_state: the default dealer (R3)
     rules: Rules = PRESETS[DEFAULT_PRESET]
     restocks: int = count("R17", "Times the stock was rebuilt this hand.", 1000)
     status: Status = Status.PLAYING
@@ -118,6 +115,29 @@ class State:
         f"Turns played in a row with no meld and no lay-off by anyone: 0 after a deal or a turn that melded or laid off; at {STALL_TURNS_PER_PLAYER} per player the hand is a draw.",
         1000,
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StateInput(Snapshot):
+    """A snapshot as a request sends it, before :func:`validate_state`: ``turn`` and ``dealer``
+    may be left out (None), and validation gives R3's defaults (the last player deals, the
+    dealer's left draws first)."""
+
+    turn: Turn | None = None
+    dealer: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class State(Snapshot):
+    """A validated table snapshot (contract, State; see :class:`Snapshot` for its fields): whose
+    ``turn`` it is and who dealt are always known. Only :func:`validate_state`, a deal and a
+    move make one.
+
+    Built by keyword only (``State(players=…, turn=…, stock=…, discard=…, dealer=…)``), so a
+    new field with a default breaks no caller."""
+
+    turn: Turn
+    dealer: str
 
     @property
     def stalled(self) -> bool:
@@ -178,6 +198,7 @@ class State:
         if self.status == Status.DRAWN_HAND:
             return Result(Status.DRAWN_HAND)
         winner = self.gone_out
+        assert winner is not None, "status out with every hand holding cards: validate_state refuses it (R13)"
         remaining = {p.id: hand_points(p.hand) for p in self.players if p is not winner}
         scored = points_won(remaining, not winner.tabled, self.rules)  # R15: going rummy had tabled nothing
         return Result(Status.OUT, scored.points, winner.id, scored.rummy, scored.multiplier, remaining)
@@ -197,7 +218,7 @@ def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
     return {p for p, n in owned.items() if n - (turn.melds_made if p == turn.player else 0) > 0}
 
 
-def _place(state: State, path: tuple) -> str:
+def _place(state: Snapshot, path: tuple[Any, ...]) -> str:
     """Where a card lies, in words: "in ana's hand (card 7)", "in the stock (card 1)"."""
     at = f"(card {path[-1] + 1})"
     if path[0] == "players":
@@ -207,11 +228,11 @@ def _place(state: State, path: tuple) -> str:
     return f"in the stock {at}" if path[0] == "stock" else f"in the discard pile {at}"
 
 
-def place_of(state: State, card: Card) -> tuple[tuple, str]:
+def place_of(state: State, card: Card) -> tuple[tuple[str | int, ...], str]:
     """Where ``card`` lies in ``state`` (valid: every card once, R1): its path
     (``("players", 1, "hand", 6)``, ``("melds", 0, "cards", 2)``, ``("stock", 0)``,
     ``("discard", 3)``) and the same in words ("in ben's hand (card 7)")."""
-    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
+    places: list[tuple[tuple[str | int, ...], tuple[Card, ...]]] = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
     places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
     places += [(("stock",), state.stock), (("discard",), state.discard)]
     for where, cards in places:
@@ -221,7 +242,7 @@ def place_of(state: State, card: Card) -> tuple[tuple, str]:
     raise ValueError(f"{card.code} is nowhere in the state")
 
 
-def validate_state(state: State) -> State:
+def validate_state(state: StateInput | State) -> State:
     """Refuse a snapshot that cannot be a real table; return its canonical form.
 
     Checks the contract's "malformed state" list, one question per function below: 2–6 players
@@ -241,7 +262,7 @@ def validate_state(state: State) -> State:
     seating = list(ids) or [""]  # R3's defaults: the last player deals, the dealer's left draws first
     dealer = state.dealer if state.dealer is not None else default_dealer(seating)
     turn = state.turn if state.turn is not None else Turn(first_to_play(seating, dealer))
-    problems = _seating_problems(state, ids, turn)
+    problems = _seating_problems(state, ids, turn, state.dealer)
     melds, meld_problems = _canonical_melds(state, ids)
     problems += meld_problems
     problems += _deck_problems(state)
@@ -253,21 +274,23 @@ def validate_state(state: State) -> State:
     problems += _status_problems(state, turn)
     if problems:
         raise InvalidInput(problems)
-    return state.changed(players=players, turn=turn, melds=melds, dealer=dealer)
+    values = {name: getattr(state, name) for name in _STATE_FIELDS}
+    values.update(players=players, turn=turn, melds=melds, dealer=dealer)
+    return State(**values)
 
 
-def _seating_problems(state: State, ids: dict[str, int], turn: Turn) -> list[Problem]:
-    """R2, R2a, R3: 2–6 players with distinct ids; a dealer and a player to move who sit there."""
+def _seating_problems(state: Snapshot, ids: dict[str, int], turn: Turn, dealer: str | None) -> list[Problem]:
+    """R2, R2a, R3: 2–6 players with distinct ids; a dealer (when sent) and a player to move who sit there."""
     problems: list[Problem] = player_count_problems(len(state.players))
     problems += same_names([p.id for p in state.players], suffix=("id",))  # R2a
-    if state.dealer is not None and state.dealer not in ids:
-        problems.append(Problem(("dealer",), f"dealer {not_listed(state.dealer, ids)}"))
+    if dealer is not None and dealer not in ids:
+        problems.append(Problem(("dealer",), f"dealer {not_listed(dealer, ids)}"))
     if turn.player not in ids:
         problems.append(Problem(("turn", "player"), f"turn player {not_listed(turn.player, ids)}"))
     return problems
 
 
-def _canonical_melds(state: State, ids: dict[str, int]) -> tuple[tuple[Meld, ...], list[Problem]]:
+def _canonical_melds(state: Snapshot, ids: dict[str, int]) -> tuple[tuple[Meld, ...], list[Problem]]:
     """R10, R11: each table meld valid, its id used once, its owner at the table, its kind (when
     sent) the kind its cards make. Returns the melds in canonical order, each with its kind (an
     invalid one as sent, without a kind), and the problems."""
@@ -291,7 +314,7 @@ def _canonical_melds(state: State, ids: dict[str, int]) -> tuple[tuple[Meld, ...
     return tuple(canonical), problems
 
 
-def _deck_problems(state: State) -> list[Problem]:
+def _deck_problems(state: Snapshot) -> list[Problem]:
     """R1: every card exactly once across hands, stock, discard pile and melds; each card seen
     twice named where it lies, the missing ones listed."""
     every = [c for p in state.players for c in p.hand]
@@ -301,11 +324,14 @@ def _deck_problems(state: State) -> list[Problem]:
         every += m.cards
     if is_whole_deck(every):  # the usual case: nothing to name
         return []
-    places = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
+    places: list[tuple[tuple[str | int, ...], tuple[Card, ...]]] = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
     places += [(("stock",), state.stock), (("discard",), state.discard)]
     places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
     problems = [
-        Problem((*where, j), f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*first, k))} (R1)")
+        Problem(
+            (*cast(tuple[str | int, ...], where), j),
+            f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*cast(tuple[str | int, ...], first), k))} (R1)",
+        )
         for where, j, card, (first, k) in repeats(places)
     ]
     missing = missing_from(every)
@@ -316,7 +342,7 @@ def _deck_problems(state: State) -> list[Problem]:
     return problems
 
 
-def _hand_size_problems(state: State, turn: Turn) -> list[Problem]:
+def _hand_size_problems(state: Snapshot, turn: Turn) -> list[Problem]:
     """R2: no hand larger than the deal (one more for the player who has drawn)."""
     players = state.players
     if player_count_problems(len(players)):
@@ -335,7 +361,7 @@ def _hand_size_problems(state: State, turn: Turn) -> list[Problem]:
     return problems
 
 
-def _turn_problems(state: State, ids: dict[str, int], turn: Turn, melds: tuple[Meld, ...]) -> list[Problem]:
+def _turn_problems(state: Snapshot, ids: dict[str, int], turn: Turn, melds: tuple[Meld, ...]) -> list[Problem]:
     """R4, R5, R8, R9, R18: a turn that play could reach. Nothing melded, laid off or taken
     before the draw; the taken discard still in hand and not stranded there; the melds this
     turn and the restocks this hand within the rules' limits."""
@@ -376,7 +402,7 @@ def _turn_problems(state: State, ids: dict[str, int], turn: Turn, melds: tuple[M
     return problems
 
 
-def _tabled(state: State, turn: Turn) -> tuple[tuple[Player, ...], list[Problem]]:
+def _tabled(state: Snapshot, turn: Turn) -> tuple[tuple[Player, ...], list[Problem]]:
     """R15: a player who owns a meld on the table melded on an earlier turn; ``tabled`` false
     would score a false going rummy. Left out (None), tabled is inferred from the same fact
     (contract, State). Returns the players with ``tabled`` filled in, and the problems."""
@@ -394,7 +420,7 @@ def _tabled(state: State, turn: Turn) -> tuple[tuple[Player, ...], list[Problem]
     return tuple(players), problems
 
 
-def _stall_and_stock_problems(state: State, turn: Turn) -> list[Problem]:
+def _stall_and_stock_problems(state: Snapshot, turn: Turn) -> list[Problem]:
     """R18a: fewer turns in a row with no meld or lay-off than the limit, unless they drew the
     hand. R17, R18: a drawn hand has no stock left (unless it stalled); under immediate
     restocks no turn starts without one."""
@@ -431,7 +457,7 @@ def _stall_and_stock_problems(state: State, turn: Turn) -> list[Problem]:
     return problems
 
 
-def _status_problems(state: State, turn: Turn) -> list[Problem]:
+def _status_problems(state: Snapshot, turn: Turn) -> list[Problem]:
     """R13: the status agrees with the hands: out exactly when one player, the one whose turn
     it was, has no cards."""
     players = state.players

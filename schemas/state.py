@@ -7,7 +7,7 @@ import dataclasses
 
 from marshmallow import ValidationError, fields, validate
 
-from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, Status, Turn, validate_state
+from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, StateInput, Status, Turn, validate_state
 from referee.errors import InvalidInput
 from referee.melds import LONGEST_MELD, MOST_MELDS
 from referee.seating import most_dealt
@@ -107,7 +107,7 @@ class StateSchema(CompiledSchema):
 
     def make(self, d):
         """The State of the loaded fields (each named as the State's), validated and canonical."""
-        state = State(**{**d, "players": tuple(d["players"]), "melds": tuple(d["melds"])})
+        state = StateInput(**{**d, "players": tuple(d["players"]), "melds": tuple(d["melds"])})
         try:
             return validate_state(state)
         except InvalidInput as bad:

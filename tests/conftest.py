@@ -18,7 +18,7 @@ from flask import Flask
 from openapi_check import CheckingClient
 
 from app import create_app
-from referee import DECK, PRESETS, Meld, Phase, Player, State, Status, Turn, parse_cards, validate_state
+from referee import DECK, PRESETS, Meld, Phase, Player, State, StateInput, Status, Turn, parse_cards, validate_state
 
 Flask.test_client_class = CheckingClient
 
@@ -72,7 +72,7 @@ def make_state(
         if owned > 0 and not p.tabled:
             players[i] = Player(p.id, p.hand, True)
     return validate_state(
-        State(
+        StateInput(
             players=tuple(players),
             turn=turn,
             stock=full_stock,

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from conftest import cards, make_state
 
-from referee import DECK, PRESETS, InvalidInput, Meld, Player, State, Turn, parse_card, validate_state
+from referee import DECK, PRESETS, InvalidInput, Meld, Player, StateInput, Turn, parse_card, validate_state
 
 TWO = PRESETS["two-restocks"]
 
@@ -220,7 +220,7 @@ def test_validate_state_lists_every_fault_at_once():
 
 
 def test_validate_state_melds_on_a_fresh_state_are_given_their_kind():
-    raw = State(
+    raw = StateInput(
         players=(Player("ana", cards("4H")), Player("ben", cards("5H"))),
         turn=Turn("ana"),
         stock=tuple(c for c in DECK if c not in cards("4H 5H 7S 5S 6S")),
@@ -238,7 +238,7 @@ def test_changed_keeps_every_field_it_is_not_given():
     from referee.state import State
 
     names = [f.name for f in dataclasses.fields(State)]
-    s = State(players=(), turn=None, stock=(), discard=())
+    s = State(players=(), turn=Turn("a"), stock=(), discard=(), dealer="a")
     for name in names:
         value = object()
         changed = s.changed(**{name: value})
