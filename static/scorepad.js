@@ -13,35 +13,50 @@
 import { $ } from './js/dom.js';
 import { problemErrors } from './js/api.js';
 import { initScreens } from './js/checker.js';
-import { reloadStore, clearNotSaved, STORE_KEY, store, ui, showNotice, showGeneralError, rulesOf, submitPad, showSaved, askService } from './js/pad/state.js';
+import { loadRules } from './js/service.js';
+import { STORE_KEY, load, emptyUi, rulesOf } from './js/pad/state.js';
+import { showNotice, showGeneralError, showSaved, clearNotSaved } from './js/pad/notes.js';
+import { submitPad } from './js/pad/submit.js';
 import { bindSetup } from './js/pad/setup.js';
 import { render } from './js/pad/view.js';
 import { submitHand } from './js/pad/save.js';
 import { undoLast, offerPutBack } from './js/pad/history.js';
 import { copyText, downloadCsv, shareResults, openNewGame } from './js/pad/share.js';
 
+/* The page's state, handed to every screen (js/pad/submit.js says what each part is): the game
+ * kept in localStorage, this visit's flags, the service's rules document (GET /v1/rules: the
+ * players at a table, the targets one tap away, the presets with their labels; null until the
+ * service answers, or the one the service worker kept for a visit with no connection). */
+const app = {
+  store: load(),
+  ui: emptyUi(),
+  rules: null,
+  render: () => render(app),
+};
+
 // ---------------------------------------------------------------- start
 
 /* Asks for the saved game's totals again (on opening, and when the connection comes back): the
  * service confirms the hands entered with no connection, or the phone works them out again. */
 function refresh() {
+  const { store } = app;
   if (!store.pad) return;
   const unconfirmed = store.offlineHands.filter(Boolean).length;
-  submitPad(store.pad, {
+  submitPad(app, store.pad, {
     quiet: true,
     saved: () => {
       showNotice(null);
-      showSaved(null);
-      if (!store.offline && unconfirmed) {
+      showSaved(app.ui, null);
+      if (!app.store.offline && unconfirmed) {
         showNotice(`Back online: the Rummy Referee has checked the ${unconfirmed === 1 ? 'hand' : `${unconfirmed} hands`} entered with no connection.`);
       }
-      offerPutBack();
+      offerPutBack(app);
     },
     refused: (problem) => {
-      showGeneralError(['The saved game was refused by the Rummy Referee:'].concat(problemErrors(problem, store.pad.players).map((e) => e.detail)));
+      showGeneralError(['The saved game was refused by the Rummy Referee:'].concat(problemErrors(problem, app.store.pad.players).map((e) => e.detail)));
     },
     failed: (message) => {
-      if (store.result) {
+      if (app.store.result) {
         showNotice('No connection, and this phone has not been online with the Rummy Referee yet: showing the totals of its last answer. What you type is kept.', { id: 'retry', label: 'Try again', run: refresh });
       } else {
         showNotice(message, { id: 'retry', label: 'Try again', run: refresh });
@@ -51,29 +66,32 @@ function refresh() {
 }
 
 function init() {
-  reloadStore();
-  bindSetup();
-  $('hand-form').addEventListener('submit', submitHand);
-  $('hand-form').addEventListener('input', clearNotSaved);
-  $('hand-form').addEventListener('change', clearNotSaved);
-  $('undo-last').addEventListener('click', undoLast);
-  $('copy-text').addEventListener('click', copyText);
-  $('download-csv').addEventListener('click', downloadCsv);
-  $('share-results').addEventListener('click', shareResults);
-  $('new-game').addEventListener('click', openNewGame);
-  window.addEventListener('storage', function (e) {
-    if (e.key === STORE_KEY && !ui.busy) { reloadStore(); render(); }
+  bindSetup(app);
+  $('hand-form').addEventListener('submit', (e) => submitHand(app, e));
+  $('hand-form').addEventListener('input', () => clearNotSaved(app.ui));
+  $('hand-form').addEventListener('change', () => clearNotSaved(app.ui));
+  $('undo-last').addEventListener('click', () => undoLast(app));
+  $('copy-text').addEventListener('click', () => copyText(app));
+  $('download-csv').addEventListener('click', () => downloadCsv(app));
+  $('share-results').addEventListener('click', () => shareResults(app));
+  $('new-game').addEventListener('click', () => openNewGame(app));
+  window.addEventListener('storage', (e) => {
+    // The game as another tab left it.
+    if (e.key === STORE_KEY && !app.ui.busy) { app.store = load(); render(app); }
   });
   window.addEventListener('online', refresh);
-  render();
-  offerPutBack();
+  render(app);
+  offerPutBack(app);
   refresh();
-  initScreens({ gameRules: function () { return store.pad ? rulesOf() : null; } });
+  initScreens({ gameRules: () => (app.store.pad ? rulesOf(app.store) : null) });
   if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('/sw.js').catch(function () { /* no offline copy: the page still works online */ });
+    navigator.serviceWorker.register('/sw.js').catch(() => { /* no offline copy: the page still works online */ });
   }
   // The presets, limits and targets come from the service (GET /v1/rules): drawn again once it answers.
-  askService().then(render, render).then(function () { document.documentElement.setAttribute('data-ready', 'true'); });
+  const drawn = () => render(app);
+  loadRules().then((answer) => {
+    if (answer) app.rules = answer;
+  }).then(drawn, drawn).then(() => { document.documentElement.setAttribute('data-ready', 'true'); });
 }
 
 init();

@@ -1,121 +1,219 @@
-/* The scorepad's hands so far: the list, undoing the last hand (and putting it back), deleting one. */
-import { $, h, clear, show, announce } from '../dom.js';
-import { store, ui, showNotice, showGeneralError, submitPad, showSaved, standingsSpeech, padWith } from './state.js';
-import { startEdit } from './entry.js';
-import { showHandProblem, clearHistoryErrors } from './save.js';
+/* The scorepad's hands so far: the list, correcting a hand, undoing the last hand (and putting it
+ * back), deleting one, and a refusal shown beside the entry or the hand it is about. Each
+ * function takes the page's state, `app` (submit.js). */
+import { $, h, clear, show, announce, setFieldError } from '../dom.js';
+import { problemErrors, decodePointer } from '../api.js';
+import { newDraft, standingsSpeech, padWith, currentDraft, opponentsOf, playerIndex } from './state.js';
+import { showNotice, showGeneralError, showSaved } from './notes.js';
+import { saveGame, submitPad } from './submit.js';
 
-// ---------------------------------------------------------------- history, undo, delete
+// ---------------------------------------------------------------- the list
 
-export function renderHistory(r) {
-  var list = $('history');
+export function renderHistory(app, r) {
+  const list = $('history');
   clear(list);
   show($('history-empty'), !r.hands.length);
-  var editing = store.edit ? store.edit.index : null;
-  for (var k = r.hands.length - 1; k >= 0; k--) list.appendChild(historyItem(r, k, editing === k));
+  const editing = app.store.edit ? app.store.edit.index : null;
+  for (let k = r.hands.length - 1; k >= 0; k -= 1) list.appendChild(historyItem(app, r, k, editing === k));
 }
 
-export function historyItem(r, k, beingEdited) {
-  var hand = r.hands[k];
-  var n = hand.number || k + 1;
-  var headline;
+function historyItem(app, r, k, beingEdited) {
+  const { store, ui } = app;
+  const hand = r.hands[k];
+  const n = hand.number || k + 1;
+  let headline;
   if (hand.draw) {
     headline = 'Drawn hand: nobody scores';
   } else {
-    headline = hand.winner + (hand.rummy ? ' went rummy' : ' went out') + ': +' + hand.points;
-    if (hand.rummy) headline += hand.multiplier > 1 ? ' (\u00d7' + hand.multiplier + ')' : ' (no bonus)';
+    headline = `${hand.winner}${hand.rummy ? ' went rummy' : ' went out'}: +${hand.points}`;
+    if (hand.rummy) headline += hand.multiplier > 1 ? ` (\u00d7${hand.multiplier})` : ' (no bonus)';
   }
-  var left = Object.keys(hand.remaining || {}).map(function (p) { return p + ' ' + hand.remaining[p]; }).join(', ');
-  var totals = store.pad.players.map(function (p) { return p + ' ' + hand.totals[p]; }).join(' \u00b7 ');
-  var item = h('li', { class: 'hand-item' + (beingEdited ? ' editing' : ''), id: 'hand-item-' + k }, [
+  const left = Object.keys(hand.remaining || {}).map((p) => `${p} ${hand.remaining[p]}`).join(', ');
+  const totals = store.pad.players.map((p) => `${p} ${hand.totals[p]}`).join(' \u00b7 ');
+  const item = h('li', { class: `hand-item${beingEdited ? ' editing' : ''}`, id: `hand-item-${k}` }, [
     h('div', { class: 'hand-head' }, [
-      h('strong', { text: 'Hand ' + n }),
-      h('span', { class: 'muted', text: ' dealt by ' + hand.dealer }),
+      h('strong', { text: `Hand ${n}` }),
+      h('span', { class: 'muted', text: ` dealt by ${hand.dealer}` }),
       beingEdited ? h('span', { class: 'tag', text: 'being corrected' }) : null,
-      store.offlineHands[k] ? h('span', { class: 'tag tag-offline', text: 'entered offline' }) : null
+      store.offlineHands[k] ? h('span', { class: 'tag tag-offline', text: 'entered offline' }) : null,
     ]),
     h('p', { class: 'headline', text: headline }),
-    left ? h('p', { class: 'muted', text: 'Left in hand: ' + left }) : null,
-    h('p', { class: 'muted', text: 'Totals: ' + totals })
+    left ? h('p', { class: 'muted', text: `Left in hand: ${left}` }) : null,
+    h('p', { class: 'muted', text: `Totals: ${totals}` }),
   ]);
-  var errs = ui.historyErrors[k];
-  item.appendChild(h('div', { id: 'hand-' + k + '-error', class: 'field-error', hidden: !(errs && errs.length) },
-    (errs || []).map(function (t) { return h('p', { text: t }); })));
+  const errs = ui.historyErrors[k];
+  item.appendChild(h('div', { id: `hand-${k}-error`, class: 'field-error', hidden: !(errs && errs.length) },
+    (errs || []).map((t) => h('p', { text: t }))));
   if (ui.confirmDelete === k) {
     item.appendChild(h('div', { class: 'confirm' }, [
-      h('p', { text: 'Delete hand ' + n + '? Later hands keep their order.' }),
+      h('p', { text: `Delete hand ${n}? Later hands keep their order.` }),
       h('div', { class: 'row-actions' }, [
-        h('button', { type: 'button', class: 'btn btn-danger', id: 'confirm-delete-' + k, 'data-submits': true, text: 'Delete hand ' + n, onclick: function () { deleteHand(k); } }),
-        h('button', { type: 'button', class: 'btn btn-secondary', id: 'keep-' + k, text: 'Keep it', onclick: function () { ui.confirmDelete = null; renderHistory(store.result); $('delete-' + k).focus(); } })
-      ])
+        h('button', { type: 'button', class: 'btn btn-danger', id: `confirm-delete-${k}`, 'data-submits': true, text: `Delete hand ${n}`, onclick: () => { deleteHand(app, k); } }),
+        h('button', { type: 'button', class: 'btn btn-secondary', id: `keep-${k}`, text: 'Keep it', onclick: () => { ui.confirmDelete = null; renderHistory(app, app.store.result); $(`delete-${k}`).focus(); } }),
+      ]),
     ]));
   } else {
     item.appendChild(h('div', { class: 'row-actions' }, [
-      h('button', { type: 'button', class: 'btn btn-secondary', id: 'edit-' + k, 'aria-label': 'Correct hand ' + n, text: 'Correct', onclick: function () { startEdit(k); } }),
-      h('button', { type: 'button', class: 'btn btn-secondary', id: 'delete-' + k, 'aria-label': 'Delete hand ' + n, text: 'Delete', onclick: function () { ui.confirmDelete = k; renderHistory(store.result); $('confirm-delete-' + k).focus(); } })
+      h('button', { type: 'button', class: 'btn btn-secondary', id: `edit-${k}`, 'aria-label': `Correct hand ${n}`, text: 'Correct', onclick: () => { startEdit(app, k); } }),
+      h('button', { type: 'button', class: 'btn btn-secondary', id: `delete-${k}`, 'aria-label': `Delete hand ${n}`, text: 'Delete', onclick: () => { ui.confirmDelete = k; renderHistory(app, app.store.result); $(`confirm-delete-${k}`).focus(); } }),
     ]));
   }
   return item;
 }
 
-export function replaceHands(hands, onDone, toOriginal) {
-  return submitPad(padWith(hands), {
+/** Puts hand k on the form to be corrected. */
+export function startEdit(app, k) {
+  const { store, ui } = app;
+  ui.confirmDraw = false;
+  const hand = store.pad.hands[k];
+  const d = newDraft(k);
+  if (!hand.draw) {
+    d.winner = hand.winner;
+    d.rummy = !!hand.rummy;
+    Object.keys(hand.remaining || {}).forEach((p) => {
+      const rem = hand.remaining[p];
+      if (rem && Array.isArray(rem.cards)) {
+        const last = rem.cards.length ? rem.cards[rem.cards.length - 1] : 'C';
+        d.entries[p] = { mode: 'cards', points: '', cards: rem.cards.slice(), suit: last.slice(-1) };
+      } else {
+        d.entries[p] = { mode: 'points', points: rem ? String(rem.points) : '', cards: [], suit: null };
+      }
+    });
+  }
+  store.edit = d;
+  ui.confirmDelete = null;
+  saveGame(app);
+  showGeneralError(null);
+  app.render();
+  $('entry-title').focus({ preventScroll: true });
+  $('entry').scrollIntoView({ block: 'start', behavior: 'auto' });
+}
+
+// ---------------------------------------------------------------- undo, put back, delete
+
+function replaceHands(app, hands, onDone, toOriginal) {
+  return submitPad(app, padWith(app.store, hands), {
     saved: onDone,
-    refused: function (problem) {
-      clearHistoryErrors();
-      showHandProblem(problem, -1, toOriginal);
+    refused: (problem) => {
+      clearHistoryErrors(app);
+      showHandProblem(app, problem, -1, toOriginal);
     },
-    failed: function (message) { showGeneralError([message]); }
+    failed: (message) => { showGeneralError([message]); },
   });
 }
 
-export function deleteHand(k) {
+function deleteHand(app, k) {
+  const { store, ui } = app;
   if (ui.busy) return;
-  var hands = store.pad.hands.slice();
+  const hands = store.pad.hands.slice();
   hands.splice(k, 1);
-  replaceHands(hands, function (r) {
+  replaceHands(app, hands, (r) => {
     ui.confirmDelete = null;
     store.undone = null;
     if (store.edit) store.edit = null;
-    showNotice('Hand ' + (k + 1) + ' deleted.');
-    showSaved('Hand ' + (k + 1) + ' deleted.');
-    announce('Hand ' + (k + 1) + ' deleted. ' + standingsSpeech(r));
-  }, function (j) { return j >= k ? j + 1 : j; }).then(function (ok) {
+    showNotice(`Hand ${k + 1} deleted.`);
+    showSaved(ui, `Hand ${k + 1} deleted.`);
+    announce(`Hand ${k + 1} deleted. ${standingsSpeech(r)}`);
+  }, (j) => (j >= k ? j + 1 : j)).then((ok) => {
     if (ok) $('history-title').focus();
   });
 }
 
-export function undoLast() {
+export function undoLast(app) {
+  const { store, ui } = app;
   if (ui.busy || !store.pad.hands.length) return;
-  var hands = store.pad.hands.slice();
-  var last = hands.pop();
-  var n = hands.length + 1;
-  replaceHands(hands, function (r) {
+  const hands = store.pad.hands.slice();
+  const last = hands.pop();
+  const n = hands.length + 1;
+  replaceHands(app, hands, (r) => {
     store.undone = { hand: last, number: n };
     if (store.edit && store.edit.index >= hands.length) store.edit = null;
-    offerPutBack();
+    offerPutBack(app);
     // the offer to put it back in view, below the sticky tabs (#33 point 7)
     $('notice').scrollIntoView({ block: 'start' });
-    announce('Hand ' + n + ' removed. ' + standingsSpeech(r));
-  }, function (j) { return j; });
+    announce(`Hand ${n} removed. ${standingsSpeech(r)}`);
+  }, (j) => j);
 }
 
 /* The "put back" offer of the hand last undone; it is kept with the game, so a reload keeps it. */
-export function offerPutBack() {
+export function offerPutBack(app) {
+  const { store } = app;
   if (!store.undone || !store.pad) return;
-  var n = store.undone.number || store.pad.hands.length + 1;
-  showNotice('Hand ' + n + ' removed.', { id: 'redo', label: 'Put hand ' + n + ' back', run: redo });
-  showSaved('Hand ' + n + ' removed.'); // the sticky bar says the same as the notice, never an older save
+  const n = store.undone.number || store.pad.hands.length + 1;
+  showNotice(`Hand ${n} removed.`, { id: 'redo', label: `Put hand ${n} back`, run: () => redo(app) });
+  showSaved(app.ui, `Hand ${n} removed.`); // the sticky bar says the same as the notice, never an older save
 }
 
-export function redo() {
+function redo(app) {
+  const { store, ui } = app;
   if (ui.busy || !store.undone) return;
-  var hands = store.pad.hands.concat([store.undone.hand]);
-  replaceHands(hands, function (r) {
+  const hands = store.pad.hands.concat([store.undone.hand]);
+  replaceHands(app, hands, (r) => {
     store.undone = null;
-    showNotice('Hand ' + hands.length + ' put back.');
-    showSaved('Hand ' + hands.length + ' put back.');
-    announce('Hand ' + hands.length + ' put back. ' + standingsSpeech(r));
-  }, function (j) { return j; }).then(function (ok) {
+    showNotice(`Hand ${hands.length} put back.`);
+    showSaved(ui, `Hand ${hands.length} put back.`);
+    announce(`Hand ${hands.length} put back. ${standingsSpeech(r)}`);
+  }, (j) => j).then((ok) => {
     if (ok) $('undo-last').focus();
   });
+}
+
+// ---------------------------------------------------------------- refusals
+
+/* Shows a 422 next to the controls its pointers name. formIdx: the index of the hand in the
+ * form (or -1); toOriginal maps a hand index of the request to the index shown in the list. */
+export function showHandProblem(app, problem, formIdx, toOriginal) {
+  const { store, ui } = app;
+  const d = currentDraft(store);
+  const byId = {};
+  const order = [];
+  const general = [];
+  const add = (id, control, text) => {
+    if (!byId[id]) { byId[id] = { control, lines: [] }; order.push(id); }
+    byId[id].lines.push(text);
+  };
+  const errors = problemErrors(problem, store.pad.players);
+  errors.forEach((err) => {
+    const segs = decodePointer(err.pointer);
+    if (segs[0] !== 'hands' || segs.length < 2 || !/^\d+$/.test(segs[1])) {
+      general.push(err.detail);
+      return;
+    }
+    const j = Number(segs[1]);
+    if (j === formIdx && $('hand-form').elements.length) {
+      const rest = segs.slice(2);
+      if (rest[0] === 'winner') {
+        add('winner-error', $('winner-0'), err.detail);
+      } else if (rest[0] === 'rummy') {
+        add('rummy-error', $('rummy'), err.detail);
+      } else if (rest[0] === 'remaining' && rest.length > 1 && opponentsOf(store, d).indexOf(rest[1]) >= 0) {
+        const i = playerIndex(store, rest[1]);
+        let control = $(`points-${i}`) || $(`suit-${i}-C`);
+        if (rest[2] === 'cards' && rest.length > 3 && $(`chip-${i}-${rest[3]}`)) control = $(`chip-${i}-${rest[3]}`);
+        add(`opp-${i}-error`, control, err.detail);
+      } else {
+        add('hand-error', $('save-hand'), err.detail);
+      }
+    } else {
+      const orig = toOriginal(j);
+      ui.historyErrors[orig] = (ui.historyErrors[orig] || []).concat([err.detail]);
+      general.push(err.detail);
+    }
+  });
+  order.forEach((id) => {
+    const c = byId[id].control;
+    setFieldError(id, byId[id].lines, c && c.id !== 'save-hand' && c.id !== 'winner-0' ? c : null);
+  });
+  if (byId['winner-error']) $('winner-group').setAttribute('aria-describedby', 'winner-error');
+  showGeneralError(general);
+  renderHistory(app, store.result);
+  const first = order.length && byId[order[0]].control;
+  if (first) first.focus();
+  // The sentence itself is shown once, beside its entry; the bar only says that nothing was saved.
+  showSaved(ui, errors.length === 1 ? 'Not saved: one entry to fix, marked above.' : `Not saved: ${errors.length} entries to fix, marked above.`);
+  announce(errors.map((e) => e.detail).join(' '));
+}
+
+export function clearHistoryErrors(app) {
+  app.ui.historyErrors = {};
 }

@@ -1,28 +1,30 @@
-/* Sharing the scorepad's results (text, CSV, the share sheet) and starting a new game. */
+/* Sharing the scorepad's results (text, CSV, the share sheet) and starting a new game. Each
+ * function takes the page's state, `app` (submit.js). */
 import { $, h, show, announce, clearErrorsIn } from '../dom.js';
-import { store, ui, defaultSetup, save, showNotice, showGeneralError, rulesLine } from './state.js';
-import { render } from './view.js';
+import { defaultSetup, rulesLine } from './state.js';
+import { showNotice, showGeneralError } from './notes.js';
+import { saveGame } from './submit.js';
 
 // ---------------------------------------------------------------- sharing and export
 
-export function resultsText() {
-  var r = store.result;
-  var lines = ['Rummy scorepad \u2014 ' + rulesLine()];
-  if (r.game_over && r.winner) lines.push(r.winner + ' wins with ' + r.totals[r.winner] + ' points.');
-  else lines.push('After ' + r.hands.length + (r.hands.length === 1 ? ' hand' : ' hands') + (r.next_dealer ? ' (next dealer: ' + r.next_dealer + ')' : '') + ':');
-  (r.standings || []).forEach(function (s, i) {
-    lines.push((s.rank || i + 1) + '. ' + s.player + ' ' + s.total);
+export function resultsText(app) {
+  const r = app.store.result;
+  const lines = [`Rummy scorepad \u2014 ${rulesLine(app.store, app.rules)}`];
+  if (r.game_over && r.winner) lines.push(`${r.winner} wins with ${r.totals[r.winner]} points.`);
+  else lines.push(`After ${r.hands.length}${r.hands.length === 1 ? ' hand' : ' hands'}${r.next_dealer ? ` (next dealer: ${r.next_dealer})` : ''}:`);
+  (r.standings || []).forEach((s, i) => {
+    lines.push(`${s.rank || i + 1}. ${s.player} ${s.total}`);
   });
   if (r.hands.length) {
     lines.push('');
     lines.push('Hands:');
-    r.hands.forEach(function (hand, k) {
-      var text = (hand.number || k + 1) + '. dealer ' + hand.dealer + ': ';
+    r.hands.forEach((hand, k) => {
+      let text = `${hand.number || k + 1}. dealer ${hand.dealer}: `;
       if (hand.draw) text += 'drawn hand';
       else {
-        text += hand.winner + (hand.rummy ? ' went rummy' : ' went out') + ', +' + hand.points;
-        var left = Object.keys(hand.remaining || {}).map(function (p) { return p + ' ' + hand.remaining[p]; }).join(', ');
-        if (left) text += ' (' + left + ')';
+        text += `${hand.winner}${hand.rummy ? ' went rummy' : ' went out'}, +${hand.points}`;
+        const left = Object.keys(hand.remaining || {}).map((p) => `${p} ${hand.remaining[p]}`).join(', ');
+        if (left) text += ` (${left})`;
       }
       lines.push(text);
     });
@@ -31,42 +33,43 @@ export function resultsText() {
 }
 
 export function csvCell(v) {
-  var s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = "'" + s; // keep spreadsheets from running a name as a formula
-  return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  let s = v === null || v === undefined ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // keep spreadsheets from running a name as a formula
+  // a cell holding a quote, a comma or a line break is quoted, its quotes doubled (RFC 4180)
+  return /[\u0022,\n\r]/.test(s) ? `"${s.split('"').join('""')}"` : s;
 }
 
 /* One row per hand; for each player the points scored in that hand, the points held when
  * someone else went out (blank for the winner and in a drawn hand), and the running total. */
-export function resultsCsv() {
-  var r = store.result;
-  var players = store.pad.players;
-  var head = ['hand', 'dealer', 'went out', 'rummy', 'drawn', 'points'];
-  players.forEach(function (p) { head.push(p + ' scored', p + ' held', p + ' total'); });
-  var rows = [head];
-  r.hands.forEach(function (hand, k) {
-    var row = [hand.number || k + 1, hand.dealer, hand.winner || '', hand.rummy ? 'yes' : 'no', hand.draw ? 'yes' : 'no', hand.points];
-    players.forEach(function (p) {
-      var held = hand.remaining && p in hand.remaining ? hand.remaining[p] : '';
+export function resultsCsv(app) {
+  const r = app.store.result;
+  const { players } = app.store.pad;
+  const head = ['hand', 'dealer', 'went out', 'rummy', 'drawn', 'points'];
+  players.forEach((p) => { head.push(`${p} scored`, `${p} held`, `${p} total`); });
+  const rows = [head];
+  r.hands.forEach((hand, k) => {
+    const row = [hand.number || k + 1, hand.dealer, hand.winner || '', hand.rummy ? 'yes' : 'no', hand.draw ? 'yes' : 'no', hand.points];
+    players.forEach((p) => {
+      const held = hand.remaining && p in hand.remaining ? hand.remaining[p] : '';
       row.push(hand.winner === p ? hand.points : 0, held, hand.totals[p]);
     });
     rows.push(row);
   });
-  return rows.map(function (row) { return row.map(csvCell).join(','); }).join('\r\n') + '\r\n';
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-export function copyText() {
-  var text = resultsText();
+export function copyText(app) {
+  const text = resultsText(app);
   // Said beside the button tapped (not in the notice at the page's top, off-screen from here).
-  var done = function () { shareSaid('Results copied: paste them into a message.'); };
-  var fallback = function () {
-    var area = $('share-text');
+  const done = () => { shareSaid('Results copied: paste them into a message.'); };
+  const fallback = () => {
+    const area = $('share-text');
     area.value = text;
     show(area, true);
     show($('share-text-label'), true);
     area.focus();
     area.select();
-    var ok = false;
+    let ok = false;
     try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
     if (ok) done();
     else shareSaid('Select the text below and copy it.');
@@ -78,25 +81,25 @@ export function copyText() {
   }
 }
 
-export function downloadCsv() {
-  var blob = new Blob(['\ufeff' + resultsCsv()], { type: 'text/csv;charset=utf-8' });
-  var url = URL.createObjectURL(blob);
-  var a = h('a', { href: url, download: 'rummy-scores-' + new Date().toISOString().slice(0, 10) + '.csv', class: 'sr-only' });
+export function downloadCsv(app) {
+  const blob = new Blob([`\ufeff${resultsCsv(app)}`], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: `rummy-scores-${new Date().toISOString().slice(0, 10)}.csv`, class: 'sr-only' });
   document.body.appendChild(a);
   a.click();
-  window.setTimeout(function () { URL.revokeObjectURL(url); a.remove(); }, 1000);
+  window.setTimeout(() => { URL.revokeObjectURL(url); a.remove(); }, 1000);
   announce('CSV file downloaded.');
 }
 
-export function shareResults() {
-  navigator.share({ title: 'Rummy scores', text: resultsText() }).catch(function () { /* cancelled */ });
+export function shareResults(app) {
+  navigator.share({ title: 'Rummy scores', text: resultsText(app) }).catch(() => { /* cancelled */ });
 }
 
 // ---------------------------------------------------------------- new game
 
-export function openNewGame() {
-  var pad = store.pad;
-  var s = defaultSetup();
+export function openNewGame(app) {
+  const { pad } = app.store;
+  const s = defaultSetup();
   if (pad) {
     s.names = pad.players.slice();
     s.preset = (pad.rules && pad.rules.preset) || 'standard';
@@ -104,13 +107,13 @@ export function openNewGame() {
     if (pad.rules && pad.rules.target_score) s.target = pad.rules.target_score;
     s.firstDealer = Math.max(0, pad.players.indexOf(pad.first_dealer));
   }
-  store.setup = s;
-  ui.settingUp = true;
-  save();
+  app.store.setup = s;
+  app.ui.settingUp = true;
+  saveGame(app);
   showNotice(null);
   showGeneralError(null);
   clearErrorsIn($('setup-form'));
-  render();
+  app.render();
   $('setup-title').setAttribute('tabindex', '-1');
   $('setup-title').focus();
 }

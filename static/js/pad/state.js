@@ -1,48 +1,15 @@
-/* The scorepad's state (the game kept in localStorage, the page's own flags), its small helpers and the one path by which the page changes the game: submitPad, one POST /v1/scorepad. */
-import { $, h, clear, show } from '../dom.js';
-import { askReferee } from '../referee.js';
-import { loadRules, limits, presets } from '../service.js';
-import { render } from './view.js';
+/* The scorepad's game as data: its shape, how it is kept in localStorage, and the small facts the
+ * screens read from it. No drawing and no requests here; every function takes the game (`store`)
+ * or the service's rules document (`rules`, GET /v1/rules) as an argument and imports nothing of
+ * the other pad modules, so the page's modules import in one direction:
+ * scorepad.js → view.js → setup, share, chart, entry → save → history → submit → notes → state. */
+import { limits, presets } from '../service.js';
+import { nameKey } from '../judge/scorepad.js';
 
 export const STORE_KEY = 'rummy-referee.scorepad.v1';
-export const API_URL = '/v1/scorepad';
 
-/* What the pad takes from the service (GET /v1/rules, service.js) instead of keeping copies: the
- * players at a table, the targets one tap away, the presets with their labels. Filled in once the
- * answer comes (the service worker keeps it for a visit with no connection). */
-export const service = { rules: null };
-
-export function askService() {
-  return loadRules().then((answer) => {
-    if (answer) service.rules = answer;
-  });
-}
-
-/** {min, max} players at a table (R2). */
-export function playerLimits() {
-  return limits(service.rules).players;
-}
-
-/** The target scores one tap away; any whole number in the service's range can be typed (R20). */
-export function commonTargets() {
-  const target = service.rules && service.rules.options.find((o) => o.name === 'target_score');
-  return target ? target.suggested : [];
-}
-
-/** [{value, label, about}] of the presets; before the service answers, only ``current``. */
-export function presetChoices(current) {
-  const known = presets(service.rules);
-  return known.length ? known : [{ value: current, label: current, about: '' }];
-}
-
-export function presetLabel(name) {
-  const found = presets(service.rules).find((p) => p.value === name);
-  return found ? found.label : name;
-}
-
-// ---------------------------------------------------------------- state and storage
-
-/* store.pad:       the game as sent to the API {rules, players, first_dealer, hands}
+/* The game kept in localStorage (one object, `store`):
+ * store.pad:       the game as sent to the API {rules, players, first_dealer, hands}
  * store.result:    the API's last 200 answer for store.pad (kept for a weak connection)
  * store.draft:     the next hand being entered
  * store.edit:      a correction of an earlier hand being entered, or null
@@ -52,13 +19,20 @@ export function presetLabel(name) {
  * store.offline:   true when store.result was worked out on this phone (no connection) by the
  *                  offline judge, with the service's own rules and words
  * store.offlineHands: per hand of store.pad, whether it was entered (or changed) with no
- *                  connection and is not yet confirmed by the service
- * ui.confirmDraw:  the drawn-hand button was tapped once and asks to confirm */
-export let store = emptyStore();
-export let ui = { busy: false, settingUp: false, confirmDelete: null, confirmDraw: false, historyErrors: {} };
-
+ *                  connection and is not yet confirmed by the service */
 export function emptyStore() {
   return { pad: null, result: null, draft: newDraft(), edit: null, setup: defaultSetup(), undone: null, offline: false, offlineHands: [] };
+}
+
+/* What the page itself keeps for this visit only (never saved):
+ * busy:          a request is in flight (the submitting buttons are off)
+ * settingUp:     the setup screen is open over a game
+ * confirmDelete: the index of the hand whose "Delete" asks to confirm, or null
+ * confirmDraw:   the drawn-hand button was tapped once and asks to confirm
+ * historyErrors: {hand index: [sentence]} refusals shown on the list of hands
+ * notSaved:      the sticky bar says what the entry on screen is about ("Not saved: …") */
+export function emptyUi() {
+  return { busy: false, settingUp: false, confirmDelete: null, confirmDraw: false, historyErrors: {}, notSaved: false };
 }
 
 export function defaultSetup() {
@@ -69,14 +43,15 @@ export function newDraft(index) {
   return { index: index === undefined ? null : index, winner: null, rummy: false, entries: {} };
 }
 
+/** The game as kept in localStorage (a fresh one when there is none or it cannot be read). */
 export function load() {
-  var s = emptyStore();
+  const s = emptyStore();
   try {
-    var raw = window.localStorage.getItem(STORE_KEY);
+    const raw = window.localStorage.getItem(STORE_KEY);
     if (raw) {
-      var saved = JSON.parse(raw);
+      const saved = JSON.parse(raw);
       if (saved && typeof saved === 'object') {
-        Object.keys(s).forEach(function (k) {
+        Object.keys(s).forEach((k) => {
           if (saved[k] !== undefined) s[k] = saved[k];
         });
       }
@@ -90,128 +65,157 @@ export function load() {
   return s;
 }
 
-export function save() {
+/** Keeps `store` in localStorage; false when the browser would not (private mode, storage full). */
+export function persist(store) {
   try {
     window.localStorage.setItem(STORE_KEY, JSON.stringify(store));
+    return true;
   } catch (e) {
-    showNotice('This browser would not save the game (private mode or storage full); it will be lost on reload.');
+    return false;
   }
 }
 
+// ---------------------------------------------------------------- what the service says (GET /v1/rules)
 
-// ---------------------------------------------------------------- small helpers
-
-export function showNotice(text, action) {
-  const el = $('notice');
-  clear(el);
-  if (!text) { show(el, false); return; }
-  el.appendChild(h('p', { text }));
-  if (action) {
-    el.appendChild(h('button', { type: 'button', class: 'btn btn-secondary', id: action.id, onclick: action.run, text: action.label }));
-  }
-  show(el, true);
+/** {min, max} players at a table (R2). */
+export function playerLimits(rules) {
+  return limits(rules).players;
 }
 
-export function showGeneralError(lines) {
-  const el = $('general-error');
-  clear(el);
-  if (!lines || !lines.length) { show(el, false); return; }
-  lines.forEach((line) => { el.appendChild(h('p', { text: line })); });
-  show(el, true);
+/** The target scores one tap away; any whole number in the service's range can be typed (R20). */
+export function commonTargets(rules) {
+  const target = rules && rules.options.find((o) => o.name === 'target_score');
+  return target ? target.suggested : [];
+}
+
+/** [{value, label, about}] of the presets; before the service answers, only `current`. */
+export function presetChoices(rules, current) {
+  const known = presets(rules);
+  return known.length ? known : [{ value: current, label: current, about: '' }];
+}
+
+export function presetLabel(rules, name) {
+  const found = presets(rules).find((p) => p.value === name);
+  return found ? found.label : name;
+}
+
+/** The option of R15 (going rummy) and its value under `gameRules`, as /v1/rules words them. */
+export function rummyValue(rules, gameRules) {
+  const option = ((rules && rules.options) || []).find((o) => o.rule === 'R15');
+  return option && (option.values || []).find((v) => v.value === gameRules[option.name]);
+}
+
+// ---------------------------------------------------------------- the game
+
+export function rulesOf(store) {
+  return (store.result && store.result.rules) || (store.pad && store.pad.rules) || {};
+}
+
+export function rulesLine(store, rules) {
+  const r = rulesOf(store);
+  const preset = `${presetLabel(rules, r.preset || 'standard')} rules`;
+  const aces = r.aces === 'high_or_low' ? ' \u00b7 aces high or low' : '';
+  if (r.deals) return `${preset}${aces} \u00b7 ${r.deals} deals`;
+  return `${preset}${aces} \u00b7 first to ${r.target_score || 100} points`;
+}
+
+export function dealerLine(result) {
+  if (!result) return '';
+  return result.next_dealer ? `Next dealer: ${result.next_dealer}.` : '';
+}
+
+export function standingsSpeech(result) {
+  return `${(result.standings || []).map((s) => `${s.player} ${s.total}`).join(', ')}.`;
+}
+
+/** The game of `store` with these hands instead of its own. */
+export function padWith(store, hands) {
+  return { rules: store.pad.rules, players: store.pad.players, first_dealer: store.pad.first_dealer, hands };
+}
+
+/* Which hands of `pad` were entered with no connection: with an answer of the service, none (it
+ * has scored them all); with the phone's, those new or changed since `store.pad`, and those
+ * already marked. */
+export function offlineMarks(store, pad, offline) {
+  if (!offline) return [];
+  const old = (store.pad && store.pad.hands) || [];
+  return pad.hands.map((hand, i) => Boolean(store.offlineHands[i]) || JSON.stringify(hand) !== JSON.stringify(old[i]));
 }
 
 export function possessive(name) {
   return name + (/s$/i.test(name) ? '\u2019' : '\u2019s');
 }
 
-export function rulesOf() {
-  return (store.result && store.result.rules) || (store.pad && store.pad.rules) || {};
+/* A whole number as a number; anything else as typed, for the API to refuse in words. */
+export function integerOrRaw(text) {
+  const t = String(text).trim();
+  return /^-?\d+$/.test(t) ? Number(t) : t;
 }
 
-export function rulesLine() {
-  const r = rulesOf();
-  const preset = presetLabel(r.preset || 'standard') + ' rules';
-  const aces = r.aces === 'high_or_low' ? ' \u00b7 aces high or low' : '';
-  if (r.deals) return preset + aces + ' \u00b7 ' + r.deals + ' deals';
-  return preset + aces + ' \u00b7 first to ' + (r.target_score || 100) + ' points';
-}
-
-export function names() {
-  return (store.pad && store.pad.players) || store.setup.names;
-}
-
-// ---------------------------------------------------------------- the one submit path
-
-export function setBusy(busy) {
-  ui.busy = busy;
-  document.body.classList.toggle('busy', busy);
-  document.querySelectorAll('[data-submits]').forEach((b) => { b.disabled = busy; });
-}
-
-/*
- * Sends a whole pad to the API; the only place the page changes the game. On a 200 the pad and
- * the answer become the game (saved, drawn again) and then on.saved(answer) runs; on a 422
- * on.refused(problem); on no answer on.failed(message). Nothing is changed unless the API
- * accepted the pad. Resolves to whether it did.
- */
-export function submitPad(pad, on) {
-  if (!on.quiet) setBusy(true);
-  return askReferee(API_URL, pad).then((answer) => {
-    if (!on.quiet) setBusy(false);
-    if (answer.ok) {
-      store.offlineHands = offlineMarks(store.pad, pad, Boolean(answer.offline));
-      store.offline = Boolean(answer.offline);
-      store.pad = pad;
-      store.result = answer.data;
-      ui.historyErrors = {};
-      showGeneralError(null);
-      if (on.saved) on.saved(answer.data);
-      save();
-      render();
-      if (on.after) on.after(answer.data);
-    } else if (answer.kind === 'invalid') {
-      on.refused(answer.problem);
+/* [{index, text}] for every name that names the same player as an earlier one, in the form the
+ * referee compares names in (R2a: the offline judge's nameKey, held equal to referee.seating's
+ * name_key), so "Ana", " ana" and "ａｎａ" are one player; the page still sends each name as
+ * typed, trimmed. */
+export function sameNames(players) {
+  const first = {};
+  const out = [];
+  players.forEach((p, i) => {
+    const k = nameKey(p).trim();
+    if (!k) return;
+    if (k in first) {
+      const other = players[first[k]];
+      out.push({ index: i, text: p === other ? `${p} is already player ${first[k] + 1}: give each player a different name.`
+        : `${p} and ${other} (player ${first[k] + 1}) read as the same name: give each player a different name.` });
     } else {
-      on.failed(answer.message);
+      first[k] = i;
     }
-    return answer.ok;
   });
+  return out;
 }
 
-/* Which hands of `pad` were entered with no connection: with an answer of the service, none (it
- * has scored them all); with the phone's, those new or changed since `before`, and those
- * already marked. */
-function offlineMarks(before, pad, offline) {
-  if (!offline) return [];
-  const old = (before && before.hands) || [];
-  return pad.hands.map((hand, i) => Boolean(store.offlineHands[i]) || JSON.stringify(hand) !== JSON.stringify(old[i]));
+// ---------------------------------------------------------------- the hand being entered
+
+/** The hand on the form: a correction of an earlier one, or the next. */
+export function currentDraft(store) {
+  return store.edit || store.draft;
 }
 
-/* The confirmation of the last change, in the sticky action bar (always in view). */
-export function showSaved(text) {
-  // "Not saved: …" and "Hand 4 removed." say what the entry on screen is about: they go as soon
-  // as the player changes it (#23 point 7, #33 point 7).
-  ui.notSaved = Boolean(text && (text.startsWith('Not saved') || / removed\.$/.test(text)));
-  var el = $('saved-note');
-  el.textContent = text || '';
-  show(el, !!text);
+/** The index in store.pad.hands of the hand on the form. */
+export function formIndex(store) {
+  const d = currentDraft(store);
+  return d.index === null ? store.pad.hands.length : d.index;
 }
 
-export function standingsSpeech(r) {
-  return (r.standings || []).map(function (s) { return s.player + ' ' + s.total; }).join(', ') + '.';
+export function opponentsOf(store, d) {
+  return store.pad.players.filter((p) => p !== d.winner);
 }
 
-export function padWith(hands) {
-  return { rules: store.pad.rules, players: store.pad.players, first_dealer: store.pad.first_dealer, hands: hands };
+export function playerIndex(store, p) {
+  return store.pad.players.indexOf(p);
 }
 
-
-/** A "Not saved: …" note goes once the player changes the entry it was about. */
-export function clearNotSaved() {
-  if (ui.notSaved) showSaved(null);
+/** What the draft `d` holds for `player` (made empty, points first, the first time). */
+export function entryFor(d, player) {
+  if (!d.entries[player]) d.entries[player] = { mode: 'points', points: '', cards: [], suit: null };
+  return d.entries[player];
 }
 
-/** The game as kept in localStorage again (on opening, and when another tab changed it). */
-export function reloadStore() {
-  store = load();
+/** {card code: player} of the cards picked for each opponent in draft `d`. */
+export function usedCards(store, d) {
+  const used = {};
+  opponentsOf(store, d).forEach((p) => {
+    const e = d.entries[p];
+    if (e && e.mode === 'cards') e.cards.forEach((c) => { used[c] = p; });
+  });
+  return used;
+}
+
+/** The hand of draft `d` as the API takes it. */
+export function handFromDraft(store, d) {
+  const remaining = {};
+  opponentsOf(store, d).forEach((p) => {
+    const e = entryFor(d, p);
+    remaining[p] = e.mode === 'cards' ? { cards: e.cards.slice() } : { points: integerOrRaw(e.points) };
+  });
+  return { winner: d.winner, rummy: !!d.rummy, remaining };
 }
