@@ -7,7 +7,7 @@ first and ``discard`` bottom first, so the new stock is the pile in the order it
 
 from __future__ import annotations
 
-from .rules import restock_limit_allows, restocks_at_turn_end
+from .rules import keeps_top, restock_limit_allows, restocks_at_turn_end
 from .state import State, Status
 
 
@@ -36,7 +36,7 @@ def restock(state: State, keep_top: bool) -> State:
 def restock_on_draw(state: State) -> State:
     """A player draws from the empty stock (R17 ``keep_top`` / ``turn_over``; under ``immediate``
     the stock should never be empty at a draw, and if it is the whole pile is turned over)."""
-    return restock(state, keep_top=state.rules.restock == "keep_top")
+    return restock(state, keep_top=keeps_top(state.rules))
 
 
 def restock_at_turn_end(state: State) -> State:

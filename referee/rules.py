@@ -261,6 +261,12 @@ def restocks_at_turn_end(rules: Rules) -> bool:
     return rules.restock == "immediate"
 
 
+def keeps_top(rules: Rules) -> bool:
+    """R17 ``keep_top``: whether a restock leaves the top discard as the new discard pile (the
+    rest turned over); under the other modes the whole pile is turned over."""
+    return rules.restock == "keep_top"
+
+
 def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:
     """Resolve a rules object (R21): the named preset, then each override.
 

@@ -15,7 +15,7 @@ from itertools import combinations
 
 from ..cards import DECK
 from ..melds import canonical_order, fitting_cards, meld_kind
-from ..rules import Rules
+from ..rules import Rules, keeps_top, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from ..scoring import rummy_multiplier
 from ..stall import stall_limit
 
@@ -191,8 +191,7 @@ class Sim:
     def restock(self, keep_top: bool) -> bool:
         """R17: the pile turned over as it lies (its bottom card the new stock's top); False when
         the hand is a draw instead (R18)."""
-        limit = self.rules.max_restocks
-        if limit is not None and self.restocks >= limit:
+        if not restock_limit_allows(self.rules, self.restocks + 1):
             return False
         pile = self.discard[:-1] if keep_top else self.discard
         if not pile:
@@ -238,10 +237,9 @@ class Sim:
     def lay_down(self, p: int, melds: list[int], lay: int, made: int = 0) -> None:
         """``p`` lays down ``melds`` (within the turn's limit, R5) and lays off ``lay``, keeping two
         cards at least (so a meld can still take them out, as the bots' ``strands`` keeps)."""
-        limit = self.rules.melds_per_turn
         hand = self.hands[p]
         for m in melds:
-            if limit is not None and made >= limit:
+            if not meld_limit_allows(self.rules, made + 1):
                 break
             if (hand ^ m).bit_count() < 2:
                 continue
@@ -263,8 +261,7 @@ class Sim:
         if t.loose(hand, self.fit).bit_count() > 1:
             return None
         melds, dead, lay = t.split(hand, self.fit & hand)
-        limit = rules.melds_per_turn
-        if limit is not None and len(melds) > limit - made:
+        if not meld_limit_allows(rules, made + len(melds)):
             return None
         n = dead.bit_count()
         if n == 0 and not rules.final_discard_required and (melds or lay):
@@ -315,7 +312,7 @@ class Sim:
             taken = self.discard.pop()
             hand |= 1 << taken
         else:
-            if not self.left and not self.restock(rules.restock == "keep_top"):
+            if not self.left and not self.restock(keeps_top(rules)):
                 return -1
             hand |= 1 << self.draw_stock(p)
         self.hands[p] = hand
@@ -371,7 +368,7 @@ class Sim:
             self.quiet += 1
             if self.quiet >= stall_limit(self.n):
                 return -1
-        if not self.left and rules.restock == "immediate" and not self.restock(False):
+        if not self.left and restocks_at_turn_end(rules) and not self.restock(False):
             return -1
         return None
 
