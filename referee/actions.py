@@ -43,6 +43,20 @@ class Move:
     meld: str | None = None
     card: Card | None = None
 
+    @property
+    def discarded(self) -> Card:
+        """The card of a discard (R7); a ValueError for another move, which has none."""
+        if self.card is None:
+            raise ValueError(f"{self.action} moves discard no card")
+        return self.card
+
+    @property
+    def drawn_from(self) -> Source:
+        """Where a draw takes its card (R4); a ValueError for another move, which draws none."""
+        if self.source is None:
+            raise ValueError(f"{self.action} moves draw no card")
+        return self.source
+
     @classmethod
     def draw(cls, player: str, source: Source = Source.STOCK) -> Move:
         return cls(player, Action.DRAW, source=source)
@@ -63,7 +77,7 @@ class Move:
         """The move as Python that makes it (``Move.draw('ana', Source.STOCK)``), to paste into
         a test or a bug report, as a Card's repr is."""
         if self.action == Action.DRAW:
-            return f"Move.draw({self.player!r}, Source.{self.source.name})"
+            return f"Move.draw({self.player!r}, Source.{self.drawn_from.name})"
         if self.action == Action.DISCARD:
             return f"Move.discard({self.player!r}, {self.card!r})"
         cards = f"parse_cards({' '.join(c.code for c in self.cards)!r}.split())"
@@ -75,6 +89,6 @@ class Move:
         if self.action == Action.DRAW:
             return f"{self.player} draws from the {'stock' if self.source == Source.STOCK else 'discard pile'}"
         if self.action == Action.DISCARD:
-            return f"{self.player} discards {self.card.symbol}"
+            return f"{self.player} discards {self.discarded.symbol}"
         verb = "melds" if self.action == Action.MELD else "lays off"
         return f"{self.player} {verb} {show(self.cards)}" + (f" on {self.meld}" if self.meld else "")

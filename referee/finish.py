@@ -45,7 +45,7 @@ def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Call
     if rules.final_discard_required:
         return True
     table = melds() if callable(melds) else melds
-    return not any(fits(m.cards, m.kind, taken, rules) for m in table)
+    return not any(fits(m.cards, m.known_kind, taken, rules) for m in table)
 
 
 def verify_finish(
@@ -70,7 +70,7 @@ def verify_finish(
                 ]
             )
         return
-    if dead_end(rules, taken, rest, melds):
+    if taken is not None and dead_end(rules, taken, rest, melds):
         raise IllegalMove(
             [
                 Reason(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from .actions import Move
 from .cards import Card
 from .deal import deal
-from .errors import IllegalMove, InvalidInput, Problem
+from .errors import IllegalMove, InvalidInput, Problem, Reason
 from .legal import legal_moves
 from .moves import MovesOutcome, apply_move
 from .policy import LEVELS, Policy
@@ -158,7 +158,8 @@ def check_next_hand(game: Game) -> Pad:
         raise GameOver(f"hand {game.number} is still being played: the next hand is dealt when it ends")
     pad = game.pad()
     if pad.game_over:
-        raise GameOver(f"the game is over: {pad.winner} won with {pad.totals[pad.winner]} points (R20)")
+        won = f"{pad.winner} won with {pad.totals[pad.winner]} points" if pad.winner is not None else "nobody won"
+        raise GameOver(f"the game is over: {won} (R20)")
     return pad
 
 
@@ -175,7 +176,9 @@ def next_hand(
     scored, carried = game.scored_hands(), game.carried
     if len(scored) > KEPT_HANDS:  # the older hands folded into the running totals (R20)
         folded = replay(game.players, game.rules, scored[:-KEPT_HANDS], game.first_dealer, carried)
-        carried = Carried((0 if carried is None else carried.hands) + len(scored) - KEPT_HANDS, dict(folded.totals), folded.next_dealer)
+        after = folded.next_dealer
+        assert after is not None, "the game went on after the hands folded, so one of them names the next dealer (R19, R20)"
+        carried = Carried((0 if carried is None else carried.hands) + len(scored) - KEPT_HANDS, dict(folded.totals), after)
         scored = scored[-KEPT_HANDS:]
     nxt = replace(game, state=state, hands=scored, carried=carried, events=(), seq=game.seq + 1)
     return play_bots(nxt, bot_seed, policy)[0]
@@ -198,7 +201,7 @@ def play(
     move by a player not at the table.
     """
     state, events, applied = game.state, list(game.events), 0
-    reasons: tuple = ()
+    reasons: tuple[Reason, ...] = ()
     new: list[Event] = []
     for i, move in enumerate(moves):
         try:

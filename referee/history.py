@@ -35,7 +35,7 @@ for a count the events as a whole contradict.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .actions import Action, Source
 from .cards import Card
@@ -82,7 +82,7 @@ def _what(e: Event) -> str:
         pile = "the discard pile" if e.source == Source.DISCARD_PILE else "the stock"
         return f"{e.player}'s draw from {pile}"
     if e.action == Action.DISCARD:
-        return f"{e.player}'s discard of {e.card.symbol}"
+        return f"{e.player}'s discard of {e.discarded.symbol}"
     return f"{e.player}'s {'meld' if e.action == Action.MELD else 'lay-off'} of {' '.join(c.symbol for c in e.cards)}"
 
 
@@ -261,19 +261,19 @@ def top_of_the_pile(state: State, events: Sequence[Event]) -> list[Problem]:
     problems = []
     for i in range(1, len(events)):
         before, e = events[i - 1], events[i]
-        taken = e.action == Action.DRAW and e.source == Source.DISCARD_PILE and e.card is not None
-        if taken and before.action == Action.DISCARD and e.card != before.card:
+        taken = e.card if e.action == Action.DRAW and e.source == Source.DISCARD_PILE else None
+        if taken is not None and before.action == Action.DISCARD and taken != before.card:
             problems.append(
                 Problem(
                     ("events", i, "card"),
-                    f"{e.player} took {e.card.symbol} from the discard pile, but its top card was {before.card.symbol}, "
+                    f"{e.player} took {taken.symbol} from the discard pile, but its top card was {before.discarded.symbol}, "
                     f"{_what(before)} just before (event {i - 1})",
                 )
             )
     return problems
 
 
-def _named(events: Sequence[Event]):
+def _named(events: Sequence[Event]) -> Iterator[tuple[int, tuple[str | int, ...], Card]]:
     """Each card an event names, in order: (event index, path of the card, card)."""
     for i, e in enumerate(events):
         if e.action in _PLAYS:
@@ -327,10 +327,11 @@ def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> l
     card taken from the discard pile is in its taker's hand; a discarded card is on the discard
     pile when the stock was never rebuilt this hand, and in no meld at all."""
     restocked, unseen = state.restocks > 0, _taken_unseen(events)
-    last: dict[Card, tuple[int, tuple]] = {}
+    last: dict[Card, tuple[int, tuple[str | int, ...]]] = {}
     for i, path, card in _named(events):
         last[card] = (i, path)
-    problems, laid = [], {}
+    problems: list[Problem] = []
+    laid: dict[str, int] = {}
     for i, e in enumerate(events):
         if e.action == Action.MELD and e.meld is not None:
             if e.meld in laid:
@@ -354,7 +355,7 @@ def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> l
             meld = state.meld(e.meld) if e.meld is not None else None
             if where[0] != "melds":
                 why = f"{card.symbol}, laid on the table in event {i}, is not in a meld on the table: it is {words}"
-            elif meld is not None and state.melds[where[1]].id != meld.id:
+            elif meld is not None and state.melds[int(where[1])].id != meld.id:
                 why = f"{card.symbol}, laid on meld {meld.id} in event {i}, is {words}"
         elif e.action == Action.DRAW:
             taker = state.seat(e.player)
@@ -381,7 +382,7 @@ def pile_in_order(state: State, events: Sequence[Event]) -> list[Problem]:
     left: list[tuple[int, Card]] = []  # (event, card) discarded and not taken since, bottom first
     for i, e in enumerate(events):
         if e.action == Action.DISCARD:
-            left.append((i, e.card))
+            left.append((i, e.discarded))
         elif e.action == Action.DRAW and e.source == Source.DISCARD_PILE and left:
             left.pop()
     pile, problems = state.discard, []

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from .actions import Action, Move, Source
 from .cards import Card
 from .errors import IllegalMove, InvalidInput, Reason
 from .melds import MeldKind, fitting_cards, rank_at, run_top
-from .moves import Action, Move, Source, can_play, hand_over, verify_turn
+from .moves import can_play, hand_over, verify_turn
 from .rules import Rules
 from .scorepad import next_dealer
 from .seating import said
@@ -60,7 +61,7 @@ def candidate_moves(state: State) -> list[Move]:
         return [Move.draw(player, Source.STOCK), Move.draw(player, Source.DISCARD_PILE)]
     hand = mover.hand
     moves = [Move.make_meld(player, cards) for cards, _ in possible_melds(hand, rules)]
-    fitting = [(m.id, fitting_cards(m.cards, m.kind, rules)) for m in state.melds]
+    fitting = [(m.id, fitting_cards(m.cards, m.known_kind, rules)) for m in state.melds]
     moves += [Move.lay_off(player, (card,), meld_id) for card in hand for meld_id, cards in fitting if card in cards]
     moves += [Move.discard(player, card) for card in hand]
     return moves
@@ -116,7 +117,7 @@ def turn_options(state: State) -> TurnOptions:
     if state.status != Status.PLAYING:
         reason = hand_over(state)
         result = state.result()
-        dealer = next_dealer([p.id for p in state.players], state.dealer, result.winner, state.rules)
+        dealer = next_dealer([p.id for p in state.players], state.dealer, result.winner if result else None, state.rules)
         return TurnOptions(turn.player, turn.phase, (), (reason,), f"{reason.message}; {said(dealer)} deals the next hand")
     moves = tuple(legal_moves(state))
     player, name = turn.player, said(turn.player)
@@ -127,10 +128,13 @@ def turn_options(state: State) -> TurnOptions:
     count = dict.fromkeys(Action, 0)
     for m in moves:
         count[m.action] += 1
-    ways = lambda n: f"{n} way{'s' if n != 1 else ''}"  # noqa: E731
+
+    def ways(n: int) -> str:
+        return f"{n} way{'s' if n != 1 else ''}"
+
     plays = [f"meld ({ways(count[Action.MELD])})"] if count[Action.MELD] else []
     plays += [f"lay off ({ways(count[Action.LAY_OFF])})"] if count[Action.LAY_OFF] else []
-    discards = [m.card for m in moves if m.action == Action.DISCARD]
+    discards = [m.discarded for m in moves if m.action == Action.DISCARD]
     if len(discards) == 1:
         then = f"discards {discards[0].symbol}"
     else:

@@ -56,9 +56,10 @@ class MeldCheck:
         """One sentence for the players at the table: the first reason of a refusal, else what
         the meld is ("5♠ 6♠ 7♠ is a run of spades"; for a lay-off "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠
         is a run of spades")."""
-        if not self.valid:
+        kind = self.kind
+        if not self.valid or kind is None:
             return self.reasons[0].message if self.reasons else f"{show(self.cards)} is not a meld"
-        what = f"{show(self.cards)} is a {self.kind} of {meld_of(self.kind, self.cards)}"
+        what = f"{show(self.cards)} is a {kind} of {meld_of(kind, self.cards)}"
         if not self.laid_off:
             return what
         onto = tuple(c for c in self.cards if c not in self.laid_off)
@@ -129,7 +130,8 @@ def canonical_order(cards: Sequence[Card], kind: str | None, rules: Rules) -> tu
     if kind == MeldKind.SET:
         return tuple(sorted(cards, key=lambda c: c.suit_index))
     if kind == MeldKind.RUN:
-        high = run_positions({c.rank for c in cards}, rules)[-1] == 14
+        positions = run_positions({c.rank for c in cards}, rules)
+        high = positions is not None and positions[-1] == 14
         return tuple(sorted(cards, key=lambda c: 14 if (high and c.rank == 1) else c.rank))
     return tuple(cards)
 
@@ -314,8 +316,8 @@ def explain_meld(cards: Sequence[Card], rules: Rules, intent: str | None = None)
         return MeldCheck(False, None, cards, tuple(reasons))
     distinct = tuple(dict.fromkeys(cards))
     if len(distinct) >= 3 or not reasons:
-        kind = intent or _intent(distinct)
-        reasons += _set_reasons(distinct) if kind == MeldKind.SET else _run_reasons(distinct, rules)
+        meant = intent or _intent(distinct)
+        reasons += _set_reasons(distinct) if meant == MeldKind.SET else _run_reasons(distinct, rules)
     if reasons:
         return MeldCheck(False, None, cards, tuple(reasons))
     kind = meld_kind(cards, rules)
@@ -334,7 +336,7 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     valid meld.
     """
     base = check_meld(meld, rules)
-    if not base.valid:
+    if not base.valid or base.kind is None:
         raise InvalidInput([Problem(("onto",), f"the meld to lay off onto is not a valid meld: {base.reasons[0].message}")])
     return extend_meld(tuple(meld), base.kind, added, rules)
 
@@ -444,7 +446,7 @@ def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]])
         why = check.reasons[0].message.split(": ", 1)[1]
         return (_does_not_fit(cards, f"{fits}; the nearest is {meld_named(meld.cards, meld.owner)}: {why}"),) + tuple(check.reasons[1:])
     shown = [
-        f"{meld_named(m.cards, m.owner)} {'is ' if not i else ''}a {m.kind} of {meld_of(m.kind, m.cards)}"
+        f"{meld_named(m.cards, m.owner)} {'is ' if not i else ''}a {m.known_kind} of {meld_of(m.known_kind, m.cards)}"
         for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])
     ]
     more = len(checks) - _SHOWN_MELDS

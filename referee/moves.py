@@ -13,8 +13,9 @@ the candidates it accepts, so the referee never has two opinions about one move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .actions import Action, Move, Source
 from .cards import Card, show
@@ -89,7 +90,7 @@ def hand_over(state: State) -> Reason:
     """The ``hand_over`` reason of a hand that has ended (``state.status`` not playing): who went
     out (R13) or why it is a drawn hand (R18, R18a), and that nobody plays another turn."""
     if state.status == Status.OUT:
-        winner = state.gone_out.id
+        winner = state.mover.id  # R13: only the player to move can have gone out
         return Reason(Code.HAND_OVER, f"the hand is over: {said(winner)} went out, so nobody plays another turn", (), "R13")
     if state.stalled:
         return Reason(
@@ -139,8 +140,8 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
             "R6",
         )
     piled = tuple(c for c in missing if c in state.discard)
-    where = f": {show(piled)} {'is' if len(piled) == 1 else 'are'} in the discard pile" if piled else ""
-    return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}{where}", missing, _PLAY_RULE[move.action])
+    in_pile = f": {show(piled)} {'is' if len(piled) == 1 else 'are'} in the discard pile" if piled else ""
+    return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}{in_pile}", missing, _PLAY_RULE[move.action])
 
 
 def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
@@ -148,8 +149,8 @@ def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
     (``duplicate_card``, R1) or not held (``card_not_in_hand``, :func:`not_held`)."""
     hand, cards = state.mover.hand, move.cards
     gone = set(cards)
-    if len(gone) != len(cards):  # a card named twice: duplicate_card says which (R1)
-        raise IllegalMove([duplicate_card(cards)])
+    if len(gone) != len(cards) and (doubled := duplicate_card(cards)) is not None:  # a card named twice: which (R1)
+        raise IllegalMove([doubled])
     rest = tuple([c for c in hand if c not in gone])
     if len(rest) + len(gone) != len(hand):
         held = set(hand)
@@ -197,13 +198,15 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         target = state.meld(move.meld)
         if target is None:
             raise _refuse(Code.UNKNOWN_MELD, f"there is no meld {move.meld!r} on the table", move.cards, "R6")
-        check = extend_meld(target.cards, target.kind, move.cards, rules, meld_named(target.cards, target.owner))
+        check = extend_meld(target.cards, target.known_kind, move.cards, rules, meld_named(target.cards, target.owner))
         if not check.valid:
             raise IllegalMove(check.reasons)
         return target, check
     # Which melds it fits, cheaply; why it fits none is worked out only when it fits none.
-    fitting = [(m, c) for m in state.melds if (c := fit_meld(m.cards, m.kind, move.cards, rules)) is not None]
-    checks = [] if fitting else [(m, extend_meld(m.cards, m.kind, move.cards, rules, meld_named(m.cards, m.owner))) for m in state.melds]
+    fitting = [(m, c) for m in state.melds if (c := fit_meld(m.cards, m.known_kind, move.cards, rules)) is not None]
+    checks = (
+        [] if fitting else [(m, extend_meld(m.cards, m.known_kind, move.cards, rules, meld_named(m.cards, m.owner))) for m in state.melds]
+    )
     if not fitting and len(checks) == 1:
         raise IllegalMove(checks[0][1].reasons)  # one meld on the table: say why it does not fit
     if not fitting:
@@ -242,7 +245,7 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
     discard pile this turn (``taken_discard``; under ``taken_discard_if_last`` it may be, as
     the last card). Returns the hand left."""
     rules, turn, mover = state.rules, state.turn, state.mover
-    card = move.card
+    card = move.discarded
     if card not in mover.hand:
         raise not_held(state, move, (card,))
     if card is turn.taken_discard and not taken_discard_allowed(rules, mover.hand):
@@ -256,7 +259,7 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
     return tuple([c for c in mover.hand if c is not card])
 
 
-def verify_move(state: State, move: Move, turn_verified: bool = False):
+def verify_move(state: State, move: Move, turn_verified: bool = False) -> Any:
     """Judge ``move`` on a valid ``state`` without applying it: :func:`verify_turn` (unless
     ``turn_verified``: the caller verified it for a move of the same player and action), then
     the move type's own verify_*. Returns what that verify_* returns. Raises
@@ -379,11 +382,11 @@ def _lay_off(state: State, move: Move, verified: tuple[tuple[Card, ...], Meld, M
     return _after_play(state, rest, _laid_off(state.melds, target, check), replace(state.turn, laid_off=True))
 
 
-_ACTIONS = {
+_ACTIONS: dict[Action, tuple[Callable[[State, Move], Any], Callable[[State, Move, Any], State]]] = {
     Action.DRAW: (verify_draw, lambda state, move, _: _draw(state, move)),
     Action.MELD: (verify_meld, _make_meld),
     Action.LAY_OFF: (verify_lay_off, _lay_off),
-    Action.DISCARD: (verify_discard, lambda state, move, rest: _discard(state, rest, move.card)),
+    Action.DISCARD: (verify_discard, lambda state, move, rest: _discard(state, rest, move.discarded)),
 }
 """Each action's judge (what it returns: the hand left, the meld checked…) and how the judged
 move changes the state: :func:`verify_move` asks the first, :func:`apply_move` both."""

@@ -41,12 +41,12 @@ def describe(before: State, move: Move, after: State) -> str:
         return f"{player} drew from the stock{turned}"
     if move.action == Action.DISCARD:
         turned = f"; the stock was empty, so {RESTOCKED}" if after.restocks > before.restocks else ""
-        return f"{player} discarded {move.card.symbol}{turned}"
+        return f"{player} discarded {move.discarded.symbol}{turned}"
     if move.action == Action.MELD:
         new = after.melds[-1]
-        return f"{player} melded {show(new.cards)}, a {new.kind} of {meld_of(new.kind, new.cards)}"
+        return f"{player} melded {show(new.cards)}, a {new.known_kind} of {meld_of(new.known_kind, new.cards)}"
     grown = next(m for m in after.melds if m not in before.melds)
-    was = before.meld(grown.id)
+    was = before.meld(grown.id) or grown
     return f"{player} laid off {show(move.cards)} on {meld_named(was.cards, was.owner)} (now {show(grown.cards)})"
 
 

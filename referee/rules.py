@@ -82,7 +82,8 @@ class Option:
         if self.kind is bool:
             return None if type(value) is bool else self._allowed()
         if self.kind is int:
-            ok = type(value) is int and self.minimum <= value <= self.maximum
+            low, high = self.minimum, self.maximum
+            ok = type(value) is int and low is not None and high is not None and low <= value <= high
             return None if ok else self._allowed()
         return None if type(value) is str and value in self.choices else self._allowed()
 
@@ -92,10 +93,10 @@ class Option:
         if self.kind is int:
             span = f"must be a whole number from {self.minimum} to {self.maximum}"
             return f"{span}, or null {self.null}" if self.null is not None else span
-        return f"must be one of {', '.join(self.choices)}"
+        return f"must be one of {', '.join(str(c) for c in self.choices)}"
 
     @property
-    def choices(self) -> tuple:
+    def choices(self) -> tuple[str | bool, ...]:
         """The allowed values of a choice option, in order."""
         return tuple(v.value for v in self.values)
 
@@ -284,7 +285,7 @@ def resolve_rules(spec: Mapping[str, Any] | None = None) -> Rules:
 
 
 @lru_cache(maxsize=1024)
-def _resolved(key: tuple) -> Rules:
+def _resolved(key: tuple[tuple[str, type, Any], ...]) -> Rules:
     return _resolve({name: value for name, _, value in key})
 
 
@@ -314,7 +315,7 @@ def rules_of(preset: str, overrides: Mapping[str, Any]) -> Rules:
 
 
 @lru_cache(maxsize=1024)
-def _rules_of(preset: str, overrides: tuple) -> Rules:  # every request of a game sends the same rules
+def _rules_of(preset: str, overrides: tuple[tuple[str, Any], ...]) -> Rules:  # every request of a game sends the same rules
     return replace(PRESETS[preset], **dict(overrides))
 
 

@@ -73,6 +73,15 @@ class Meld:
     cards: tuple[Card, ...]
     kind: MeldKind | None = None
 
+    @property
+    def known_kind(self) -> MeldKind:
+        """The kind of a meld of a validated table, where every meld has one (R10, R11:
+        :func:`validate_state` refuses one that is no meld and fills in the kind)."""
+        kind = self.kind
+        if kind is None:
+            raise ValueError(f"meld {self.id!r} has no kind: it is not from a validated table")
+        return kind
+
 
 @dataclass(frozen=True, slots=True)
 class Result:

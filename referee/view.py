@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .actions import Action, Move, Source
 from .cards import Card
 from .legal import legal_moves
-from .moves import Action, Move, Source
 from .rules import Rules
 from .state import Meld, Result, State, Status, Turn
 
@@ -49,6 +49,13 @@ class Event:
     meld: str | None = None
     card: Card | None = None
     restocked: bool = False
+
+    @property
+    def discarded(self) -> Card:
+        """The card of a discard (R7); a ValueError for another event, which names none."""
+        if self.card is None:
+            raise ValueError(f"{self.action} events discard no card")
+        return self.card
 
 
 def seen(before: State, move: Move, after: State) -> Event:
@@ -180,7 +187,7 @@ def seat_view(state: State, viewer: str | None, events: Sequence[Event] = ()) ->
         viewer=viewer,
         rules=state.rules,
         dealer=state.dealer,
-        seats=tuple(Seat(p.id, len(p.hand), p.tabled) for p in state.players),
+        seats=tuple(Seat(p.id, len(p.hand), bool(p.tabled)) for p in state.players),
         hand=hand,
         turn=state.turn,
         stock=len(state.stock),

@@ -53,7 +53,7 @@ class HandSplitter:
                 self._with[index[c]].append(k)
         self.free = 0
         for i, c in enumerate(self.hand):
-            if any(fits(m.cards, m.kind, c, rules) for m in table):
+            if any(fits(m.cards, m.known_kind, c, rules) for m in table):
                 self.free |= 1 << i
         self._points = [c.points for c in self.hand]
         self._memo: dict[int, tuple[int, int]] = {0: (0, -1)}
@@ -94,7 +94,9 @@ class HandSplitter:
         """The best split of the cards in ``mask`` (default: the whole hand)."""
         mask = self.full if mask is None else mask
         total = self._best(mask)[0]
-        melds, lay_offs, deadwood = [], [], []
+        melds: list[tuple[Card, ...]] = []
+        lay_offs: list[Card] = []
+        deadwood: list[Card] = []
         while mask:
             _, k = self._best(mask)
             if k >= 0:

@@ -427,7 +427,7 @@ def _feeds(card: Card, view: SeatView, tally: Tally, nxt: str) -> str:
 
 
 def _fits(meld: Meld, card: Card, view: SeatView) -> bool:
-    return fits(meld.cards, meld.kind, card, view.rules)
+    return fits(meld.cards, meld.known_kind, card, view.rules)
 
 
 POLICIES: dict[str, Callable[[SeatView, random.Random], Choice]] = {"easy": easy, "medium": medium, "hard-fast": hard}

@@ -47,6 +47,7 @@ class Tally:
 def keep_count(view: SeatView) -> Tally:
     """The viewer's count of the cards seen this hand (see :class:`Tally`)."""
     me = view.viewer
+    assert me is not None, "a count is kept by a seat: its view has a viewer"
     opponents = {s.id: Opponent() for s in view.seats if s.id != me}
     mine: set[Card] = set()
     top: Card | None = view.discard[0] if view.discard and view.restocks == 0 else None
@@ -61,10 +62,10 @@ def keep_count(view: SeatView) -> Tally:
             top = None
         elif e.action == Action.DISCARD:
             if e.player in opponents:
-                opponents[e.player].discarded.add(e.card)
-                opponents[e.player].holds.discard(e.card)
+                opponents[e.player].discarded.add(e.discarded)
+                opponents[e.player].holds.discard(e.discarded)
             elif e.player == me:
-                mine.add(e.card)
+                mine.add(e.discarded)
             top = e.card
         elif e.player in opponents:
             opponents[e.player].holds.difference_update(e.cards)
