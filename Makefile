@@ -6,7 +6,7 @@ BIN     = $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test lint format install openapi rulebook clients bench load stack deploy-config docs clean
+.PHONY: serve test lint format install openapi rulebook clients bench load stack deploy-config docs extract catalogs clean
 
 # Node tools the tests run on openapi.yaml (Redocly's linter, openapi-typescript, tsc), pinned in
 # tools/package-lock.json; installed when npm is on the machine (CI installs Debian's nodejs/npm).
@@ -93,6 +93,20 @@ stack: install
 # Rewrite the committed renderings of the nginx configuration (a test fails when they are stale).
 deploy-config: install
 	$(BIN)/python deploy/stack.py write
+
+# Languages (issue 36). `make extract`: the sentences for players (the msgids of referee.speech's
+# say, say_n and term) into locales/messages.pot, merged into every catalog
+# (locales/<lang>/LC_MESSAGES/messages.po; a new sentence arrives untranslated and the catalog
+# test fails until it is translated), then `make catalogs`: the compiled .mo files, the
+# pseudo-locale en-XA and the pages' static/i18n/<lang>.json (tools/catalogs.py; all committed,
+# a test fails when one is stale).
+extract: install
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k say -k say_n:1,2 -k term:1c,2 --sort-by-file --no-location --omit-header --width 100 -o locales/messages.pot .
+	$(BIN)/python tools/catalogs.py update
+	$(BIN)/python tools/catalogs.py
+
+catalogs: install
+	$(BIN)/python tools/catalogs.py
 
 # The documentation site from docs/ (mkdocs.yml) into site/; `make test` builds it too (strict).
 docs: install

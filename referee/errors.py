@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .cards import Card
+    from .speech import Sentence
 
 
 class Code(StrEnum):
@@ -53,10 +54,10 @@ class Code(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why something is not allowed: ``code`` (a :class:`Code`), ``message`` (a sentence for a
-    player), ``cards`` involved and the ``rule`` id of RULES.md it applies (``"R11"``)."""
+    player, a :class:`~referee.speech.Sentence`: English words that can be said in any language), ``cards`` involved and the ``rule`` id of RULES.md it applies (``"R11"``)."""
 
     code: Code
-    message: str
+    message: Sentence
     cards: tuple[Card, ...] = ()
     rule: str | None = None
 

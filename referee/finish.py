@@ -12,6 +12,7 @@ from .cards import Card, show
 from .errors import Code, IllegalMove, Reason
 from .melds import fits
 from .rules import Rules
+from .speech import say
 
 if TYPE_CHECKING:  # state imports this module
     from .state import Meld
@@ -49,9 +50,9 @@ def dead_end(rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Call
 
 
 def verify_finish(
-    rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]], verb: str, played: Sequence[Card]
+    rules: Rules, taken: Card | None, rest: Sequence[Card], melds: Callable[[], Sequence[Meld]], melding: bool, played: Sequence[Card]
 ) -> None:
-    """Refuse a meld or lay-off of ``played`` (``verb``: "melding", "laying off") that leaves
+    """Refuse a meld (``melding``) or lay-off of ``played`` that leaves
     ``rest`` in hand when the turn could not be finished: an empty hand under
     ``final_discard_required`` (R13, code ``final_discard_required``), or a dead end (R9, code
     ``dead_end``). ``melds`` builds the table after the play, when R9 needs it.
@@ -63,7 +64,15 @@ def verify_finish(
                 [
                     Reason(
                         Code.FINAL_DISCARD_REQUIRED,
-                        f"{verb} {show(played)} would empty the hand, but under these rules the last card must be discarded",
+                        say(
+                            "melding {cards} would empty the hand, but under these rules the last card must be discarded",
+                            cards=show(played),
+                        )
+                        if melding
+                        else say(
+                            "laying off {cards} would empty the hand, but under these rules the last card must be discarded",
+                            cards=show(played),
+                        ),
                         (),
                         "R13",
                     )
@@ -75,8 +84,19 @@ def verify_finish(
             [
                 Reason(
                     Code.DEAD_END,
-                    f"{verb} {show(played)} would leave only {taken.symbol}, the card taken from the discard pile this turn, "
-                    "which can be neither discarded nor laid off: the turn could not be finished",
+                    say(
+                        "melding {cards} would leave only {taken}, the card taken from the discard pile this turn, "
+                        "which can be neither discarded nor laid off: the turn could not be finished",
+                        cards=show(played),
+                        taken=taken.symbol,
+                    )
+                    if melding
+                    else say(
+                        "laying off {cards} would leave only {taken}, the card taken from the discard pile this turn, "
+                        "which can be neither discarded nor laid off: the turn could not be finished",
+                        cards=show(played),
+                        taken=taken.symbol,
+                    ),
                     (taken,),
                     "R9",
                 )

@@ -20,6 +20,7 @@ from .moves import can_play, hand_over, verify_turn
 from .rules import Rules
 from .scorepad import next_dealer
 from .seating import said
+from .speech import Sentence, say, say_n
 from .state import Phase, State, Status
 
 
@@ -105,7 +106,7 @@ class TurnOptions:
     phase: Phase
     moves: tuple[Move, ...]
     reasons: tuple[Reason, ...]
-    summary: str
+    summary: Sentence
 
 
 def turn_options(state: State) -> TurnOptions:
@@ -118,28 +119,43 @@ def turn_options(state: State) -> TurnOptions:
         reason = hand_over(state)
         result = state.result()
         dealer = next_dealer([p.id for p in state.players], state.dealer, result.winner if result else None, state.rules)
-        return TurnOptions(turn.player, turn.phase, (), (reason,), f"{reason.message}; {said(dealer)} deals the next hand")
+        return TurnOptions(
+            turn.player, turn.phase, (), (reason,), say("{why}; {player} deals the next hand", why=reason.message, player=said(dealer))
+        )
     moves = tuple(legal_moves(state))
     player, name = turn.player, said(turn.player)
     if turn.phase == Phase.BEFORE_DRAW:
         top = next((m for m in moves if m.source == Source.DISCARD_PILE), None)
-        pile = f", or {state.discard[-1].symbol} from the discard pile" if top else " (the discard pile is empty)"
-        return TurnOptions(player, turn.phase, moves, (), f"{name} is to draw: from the stock{pile}")
+        if top:
+            summary = say(
+                "{player} is to draw: from the stock, or {card} from the discard pile", player=name, card=state.discard[-1].symbol
+            )
+        else:
+            summary = say("{player} is to draw: from the stock (the discard pile is empty)", player=name)
+        return TurnOptions(player, turn.phase, moves, (), summary)
     count = dict.fromkeys(Action, 0)
     for m in moves:
         count[m.action] += 1
-
-    def ways(n: int) -> str:
-        return f"{n} way{'s' if n != 1 else ''}"
-
-    plays = [f"meld ({ways(count[Action.MELD])})"] if count[Action.MELD] else []
-    plays += [f"lay off ({ways(count[Action.LAY_OFF])})"] if count[Action.LAY_OFF] else []
+    plays = [say_n("meld ({count} way)", "meld ({count} ways)", count[Action.MELD])] if count[Action.MELD] else []
+    plays += [say_n("lay off ({count} way)", "lay off ({count} ways)", count[Action.LAY_OFF])] if count[Action.LAY_OFF] else []
     discards = [m.discarded for m in moves if m.action == Action.DISCARD]
+    taken = turn.taken_discard if turn.taken_discard is not None and turn.taken_discard not in discards else None
     if len(discards) == 1:
-        then = f"discards {discards[0].symbol}"
+        then = say("discards {card}", card=discards[0].symbol)
+        if taken:
+            then = say("discards {card} (not {taken}, taken from the discard pile this turn)", card=discards[0].symbol, taken=taken.symbol)
     else:
-        then = f"discards one of {len(discards)} cards"
-    if turn.taken_discard is not None and turn.taken_discard not in discards:
-        then += f" (not {turn.taken_discard.symbol}, taken from the discard pile this turn)"
-    summary = f"{name} has drawn: may {' or '.join(plays)}, then {then}" if plays else f"{name} has drawn and {then}"
+        then = say_n("discards one of {count} card", "discards one of {count} cards", len(discards))
+        if taken:
+            then = say_n(
+                "discards one of {count} card (not {taken}, taken from the discard pile this turn)",
+                "discards one of {count} cards (not {taken}, taken from the discard pile this turn)",
+                len(discards),
+                taken=taken.symbol,
+            )
+    if plays:
+        may = plays[0] if len(plays) == 1 else say("{first} or {second}", first=plays[0], second=plays[1])
+        summary = say("{player} has drawn: may {plays}, then {then}", player=name, plays=may, then=then)
+    else:
+        summary = say("{player} has drawn and {then}", player=name, then=then)
     return TurnOptions(player, turn.phase, moves, (), summary)

@@ -15,10 +15,11 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import DECK, SUIT_NAMES, Card, rank_name, repeated, show
+from .cards import DECK, Card, repeated, show
 from .errors import Code, InvalidInput, Problem, Reason
 from .rules import Rules
 from .seating import said
+from .speech import Sentence, listing, say, say_n, term
 
 if TYPE_CHECKING:  # state imports this module
     from .state import Meld as TableMeld
@@ -52,19 +53,25 @@ class MeldCheck:
     laid_off: tuple[Card, ...] = ()
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Sentence:
         """One sentence for the players at the table: the first reason of a refusal, else what
         the meld is ("5♠ 6♠ 7♠ is a run of spades"; for a lay-off "8♠ fits 5♠ 6♠ 7♠: 5♠ 6♠ 7♠ 8♠
         is a run of spades")."""
         kind = self.kind
         if not self.valid or kind is None:
-            return self.reasons[0].message if self.reasons else f"{show(self.cards)} is not a meld"
-        what = f"{show(self.cards)} is a {kind} of {meld_of(kind, self.cards)}"
+            return self.reasons[0].message if self.reasons else say("{cards} is not a meld", cards=show(self.cards))
+        what = meld_is(show(self.cards), kind, self.cards)
         if not self.laid_off:
             return what
         onto = tuple(c for c in self.cards if c not in self.laid_off)
-        verb = "fits" if len(self.laid_off) == 1 else "fit"
-        return f"{show(self.laid_off)} {verb} {show(onto)}: {what}"
+        return say_n(
+            "{added} fits {onto}: {what}",
+            "{added} fit {onto}: {what}",
+            len(self.laid_off),
+            added=show(self.laid_off),
+            onto=show(onto),
+            what=what,
+        )
 
 
 # --- the two meld shapes: every question about a set or a run asks these ----------------------
@@ -153,15 +160,14 @@ def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
     odd = tuple(c for c in cards if c.rank != rank)
     reasons = []
     if odd:
-        word = rank_name(rank)
         if len(odd) == 1:
-            what = f"{odd[0].symbol} is not {'an' if word in ('ace', '8') else 'a'} {word}"
+            what = say("{card} is not {rank}", card=odd[0].symbol, rank=rank_with_article(rank))
         else:
-            what = f"{_and(odd)} are not {word}s"
+            what = say("{cards} are not {ranks}", cards=_and(odd), ranks=ranks_word(rank))
         reasons.append(
             Reason(
                 Code.SET_RANK_MISMATCH,
-                f"{shown} is not a set: {what}",
+                not_a_set(shown, what),
                 odd,
                 rule="R10",
             )
@@ -170,7 +176,7 @@ def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
         reasons.append(
             Reason(
                 Code.SET_TOO_LARGE,
-                f"{shown} is not a set: a set has three or four cards, never a fifth",
+                not_a_set(shown, say("a set has three or four cards, never a fifth")),
                 tuple(cards),
                 rule="R10",
             )
@@ -186,13 +192,13 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     reasons = []
     if odd:
         if len(odd) == 1:
-            what = f"{odd[0].symbol} is not {_suit_word(suit)}"
+            what = say("{card} is not {suit}", card=odd[0].symbol, suit=_suit_word(suit))
         else:
-            what = f"{_and(odd)} are not {_suit_word(suit).split()[1]}s"
+            what = say("{cards} are not {suits}", cards=_and(odd), suits=suits_word(suit))
         reasons.append(
             Reason(
                 Code.RUN_SUIT_MISMATCH,
-                f"{shown} is not a run: {what}",
+                not_a_run(shown, what),
                 odd,
                 rule="R11",
             )
@@ -210,7 +216,7 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
         reasons.append(
             Reason(
                 Code.RUN_WRAPS,
-                f"{shown} is not a run: a run never wraps around from the King to the ace",
+                not_a_run(shown, say("a run never wraps around from the King to the ace")),
                 tuple(same),
                 rule="R11",
             )
@@ -221,7 +227,7 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
         reasons.append(
             Reason(
                 Code.ACE_HIGH,
-                f"{shown} is not a run: aces are low, so a run stops at the King",
+                not_a_run(shown, say("aces are low, so a run stops at the King")),
                 tuple(same) if len(same) <= 4 else aces,
                 rule="R11",
             )
@@ -231,11 +237,15 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
         ranks = _ace_above_king(ranks)
     missing = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     missing_cards = tuple(DECK[_SUIT_ORDER[suit] * 13 + (r if r != 14 else 1) - 1] for r in missing)
-    what = show(missing_cards) if len(missing_cards) <= 4 else f"{len(missing_cards)} cards"
+    n = len(missing_cards)
+    missed: str = show(missing_cards) if n <= 4 else say_n("{count} card", "{count} cards", n)
+    gap = say_n(
+        "the ranks are not consecutive, {missing} is missing", "the ranks are not consecutive, {missing} are missing", n, missing=missed
+    )
     reasons.append(
         Reason(
             Code.RUN_GAP,
-            f"{shown} is not a run: the ranks are not consecutive, {what} {'is' if len(missing_cards) == 1 else 'are'} missing",
+            not_a_run(shown, gap),
             tuple(same),
             rule="R11",
         )
@@ -243,24 +253,105 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     return reasons
 
 
-def _and(cards: Sequence[Card]) -> str:
-    """ "5♦ and 5♥", "5♦, 5♥ and 5♣"."""
-    symbols = [c.symbol for c in cards]
-    return symbols[0] if len(symbols) == 1 else f"{', '.join(symbols[:-1])} and {symbols[-1]}"
+def _and(cards: Sequence[Card]) -> object:
+    """ "5♦ and 5♥", "5♦, 5♥ and 5♣" (a :class:`~referee.speech.Listing`)."""
+    return listing(c.symbol for c in cards)
 
 
-def _suit_word(suit: str) -> str:
-    return {"C": "a club", "D": "a diamond", "H": "a heart", "S": "a spade"}[suit]
+def not_a_set(shown: str, why: Sentence) -> Sentence:
+    """ "5♠ 5♥ 6♠ is not a set: <why>" (R10); ``why`` is the reason's clause (:func:`clause`)."""
+    return say("{cards} is not a set: {why}", cards=shown, why=why)
+
+
+def not_a_run(shown: str, why: Sentence) -> Sentence:
+    """ "Q♠ K♠ A♠ is not a run: <why>" (R11)."""
+    return say("{cards} is not a run: {why}", cards=shown, why=why)
+
+
+def clause(message: Sentence) -> Sentence:
+    """The explanation part of a meld reason's message (its ``why``: "aces are low, so …"),
+    kept as a parameter when the sentence was made, never cut out of its words."""
+    why = message.params.get("why")
+    return why if isinstance(why, Sentence) else message
+
+
+# The words of the cards in sentences, each a catalog entry (context: how it is used).
+_SUITS_PLURAL = {
+    "C": term("suit, plural", "clubs"),
+    "D": term("suit, plural", "diamonds"),
+    "H": term("suit, plural", "hearts"),
+    "S": term("suit, plural", "spades"),
+}
+_SUIT_ONE = {
+    "C": term("suit, one card", "a club"),
+    "D": term("suit, one card", "a diamond"),
+    "H": term("suit, one card", "a heart"),
+    "S": term("suit, one card", "a spade"),
+}
+_RANKS_PLURAL = {
+    1: term("rank, plural", "aces"),
+    11: term("rank, plural", "jacks"),
+    12: term("rank, plural", "queens"),
+    13: term("rank, plural", "kings"),
+    2: term("rank, plural", "2s"),
+    3: term("rank, plural", "3s"),
+    4: term("rank, plural", "4s"),
+    5: term("rank, plural", "5s"),
+    6: term("rank, plural", "6s"),
+    7: term("rank, plural", "7s"),
+    8: term("rank, plural", "8s"),
+    9: term("rank, plural", "9s"),
+    10: term("rank, plural", "10s"),
+}
+_RANK_ONE = {
+    1: term("rank, one card", "an ace"),
+    8: term("rank, one card", "an 8"),
+    11: term("rank, one card", "a jack"),
+    12: term("rank, one card", "a queen"),
+    13: term("rank, one card", "a king"),
+    2: term("rank, one card", "a 2"),
+    3: term("rank, one card", "a 3"),
+    4: term("rank, one card", "a 4"),
+    5: term("rank, one card", "a 5"),
+    6: term("rank, one card", "a 6"),
+    7: term("rank, one card", "a 7"),
+    9: term("rank, one card", "a 9"),
+    10: term("rank, one card", "a 10"),
+}
+
+
+def _suit_word(suit: str) -> Sentence:
+    return _SUIT_ONE[suit]
+
+
+def suits_word(suit: str) -> Sentence:
+    """A suit in the plural: "spades"."""
+    return _SUITS_PLURAL[suit]
+
+
+def ranks_word(rank: int) -> Sentence:
+    """A rank in the plural: "9s", "kings"."""
+    return _RANKS_PLURAL[rank]
+
+
+def rank_with_article(rank: int) -> Sentence:
+    """A rank as one card of it: "a 9", "an ace"."""
+    return _RANK_ONE[rank]
 
 
 def too_few_cards(cards: Sequence[Card], lay_off: bool = False) -> Reason:
     """``too_few_cards``: a meld of fewer than three cards (R10), or a lay-off of none (R6)."""
     if lay_off:
-        return Reason(Code.TOO_FEW_CARDS, "a lay-off needs at least one card", (), rule="R6")
+        return Reason(Code.TOO_FEW_CARDS, say("a lay-off needs at least one card"), (), rule="R6")
+    why = say("a meld needs at least three cards")
+    message = (
+        say_n("{cards} is not a meld: {why}", "{cards} are not a meld: {why}", len(cards), cards=show(cards), why=why)
+        if cards
+        else say("No cards were given: {why}", why=why)
+    )
     return Reason(
         Code.TOO_FEW_CARDS,
-        (f"{show(cards)} {'is' if len(cards) == 1 else 'are'} not a meld: " if cards else "No cards were given: ")
-        + "a meld needs at least three cards",
+        message,
         tuple(cards),
         rule="R10",
     )
@@ -274,7 +365,13 @@ def duplicate_card(cards: Sequence[Card]) -> Reason | None:
         return None
     return Reason(
         Code.DUPLICATE_CARD,
-        f"{show(doubled)} {'is' if len(doubled) == 1 else 'are'} listed twice: there is only one of each card in the deck",
+        say_n(
+            "{cards} is listed twice: {why}",
+            "{cards} are listed twice: {why}",
+            len(doubled),
+            cards=show(doubled),
+            why=say("there is only one of each card in the deck"),
+        ),
         doubled,
         rule="R1",
     )
@@ -337,7 +434,7 @@ def check_lay_off(meld: Sequence[Card], added: Sequence[Card], rules: Rules) -> 
     """
     base = check_meld(meld, rules)
     if not base.valid or base.kind is None:
-        raise InvalidInput([Problem(("onto",), f"the meld to lay off onto is not a valid meld: {base.reasons[0].message}")])
+        raise InvalidInput([Problem(("onto",), say("the meld to lay off onto is not a valid meld: {why}", why=base.reasons[0].message))])
     return extend_meld(tuple(meld), base.kind, added, rules)
 
 
@@ -360,10 +457,10 @@ def _fit(meld: tuple[Card, ...], kind: MeldKind, added: tuple[Card, ...], rules:
     return MeldCheck(True, kind, result.cards, (), tuple(c for c in result.cards if c in added))
 
 
-def meld_named(cards: Sequence[Card], owner: str | None = None) -> str:
+def meld_named(cards: Sequence[Card], owner: str | None = None) -> Sentence:
     """A meld on the table as players name it, by its owner and cards, never its id: "ana's
     meld 5♠ 6♠ 7♠", "the meld 5♠ 6♠ 7♠" (no owner given)."""
-    return f"{said(owner)}'s meld {show(cards)}" if owner else f"the meld {show(cards)}"
+    return say("{owner}'s meld {cards}", owner=said(owner), cards=show(cards)) if owner else say("the meld {cards}", cards=show(cards))
 
 
 def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rules: Rules, name: str | None = None) -> MeldCheck:
@@ -381,29 +478,44 @@ def extend_meld(meld: Sequence[Card], kind: MeldKind, added: Sequence[Card], rul
     # 5♦ 5♥ on 5♠ 6♠ 7♠ is a run's fault.
     specific = explain_meld(combined, rules, intent=kind).reasons
     where = name or show(meld)
-    verb = "does" if len(added) == 1 else "do"
-    why = "; ".join(_first_clause(r.message) for r in specific)
-    fit = _does_not_fit(added, f"{show(added)} {verb} not fit {where}: {why}")
-    would = f"{show(combined)} would not be a {kind}"
-    named = tuple(Reason(r.code, f"{would} ({FAULTS[r.code]})", r.cards, r.rule) for r in specific)
+    why = clauses([clause(r.message) for r in specific])
+    fit = _does_not_fit(
+        added,
+        say_n("{added} does not fit {meld}: {why}", "{added} do not fit {meld}: {why}", len(added), added=show(added), meld=where, why=why),
+    )
+    named = tuple(Reason(r.code, _would_not_be(kind, show(combined), FAULTS[r.code]), r.cards, r.rule) for r in specific)
     return MeldCheck(False, None, combined, (fit, *named))
 
 
+def _would_not_be(kind: MeldKind, shown: str, fault: Sentence) -> Sentence:
+    if kind == MeldKind.SET:
+        return say("{cards} would not be a set ({fault})", cards=shown, fault=fault)
+    return say("{cards} would not be a run ({fault})", cards=shown, fault=fault)
+
+
+def clauses(parts: Sequence[Sentence]) -> Sentence:
+    """Clauses said one after another, "<first>; <second>" (each a sentence of its own)."""
+    said_so = parts[0]
+    for part in parts[1:]:
+        said_so = say("{first}; {then}", first=said_so, then=part)
+    return said_so
+
+
 FAULTS = {
-    Code.TOO_FEW_CARDS: "too few cards",
-    Code.DUPLICATE_CARD: "a card twice",
-    Code.SET_RANK_MISMATCH: "a card of another rank",
-    Code.SET_TOO_LARGE: "a fifth card in a set",
-    Code.RUN_SUIT_MISMATCH: "a card of another suit",
-    Code.RUN_GAP: "a gap in the ranks",
-    Code.ACE_HIGH: "an ace above the King",
-    Code.RUN_WRAPS: "a run round the corner",
+    Code.TOO_FEW_CARDS: say("too few cards"),
+    Code.DUPLICATE_CARD: say("a card twice"),
+    Code.SET_RANK_MISMATCH: say("a card of another rank"),
+    Code.SET_TOO_LARGE: say("a fifth card in a set"),
+    Code.RUN_SUIT_MISMATCH: say("a card of another suit"),
+    Code.RUN_GAP: say("a gap in the ranks"),
+    Code.ACE_HIGH: say("an ace above the King"),
+    Code.RUN_WRAPS: say("a run round the corner"),
 }
 """The fault each meld code names, in a few words: what the specific reason after
 ``does_not_fit`` says, so the sentence that explains it is given once (R6, R12)."""
 
 
-def _does_not_fit(added: Sequence[Card], message: str) -> Reason:
+def _does_not_fit(added: Sequence[Card], message: Sentence) -> Reason:
     """``does_not_fit`` (R6), for the lay-off of ``added``: :func:`extend_meld` (one meld) and
     :func:`no_fit` (the whole table) say why in ``message``."""
     return Reason(Code.DOES_NOT_FIT, message, tuple(added), rule="R6")
@@ -432,10 +544,20 @@ def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]])
     table: ana's meld 5♠ 6♠ 7♠ is a run of spades and the meld J♦ J♥ J♠ a set of jacks"; or that there is
     no meld at all. ``checks`` pairs each table meld (its ``id``, ``cards``, ``kind``) with its
     failed :func:`extend_meld` check."""
+    n = len(cards)
     if not checks:
-        verb = "does" if len(cards) == 1 else "do"
-        return (_does_not_fit(cards, f"{show(cards)} {verb} not fit anything: there are no melds on the table"),)
-    fits = f"{show(cards)} {'fits' if len(cards) == 1 else 'fit'} no meld on the table"
+        return (
+            _does_not_fit(
+                cards,
+                say_n(
+                    "{cards} does not fit anything: there are no melds on the table",
+                    "{cards} do not fit anything: there are no melds on the table",
+                    n,
+                    cards=show(cards),
+                ),
+            ),
+        )
+    fits = say_n("{cards} fits no meld on the table", "{cards} fit no meld on the table", n, cards=show(cards))
     near = []
     for at, (meld, check) in enumerate(checks):
         codes = [r.code for r in check.reasons[1:]]
@@ -443,27 +565,35 @@ def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]])
             near.append(((max(_NEAR_MISS[c] for c in codes), _missing(meld, cards), at), meld, check))
     if near:
         _, meld, check = min(near, key=lambda n: n[0])
-        why = check.reasons[0].message.split(": ", 1)[1]
-        return (_does_not_fit(cards, f"{fits}; the nearest is {meld_named(meld.cards, meld.owner)}: {why}"),) + tuple(check.reasons[1:])
-    shown = [
-        f"{meld_named(m.cards, m.owner)} {'is ' if not i else ''}a {m.known_kind} of {meld_of(m.known_kind, m.cards)}"
-        for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])
+        why = clause(check.reasons[0].message)
+        nearest = say("{fits}; the nearest is {meld}: {why}", fits=fits, meld=meld_named(meld.cards, meld.owner), why=why)
+        return (_does_not_fit(cards, nearest),) + tuple(check.reasons[1:])
+    shown: list[Sentence] = [
+        meld_is(meld_named(m.cards, m.owner), m.known_kind, m.cards, elided=bool(i)) for i, (m, _) in enumerate(checks[:_SHOWN_MELDS])
     ]
     more = len(checks) - _SHOWN_MELDS
     if more > 0:
-        shown.append(f"{more} more meld{'s' if more > 1 else ''} of other suits and ranks")
-    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return (_does_not_fit(cards, f"{fits}: {listed}"),)
+        shown.append(say_n("{count} more meld of other suits and ranks", "{count} more melds of other suits and ranks", more))
+    return (_does_not_fit(cards, say("{fits}: {melds}", fits=fits, melds=listing(shown))),)
 
 
-def meld_of(kind: MeldKind, cards: Sequence[Card]) -> str:
+def meld_of(kind: MeldKind, cards: Sequence[Card]) -> Sentence:
     """What a valid meld is made of, in words: "spades" for a run, "9s" for a set."""
-    return f"{rank_name(cards[0].rank)}s" if kind == MeldKind.SET else SUIT_NAMES[cards[0].suit]
+    return ranks_word(cards[0].rank) if kind == MeldKind.SET else suits_word(cards[0].suit)
 
 
-def _first_clause(message: str) -> str:
-    """The explanation part of a reason message ("… is not a run: <this>")."""
-    return message.split(": ", 1)[1] if ": " in message else message
+def meld_is(named: str, kind: MeldKind | None, cards: Sequence[Card], elided: bool = False) -> Sentence:
+    """ "5♠ 6♠ 7♠ is a run of spades", "the meld J♦ J♥ J♠ is a set of jacks"; ``elided``, the
+    second of a list, without its verb ("… and the meld J♦ J♥ J♠ a set of jacks")."""
+    if kind == MeldKind.SET:
+        ranks = ranks_word(cards[0].rank)
+        return (
+            say("{meld} a set of {ranks}", meld=named, ranks=ranks)
+            if elided
+            else say("{meld} is a set of {ranks}", meld=named, ranks=ranks)
+        )
+    suits = suits_word(cards[0].suit)
+    return say("{meld} a run of {suits}", meld=named, suits=suits) if elided else say("{meld} is a run of {suits}", meld=named, suits=suits)
 
 
 def fitting_cards(meld: Sequence[Card], kind: MeldKind, rules: Rules) -> frozenset[Card]:

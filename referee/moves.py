@@ -22,10 +22,11 @@ from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import goes_out, taken_discard_allowed, verify_finish
 from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, meld_named, no_fit, too_few_cards
-from .narrate import describe, made, what_next
+from .narrate import by, describe, made, may_play, what_next
 from .restock import restock_at_turn_end, restock_on_draw
 from .rules import meld_limit_allows
 from .seating import not_listed, said
+from .speech import Sentence, listing, say, say_n
 from .stall import after_turn, stall_words
 from .state import Meld, Phase, Player, Result, State, Status, Turn
 
@@ -45,7 +46,7 @@ class MovesOutcome:
     summary: str = ""
 
 
-def _refuse(code: Code, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> IllegalMove:
+def _refuse(code: Code, message: Sentence, cards: Sequence[Card] = (), rule: str | None = None) -> IllegalMove:
     return IllegalMove([Reason(code, message, tuple(cards), rule)])
 
 
@@ -71,19 +72,27 @@ def verify_turn(state: State, move: Move) -> None:
         raise IllegalMove([hand_over(state)])
     turn = state.turn
     if move.player != turn.player:
-        raise _refuse(Code.NOT_YOUR_TURN, f"it is {said(turn.player)}'s turn, not {said(move.player)}'s", rule="R3")
+        raise _refuse(
+            Code.NOT_YOUR_TURN, say("it is {player}'s turn, not {mover}'s", player=said(turn.player), mover=said(move.player)), rule="R3"
+        )
     if move.action == Action.DRAW:
         if move.source not in (Source.STOCK, Source.DISCARD_PILE):
             raise InvalidInput([Problem(("source",), f"a draw is from 'stock' or 'discard', not {move.source!r}")])
         if turn.phase != Phase.BEFORE_DRAW:
-            raise _refuse(Code.ALREADY_DREW, f"{said(move.player)} has already drawn this turn: one draw per turn", rule="R4")
+            raise _refuse(
+                Code.ALREADY_DREW, say("{player} has already drawn this turn: one draw per turn", player=said(move.player)), rule="R4"
+            )
         return
     if move.action == Action.DISCARD and move.card is None:
         raise InvalidInput([Problem(("card",), "a discard names its card")])
     if move.action not in (Action.MELD, Action.LAY_OFF, Action.DISCARD):
         raise InvalidInput([Problem(("action",), f"unknown action {move.action!r}")])
     if turn.phase == Phase.BEFORE_DRAW:
-        raise _refuse(Code.MUST_DRAW_FIRST, f"{said(move.player)} must draw a card before melding, laying off or discarding", rule="R4")
+        raise _refuse(
+            Code.MUST_DRAW_FIRST,
+            say("{player} must draw a card before melding, laying off or discarding", player=said(move.player)),
+            rule="R4",
+        )
 
 
 def hand_over(state: State) -> Reason:
@@ -91,22 +100,26 @@ def hand_over(state: State) -> Reason:
     out (R13) or why it is a drawn hand (R18, R18a), and that nobody plays another turn."""
     if state.status == Status.OUT:
         winner = state.mover.id  # R13: only the player to move can have gone out
-        return Reason(Code.HAND_OVER, f"the hand is over: {said(winner)} went out, so nobody plays another turn", (), "R13")
+        return Reason(
+            Code.HAND_OVER, say("the hand is over: {player} went out, so nobody plays another turn", player=said(winner)), (), "R13"
+        )
     if state.stalled:
         return Reason(
             Code.HAND_OVER,
-            f"the hand is over: {stall_words(len(state.players))}, so it is a drawn hand and nobody plays another turn",
+            say(
+                "the hand is over: {stalled}, so it is a drawn hand and nobody plays another turn", stalled=stall_words(len(state.players))
+            ),
             (),
             "R18a",
         )
-    return Reason(Code.HAND_OVER, "the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn", (), "R18")
+    return Reason(Code.HAND_OVER, say("the hand is over: it is a drawn hand (the stock ran out), so nobody plays another turn"), (), "R18")
 
 
 def verify_draw(state: State, move: Move) -> None:
     """R4: a draw from the discard pile needs a card there (``discard_pile_empty``); a draw from
     an empty stock is allowed (it restocks, R17, or ends the hand, R18)."""
     if move.source == Source.DISCARD_PILE and not state.discard:
-        raise _refuse(Code.DISCARD_PILE_EMPTY, "the discard pile is empty: draw from the stock", rule="R4")
+        raise _refuse(Code.DISCARD_PILE_EMPTY, say("the discard pile is empty: draw from the stock"), rule="R4")
 
 
 _PLAY_RULE = {Action.MELD: "R5", Action.LAY_OFF: "R6", Action.DISCARD: "R7"}
@@ -119,29 +132,58 @@ def not_held(state: State, move: Move, missing: Sequence[Card]) -> IllegalMove:
     the move's own (meld R5, lay-off R6, discard R7)."""
     player, missing = said(move.player), tuple(missing)
     tabled = [(m, tuple(c for c in missing if c in m.cards)) for m in state.melds]
-    where = [f"{show(on)} in {meld_named(m.cards, m.owner)}" for m, on in tabled if on]
+    where = [say("{cards} in {meld}", cards=show(on), meld=meld_named(m.cards, m.owner)) for m, on in tabled if on]
     lying = sum(len(on) for _, on in tabled)
     if len(where) == 1 and lying == len(missing):  # "ana does not hold 7♠: it is already on the table in meld m2 (…)"
         m = next(m for m, on in tabled if on)
-        it = "it is" if lying == 1 else "they are"
         return _refuse(
             Code.CARD_NOT_IN_HAND,
-            f"{player} does not hold {show(missing)}: {it} already on the table in "
-            f"{meld_named(m.cards, m.owner)}, and cards on the table never move",
+            say_n(
+                "{player} does not hold {cards}: it is already on the table in {meld}, and cards on the table never move",
+                "{player} does not hold {cards}: they are already on the table in {meld}, and cards on the table never move",
+                lying,
+                player=player,
+                cards=show(missing),
+                meld=meld_named(m.cards, m.owner),
+            ),
             missing,
             "R6",
         )
     if where:
         return _refuse(
             Code.CARD_NOT_IN_HAND,
-            f"{player} does not hold {show(missing)}: {' and '.join(where)} "
-            f"{'lies' if lying == 1 else 'lie'} on the table already, and cards on the table never move",
+            say_n(
+                "{player} does not hold {cards}: {where} lies on the table already, and cards on the table never move",
+                "{player} does not hold {cards}: {where} lie on the table already, and cards on the table never move",
+                lying,
+                player=player,
+                cards=show(missing),
+                where=_and_only(where),
+            ),
             missing,
             "R6",
         )
     piled = tuple(c for c in missing if c in state.discard)
-    in_pile = f": {show(piled)} {'is' if len(piled) == 1 else 'are'} in the discard pile" if piled else ""
-    return _refuse(Code.CARD_NOT_IN_HAND, f"{player} does not hold {show(missing)}{in_pile}", missing, _PLAY_RULE[move.action])
+    if piled:
+        message = say_n(
+            "{player} does not hold {cards}: {piled} is in the discard pile",
+            "{player} does not hold {cards}: {piled} are in the discard pile",
+            len(piled),
+            player=player,
+            cards=show(missing),
+            piled=show(piled),
+        )
+    else:
+        message = say("{player} does not hold {cards}", player=player, cards=show(missing))
+    return _refuse(Code.CARD_NOT_IN_HAND, message, missing, _PLAY_RULE[move.action])
+
+
+def _and_only(parts: Sequence[Sentence]) -> Sentence:
+    """Clauses joined by "and" alone ("7♠ in ana's meld … and 9♠ in ben's meld …")."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = say("{first} and {then}", first=joined, then=part)
+    return joined
 
 
 def _rest_of_hand(state: State, move: Move) -> tuple[Card, ...]:
@@ -174,19 +216,22 @@ def verify_meld(state: State, move: Move) -> tuple[tuple[Card, ...], MeldCheck]:
     rules, turn, mover = state.rules, state.turn, state.mover
     rest = _rest_of_hand(state, move)
     if not meld_limit_allows(rules, turn.melds_made + 1):
-        n = rules.melds_per_turn
+        n = rules.melds_per_turn or 0  # a limit was reached, so there is one
         raise _refuse(
             Code.MELD_LIMIT_REACHED,
-            f"{mover.id} has already laid {n} meld{'s' if n != 1 else ''} this turn, the limit under these rules",
+            say_n(
+                "{player} has already laid {count} meld this turn, the limit under these rules",
+                "{player} has already laid {count} melds this turn, the limit under these rules",
+                n,
+                player=mover.id,
+            ),
             move.cards,
             "R5",
         )
     check = check_meld(move.cards, rules)
     if not check.valid:
         raise IllegalMove(check.reasons)
-    verify_finish(
-        rules, turn.taken_discard, rest, lambda: state.melds + (Meld("", mover.id, check.cards, check.kind),), "melding", move.cards
-    )
+    verify_finish(rules, turn.taken_discard, rest, lambda: state.melds + (Meld("", mover.id, check.cards, check.kind),), True, move.cards)
     return rest, check
 
 
@@ -197,7 +242,7 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
     if move.meld is not None:
         target = state.meld(move.meld)
         if target is None:
-            raise _refuse(Code.UNKNOWN_MELD, f"there is no meld {move.meld!r} on the table", move.cards, "R6")
+            raise _refuse(Code.UNKNOWN_MELD, say("there is no meld {meld} on the table", meld=repr(move.meld)), move.cards, "R6")
         check = extend_meld(target.cards, target.known_kind, move.cards, rules, meld_named(target.cards, target.owner))
         if not check.valid:
             raise IllegalMove(check.reasons)
@@ -213,10 +258,15 @@ def _lay_off_target(state: State, move: Move) -> tuple[Meld, MeldCheck]:
         raise IllegalMove(no_fit(move.cards, checks))
     if len(fitting) > 1:
         named = [meld_named(m.cards, m.owner) for m, _ in fitting]
-        names = f"{', '.join(named[:-1])} and {named[-1]}"
         raise _refuse(
             Code.AMBIGUOUS_LAY_OFF,
-            f"{show(move.cards)} fit{'s' if len(move.cards) == 1 else ''} more than one meld: {names}; name the meld",
+            say_n(
+                "{cards} fits more than one meld: {melds}; name the meld",
+                "{cards} fit more than one meld: {melds}; name the meld",
+                len(move.cards),
+                cards=show(move.cards),
+                melds=listing(named),
+            ),
             move.cards,
             "R6",
         )
@@ -236,7 +286,7 @@ def verify_lay_off(state: State, move: Move) -> tuple[tuple[Card, ...], Meld, Me
     if not move.cards:
         raise IllegalMove([too_few_cards(move.cards, lay_off=True)])
     target, check = _lay_off_target(state, move)
-    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: _laid_off(state.melds, target, check), "laying off", move.cards)
+    verify_finish(state.rules, state.turn.taken_discard, rest, lambda: _laid_off(state.melds, target, check), False, move.cards)
     return rest, target, check
 
 
@@ -249,10 +299,17 @@ def verify_discard(state: State, move: Move) -> tuple[Card, ...]:
     if card not in mover.hand:
         raise not_held(state, move, (card,))
     if card is turn.taken_discard and not taken_discard_allowed(rules, mover.hand):
-        extra = " unless it is the last card in hand" if rules.taken_discard_if_last else ""
+        message = (
+            say(
+                "{card} was taken from the discard pile this turn, so it cannot be discarded this turn unless it is the last card in hand",
+                card=card.symbol,
+            )
+            if rules.taken_discard_if_last
+            else say("{card} was taken from the discard pile this turn, so it cannot be discarded this turn", card=card.symbol)
+        )
         raise _refuse(
             Code.TAKEN_DISCARD,
-            f"{card.symbol} was taken from the discard pile this turn, so it cannot be discarded this turn{extra}",
+            message,
             (card,),
             "R8",
         )
@@ -304,27 +361,29 @@ def apply_moves(state: State, moves: Sequence[Move]) -> MovesOutcome:
     player not at the table.
     """
     applied = 0
-    done: list[str] = []
+    done: list[Sentence] = []
     for i, move in enumerate(moves):
         try:
             after = apply_move(state, move)
         except IllegalMove as illegal:
             why = illegal.reasons[0].message
-            summary = why if not applied else f"{made(done, applied)}; move {applied + 1} was refused: {why}"
+            summary = (
+                why
+                if not applied
+                else say("{made}; move {number} was refused: {why}", made=made(done, applied), number=applied + 1, why=why)
+            )
             return MovesOutcome(False, illegal.reasons, applied, state, state.result(), summary)
         except InvalidInput as bad:
             raise bad.under(i) from None
-        told = describe(state, move, after)
-        if done and moves[i - 1].player == move.player:  # "ana drew from the stock, then discarded K♣"
-            told = told.removeprefix(f"{said(move.player)} ")
-        done.append(told)
+        did = describe(state, move, after)
+        # "ana drew from the stock, then discarded K♣": the same player's next move without the name
+        done.append(did if done and moves[i - 1].player == move.player else by(move.player, did))
         state = after
         applied += 1
-    then = what_next(state)
     if state.status == Status.PLAYING and state.turn.phase == Phase.AFTER_DRAW and state.turn.player == moves[-1].player:
-        then = then.removeprefix(f"{said(state.turn.player)} ")  # "ana drew from the stock and may now meld…"
-        return MovesOutcome(True, (), applied, state, None, f"{made(done, applied)} and {then}")
-    return MovesOutcome(True, (), applied, state, state.result(), f"{made(done, applied)}; {then}")
+        # "ana drew from the stock and may now meld…"
+        return MovesOutcome(True, (), applied, state, None, say("{made} and {then}", made=made(done, applied), then=may_play()))
+    return MovesOutcome(True, (), applied, state, state.result(), say("{made}; {then}", made=made(done, applied), then=what_next(state)))
 
 
 def _draw(state: State, move: Move) -> State:

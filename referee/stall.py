@@ -8,6 +8,8 @@ ends. The count is the state's ``stalled_turns``; a turn with a meld or a lay-of
 
 from __future__ import annotations
 
+from .speech import Sentence, say_n
+
 STALL_TURNS_PER_PLAYER = 25
 
 
@@ -22,6 +24,11 @@ def after_turn(stalled_turns: int, melded_or_laid_off: bool) -> int:
     return 0 if melded_or_laid_off else stalled_turns + 1
 
 
-def stall_words(players: int) -> str:
+def stall_words(players: int) -> Sentence:
     """The limit in words: "50 turns in a row (25 each) passed with no meld and no lay-off"."""
-    return f"{stall_limit(players)} turns in a row ({STALL_TURNS_PER_PLAYER} each) passed with no meld and no lay-off"
+    return say_n(
+        "{count} turn in a row ({each} each) passed with no meld and no lay-off",
+        "{count} turns in a row ({each} each) passed with no meld and no lay-off",
+        stall_limit(players),
+        each=STALL_TURNS_PER_PLAYER,
+    )

@@ -24,23 +24,33 @@ marshmallow's own dump (with the shapes' fields) give the same JSON, byte for by
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from enum import Enum
 from operator import attrgetter
 from typing import Any
 
 from marshmallow import Schema, fields
 
+from referee.speech import Language, Sentence, render
+
 from .doc import CardCode, HexBytes
 from .fields import Card
+
+SPEAKING: ContextVar[Language | None] = ContextVar("speaking", default=None)
+"""The language of the answer being written (None: English): the web layer sets it per request
+from ``lang`` / ``Accept-Language``; every sentence of the core is said in it as it is dumped."""
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})
 _LEAVES_AS_IS = (fields.Integer, fields.Boolean, fields.Float)
 
 
 def plain(value: Any) -> Any:
-    """A leaf value as JSON writes it: an enum by its value, a card by its code."""
+    """A leaf value as JSON writes it: a sentence in the answer's language (:data:`SPEAKING`),
+    an enum by its value, a card by its code."""
     if type(value) in _PLAIN:
         return value
+    if type(value) is Sentence:
+        return render(value, SPEAKING.get())
     if isinstance(value, Enum):
         return value.value
     code = getattr(value, "code", None)

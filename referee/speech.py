@@ -1,0 +1,254 @@
+"""Sentences for players as values, said in a language at the edge (issue 36).
+
+A :class:`Sentence` is made where the referee decides what to say (``say("{cards} is not a
+run: aces are low, so a run stops at the King", cards="Q♠ K♠ A♠")``): its ``msgid`` (the
+English pattern, the key of the gettext catalogs under ``locales/``), its named ``params`` and,
+for a sentence that depends on a number, the plural pattern and that number. It *is* its English
+words (a ``str`` subclass), so English answers cost nothing more and every comparison with the
+English text holds; :func:`render` says it in another language with a :class:`Language`.
+
+Parameters: a ``str`` is said as it is (card symbols ``Q♠``, names as
+:func:`referee.seating.said` shows them), an ``int`` as a number (``format_decimal`` of the
+language), an :class:`Ordinal` as the language writes ordinals (a translation chooses the
+grammatical gender with a format spec: ``{nth:f}`` → Spanish ``3.ª``, ``{nth:m}`` → ``3.º``),
+a :class:`Listing` as the language joins a list (CLDR's list patterns: "5♦, 5♥ and 5♣"), and
+another :class:`Sentence` (a clause, a word such as a suit or rank) rendered in turn. Sentences
+are never made by parsing other sentences: a clause said twice is a parameter.
+
+Pure Python: the catalogs are gettext ``.mo`` files read with :mod:`gettext`; numbers, plural
+rules and list patterns come from Babel (CLDR).
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+__all__ = [
+    "LANGUAGES",
+    "PSEUDO",
+    "Language",
+    "Listing",
+    "Ordinal",
+    "Sentence",
+    "english_ordinal",
+    "language",
+    "render",
+    "say",
+    "say_n",
+    "term",
+]
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+"""The gettext catalogs: ``locales/<lang>/LC_MESSAGES/messages.po`` (and the compiled ``.mo``)."""
+
+LANGUAGES = ("en", "es", "fr", "de", "pt-BR", "ru")
+"""The languages the referee speaks, as BCP 47 tags (``Content-Language``), English first."""
+PSEUDO = "en-XA"
+"""The pseudo-locale: accented English made from the msgids (``tools/catalogs.py``), for tests."""
+
+
+class Sentence(str):
+    """A sentence (or a word of one) for players: the ``str`` of its English words, with the
+    ``msgid`` it was made from, its ``params`` (name → value, see the module's docstring), and
+    for a count-dependent sentence its ``plural`` msgid and the count ``n`` that chooses the form
+    (CLDR's plural rule of each language). ``context`` is the gettext msgctxt of a word said
+    differently by context (a rank with its article, a suit's plural)."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    context: str | None
+    params: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        params: Mapping[str, Any],
+        plural: str | None = None,
+        count: int | None = None,
+        context: str | None = None,
+    ) -> Sentence:
+        pattern = msgid if plural is None or count == 1 else plural
+        words = pattern.format_map({k: _english(v) for k, v in params.items()}) if params else pattern
+        made = super().__new__(cls, words)
+        made.msgid, made.plural, made.n, made.context, made.params = msgid, plural, count, context, params
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a worker's answer) with its parts
+        return (Sentence, (self.msgid, dict(self.params), self.plural, self.n, self.context))
+
+
+def say(msgid: str, **params: Any) -> Sentence:
+    """A sentence of ``msgid`` (English, with ``{name}`` placeholders) and its ``params``."""
+    return Sentence(msgid, params)
+
+
+def say_n(singular: str, plural: str, count: int, **params: Any) -> Sentence:
+    """A sentence whose words depend on ``count`` (given to the pattern as ``{count}`` too):
+    English takes ``singular`` when it is 1, other languages their CLDR plural form."""
+    return Sentence(singular, {"count": count, **params}, plural, count)
+
+
+def term(context: str, msgid: str) -> Sentence:
+    """A word of a sentence said differently by ``context`` (gettext's msgctxt): ``term("suit,
+    plural", "spades")``."""
+    return Sentence(msgid, {}, context=context)
+
+
+@dataclass(frozen=True, slots=True)
+class Ordinal:
+    """A position said as an ordinal: 3 → "3rd", Spanish "3.º"/"3.ª" (the translation's format
+    spec gives the gender: ``m``, ``f`` or ``n``)."""
+
+    n: int
+
+    def __str__(self) -> str:
+        return english_ordinal(self.n)
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Items said as a list: English "5♦, 5♥ and 5♣" (no comma before "and"); other languages
+    by CLDR's standard list pattern. ``items`` are strings or sentences."""
+
+    items: tuple[Any, ...]
+
+    def __str__(self) -> str:
+        words = [str(i) for i in self.items]
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def listing(items: Iterable[Any]) -> Listing:
+    """:class:`Listing` of ``items``."""
+    return Listing(tuple(items))
+
+
+def english_ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _english(value: Any) -> Any:
+    return value if isinstance(value, str) else str(value)
+
+
+# --- other languages ------------------------------------------------------------------------
+
+
+def _ordinal_es(n: int, gender: str) -> str:
+    return f"{n}.ª" if gender == "f" else f"{n}.º"  # RAE: 3.º, 3.ª
+
+
+def _ordinal_pt(n: int, gender: str) -> str:
+    return f"{n}ª" if gender == "f" else f"{n}º"
+
+
+def _ordinal_fr(n: int, gender: str) -> str:
+    if n == 1:
+        return "1re" if gender == "f" else "1er"
+    return f"{n}e"
+
+
+def _ordinal_de(n: int, gender: str) -> str:
+    return f"{n}."
+
+
+def _ordinal_ru(n: int, gender: str) -> str:
+    return f"{n}-{ {'f': 'я', 'n': 'е'}.get(gender, 'й') }"
+
+
+def _ordinal_en(n: int, gender: str) -> str:
+    return english_ordinal(n)
+
+
+_ORDINALS = {"es": _ordinal_es, "pt": _ordinal_pt, "fr": _ordinal_fr, "de": _ordinal_de, "ru": _ordinal_ru, "en": _ordinal_en}
+
+
+class _LocalOrdinal:
+    """An ordinal in a language; ``format`` with the gender letter the translation gives."""
+
+    __slots__ = ("n", "say")
+
+    def __init__(self, n: int, say: Any) -> None:
+        self.n, self.say = n, say
+
+    def __format__(self, spec: str) -> str:
+        return str(self.say(self.n, spec or "m"))
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language the referee speaks: its BCP 47 ``tag`` (``pt-BR``), Babel's ``locale`` and the
+    gettext ``translations`` of its catalog (None for English: the msgids are the words)."""
+
+    tag: str
+    locale: Locale
+    translations: gettext.NullTranslations | None
+
+    def ordinal(self, n: int, gender: str = "m") -> str:
+        return _ORDINALS.get(self.locale.language, _ordinal_en)(n, gender)
+
+    def number(self, n: int) -> str:
+        return format_decimal(n, locale=self.locale)
+
+    def join(self, items: list[str]) -> str:
+        return format_list(items, locale=self.locale)
+
+
+@cache
+def language(tag: str) -> Language:
+    """The :class:`Language` of ``tag`` (one of :data:`LANGUAGES` or :data:`PSEUDO`); raises
+    ``LookupError`` for another. Its catalog is read once, from ``locales/<ll_CC>/LC_MESSAGES/
+    messages.mo``."""
+    if tag not in LANGUAGES and tag != PSEUDO:
+        raise LookupError(f"no catalog for the language {tag!r}")
+    folder = tag.replace("-", "_")
+    if tag == "en":
+        return Language(tag, Locale.parse("en"), None)
+    with open(LOCALES / folder / "LC_MESSAGES" / "messages.mo", "rb") as mo:
+        translations = gettext.GNUTranslations(mo)
+    return Language(tag, Locale.parse("en" if tag == PSEUDO else folder), translations)
+
+
+def render(text: str, lang: Language | None) -> str:
+    """``text`` said in ``lang``: a :class:`Sentence` through its catalog, with each parameter in
+    the language's way; any other ``str`` as it is (a name, a card). English (``lang`` None or
+    ``en``) is the text itself."""
+    if lang is None or lang.translations is None or not isinstance(text, Sentence):
+        return text
+    return _render(text, lang)
+
+
+def _render(s: Sentence, lang: Language) -> str:
+    tr = lang.translations
+    assert tr is not None
+    if s.plural is not None:
+        assert s.n is not None
+        pattern = tr.npgettext(s.context, s.msgid, s.plural, s.n) if s.context else tr.ngettext(s.msgid, s.plural, s.n)
+    else:
+        pattern = tr.pgettext(s.context, s.msgid) if s.context else tr.gettext(s.msgid)
+    if not s.params:
+        return pattern
+    return pattern.format_map({k: _param(v, lang) for k, v in s.params.items()})
+
+
+def _param(value: Any, lang: Language) -> Any:
+    if isinstance(value, Sentence):
+        return _render(value, lang)
+    if isinstance(value, bool) or not isinstance(value, (int, Ordinal, Listing)):
+        return str(value)
+    if isinstance(value, int):
+        return lang.number(value)
+    if isinstance(value, Ordinal):
+        return _LocalOrdinal(value.n, lang.ordinal)
+    return lang.join([str(_param(i, lang)) for i in value.items])
