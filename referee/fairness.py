@@ -28,10 +28,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
+from .actions import Action, Move, Source
 from .cards import DECK, Card, show
 from .deal import deal
 from .errors import IllegalMove, InvalidInput, Reason
-from .moves import Action, Move, Source
 from .moves import apply_move as _apply_move
 from .rules import Rules
 from .seating import check_seating
@@ -178,9 +178,9 @@ class Revealed:
 
 def _move(e: Event) -> Move:
     if e.action == Action.DRAW:
-        return Move.draw(e.player, e.source)
+        return Move.draw(e.player, e.drawn_from)
     if e.action == Action.DISCARD:
-        return Move.discard(e.player, e.card)
+        return Move.discard(e.player, e.discarded)
     if e.action == Action.MELD:
         return Move.make_meld(e.player, e.cards)
     return Move.lay_off(e.player, e.cards, e.meld)
@@ -388,7 +388,7 @@ def _describe(e: Event) -> str:
     if e.action == Action.DRAW:
         return f"{e.player} draws from the {'stock' if e.source == Source.STOCK else 'discard pile'}"
     if e.action == Action.DISCARD:
-        return f"{e.player} discards {e.card.symbol}"
+        return f"{e.player} discards {e.discarded.symbol}"
     verb = "melds" if e.action == Action.MELD else "lays off"
     return f"{e.player} {verb} {show(e.cards)}" + (f" on {e.meld}" if e.action == Action.LAY_OFF and e.meld else "")
 
@@ -497,6 +497,7 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
             f"the record stops after {len(rec.moves)} moves with the hand still being played ({state.turn.player} to move)",
         )
     result = state.result()
+    assert result is not None, "the hand is over: it has a result"
     ended = (
         f"{result.winner} went out" + (" going rummy" if result.rummy else "")
         if result.outcome == Status.OUT

@@ -25,6 +25,16 @@ class Remaining:
     cards: tuple[Card, ...] | None = None
     points: int | None = None
 
+    @property
+    def total(self) -> int:
+        """The opponent's plain card total (R14): the points of the cards, or the points
+        reported; a ValueError for an entry that gives neither."""
+        if self.cards is not None:
+            return hand_points(self.cards)
+        if self.points is None:
+            raise ValueError("an opponent's entry gives the cards or the points left")
+        return self.points
+
 
 @dataclass(frozen=True, slots=True)
 class HandEntry:
@@ -117,7 +127,7 @@ def game_winner(totals: Mapping[str, int], hands_played: int, rules: Rules) -> t
 def standings(totals: Mapping[str, int]) -> tuple[Standing, ...]:
     """Players by total, highest first; equal totals share a rank (1, 1, 3)."""
     ordered = sorted(totals.items(), key=lambda kv: -kv[1])
-    out = []
+    out: list[Standing] = []
     for i, (player, total) in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].total == total else i + 1
         out.append(Standing(player, total, rank))
@@ -173,7 +183,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
                     problems.append(
                         Problem((*at, "cards", j), f"{label}: {card.symbol} is listed {also}; there is only one in the deck (R1)")
                     )
-        else:
+        elif rem.points is not None:
             most = 10 * dealt
             if not 1 <= rem.points <= most:
                 why = (
@@ -209,7 +219,7 @@ def replay(
     totals = {p: 0 for p in players} if carried is None else {p: carried.totals[p] for p in players}
     dealer = carried.dealer if carried is not None else first_dealer if first_dealer is not None else players[0]
     before = 0 if carried is None else carried.hands
-    lines = []
+    lines: list[HandLine] = []
     over, winner = game_winner(totals, before, rules) if before else (False, None)
     for i, entry in enumerate(hands):
         n = before + i + 1
@@ -221,13 +231,10 @@ def replay(
             raise InvalidInput(problems, stopped=True)  # enough to correct; the rest unchecked
         if problems:
             continue  # keep checking later hands for slips of their own
-        if entry.draw:
-            remaining, points, multiplier, rummy = {}, 0, 1, False
-        else:
-            given = entry.remaining
-            remaining = {
-                p: (hand_points(given[p].cards) if given[p].cards is not None else given[p].points) for p in players if p != entry.winner
-            }
+        remaining: dict[str, int] = {}
+        points, multiplier, rummy = 0, 1, False
+        if not entry.draw and entry.winner is not None:  # _check_hand: a hand not drawn names its winner
+            remaining = {p: entry.remaining[p].total for p in players if p != entry.winner}
             rummy = entry.rummy
             scored = points_won(remaining, rummy, rules)
             points, multiplier = scored.points, scored.multiplier

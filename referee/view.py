@@ -57,6 +57,13 @@ class Event:
             raise ValueError(f"{self.action} events discard no card")
         return self.card
 
+    @property
+    def drawn_from(self) -> Source:
+        """Where a draw took its card (R4); a ValueError for another event, which draws none."""
+        if self.source is None:
+            raise ValueError(f"{self.action} events draw no card")
+        return self.source
+
 
 def seen(before: State, move: Move, after: State) -> Event:
     """The public record of ``move``, applied to ``before`` giving ``after`` (both valid).
@@ -161,6 +168,13 @@ class SeatView:
     def to_move(self) -> bool:
         """Whether the viewer is the player to move in a hand still playing."""
         return self.status == Status.PLAYING and self.viewer is not None and self.turn.player == self.viewer
+
+    @property
+    def own_seat(self) -> Seat:
+        """The viewer's own seat; a ValueError for a view nobody sits behind."""
+        if self.viewer is None:
+            raise ValueError("this view has no viewer, so no seat of its own")
+        return self.seat(self.viewer)
 
     def seat(self, player_id: str) -> Seat:
         """The seat of ``player_id``; raises KeyError when nobody sits there."""

@@ -12,7 +12,7 @@ from referee.seating import MAX_PLAYERS, most_dealt
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, CardCode, one_of
+from .doc import Answer, CardCode, OneOf
 from .fields import PLAYER_COUNT, BoundedList, CardList, Count, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema, StateSchema
@@ -113,9 +113,10 @@ class StateResponse(AnswerSchema):
 # --- /v1/move ----------------------------------------------------------------------------
 
 
-@one_of(None, {"OneMoveRequest": ("move",), "MovesRequest": ("moves",)})
 class MoveRequest(CompiledSchema):
     """A state and one move, or a list of moves applied in order."""
+
+    one_of = OneOf(None, {"OneMoveRequest": ("move",), "MovesRequest": ("moves",)})
 
     state = fields.Nested(StateSchema, required=True)
     move = fields.Nested(MoveSchema)
@@ -127,9 +128,12 @@ class MoveRequest(CompiledSchema):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
 
-@one_of("outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()}, names={"out": "ResultOut", "draw": "ResultDraw"})
 class ResultSchema(Answer):
     """How the hand ended: someone went out (R13–R15), or a drawn hand (R18), where nobody scores."""
+
+    one_of = OneOf(
+        "outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()}, names={"out": "ResultOut", "draw": "ResultDraw"}
+    )
 
     outcome = fields.String(required=True, metadata={"enum": ["out", "draw"]})
     points = fields.Integer(required=True, metadata={"description": "multiplier × the sum of remaining; 0 for a drawn hand."})
@@ -161,11 +165,12 @@ class LegalMovesRequest(CompiledSchema):
     state = fields.Nested(StateSchema, required=True)
 
 
-@one_of(
-    "action", MOVE_SHAPES, names={"draw": "DrawMoveOut", "meld": "MeldMoveOut", "lay_off": "LayOffMoveOut", "discard": "DiscardMoveOut"}
-)
 class MoveOutSchema(Answer):
     """A move as answers give it: canonical codes; a lay-off names its meld."""
+
+    one_of = OneOf(
+        "action", MOVE_SHAPES, names={"draw": "DrawMoveOut", "meld": "MeldMoveOut", "lay_off": "LayOffMoveOut", "discard": "DiscardMoveOut"}
+    )
 
     player = fields.String(required=True)
     action = fields.String(required=True, metadata={"enum_of": Action})
@@ -196,9 +201,10 @@ class LegalMovesResponse(AnswerSchema):
 # --- /v1/scorepad ------------------------------------------------------------------------
 
 
-@one_of(None, {"RemainingCards": ("cards",), "RemainingPoints": ("points",)})
 class RemainingSchema(CompiledSchema):
     """One opponent's cards left in hand: the cards, or their points."""
+
+    one_of = OneOf(None, {"RemainingCards": ("cards",), "RemainingPoints": ("points",)})
 
     # Loose bounds here: the core (referee.scorepad) refuses too many cards for the table and
     # impossible points with a message naming the hand and the player. The 10 cards cap the work

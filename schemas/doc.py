@@ -8,10 +8,11 @@ what a marshmallow schema cannot say by its fields alone, declared on the schema
   pattern (``QS``, ``10H``), never the lenient input spellings.
 - :func:`answer_fields`: the fields of a request schema as its answer form gives them
   (``StateOut`` of ``State``), so the wire format is written once.
-- :func:`one_of`: a schema whose objects take one of several shapes, told apart by a field
+- :class:`OneOf`: a schema whose objects take one of several shapes, told apart by a field
   (``action`` of a move, ``outcome`` of a result) or by which fields they hold. The document
   says ``oneOf`` the shapes, with a ``discriminator``; each shape is a schema made from the
-  union's own fields. Loading and dumping stay the union schema's (documentation only).
+  union's own fields (:func:`shape_schema`: an instance of the written union class). Loading
+  and dumping stay the union schema's.
 - :data:`ENUMS`: the core's StrEnums, each one named component (``Action``, ``MeldKind``…) that
   every field of that enum refers to; reason codes are an *open* enum (``ReasonCode`` or any
   other string: new codes may be added, contract, Reasons).
@@ -27,8 +28,11 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import Enum
+from typing import Any
 
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import get_fields, resolve_schema_instance
@@ -73,17 +77,23 @@ ENUM_DESCRIPTIONS = {
 class Answer(Schema):
     """Base of the schemas of answers. Every declared field is always present in an answer (the
     compiled dump writes every one), so the document marks each required, unless its metadata
-    says ``answer_optional`` (left out when None), or a :func:`one_of` shape leaves it out."""
+    says ``answer_optional`` (left out when None), or a :class:`OneOf` shape leaves it out."""
 
     @post_dump
     def leave_out(self, data, **kwargs):
         """marshmallow's own dump with the same rule as the compiled one (``schemas/dump.py``): a
-        tagged :func:`one_of` object holds the fields of its shape only, and an
+        tagged :class:`OneOf` object holds the fields of its shape only, and an
         ``answer_optional`` field is left out when None."""
-        shapes = getattr(type(self), "openapi_shapes", None)
+        one = declared_one_of(type(self))
         declared = self.fields
-        if shapes is not None and shapes[0] is not None and data.get(shapes[0]) in shapes[1]:
-            declared = shapes[1][data[shapes[0]]]._declared_fields
+        if one is not None and one.tag is not None and data.get(one.tag) in one.shapes:
+            key = data[one.tag]
+            spare = one.optional_in(key)
+            return {
+                k: v
+                for k, v in data.items()
+                if one.holds(key, k) and not (v is None and (k in spare or declared[k].metadata.get("answer_optional")))
+            }
         return {k: v for k, v in data.items() if k in declared and not (v is None and declared[k].metadata.get("answer_optional"))}
 
 
@@ -153,66 +163,82 @@ def copy_field(field: fields.Field) -> fields.Field:
     return made
 
 
-def one_of(
-    tag: str | None,
-    shapes: dict[str, tuple[str, ...]],
-    *,
-    optional: tuple[str, ...] | dict[str, tuple[str, ...]] = (),
-    names: dict[str, str] | None = None,
-) -> Callable[[type[Schema]], type[Schema]]:
-    """Class decorator: document the schema as ``oneOf`` its shapes. ``shapes`` maps each shape
-    to the fields only it holds; the fields no shape names are common to all. With ``tag`` (the
-    discriminating field, e.g. ``action``) the keys of ``shapes`` are its values and ``names``
-    gives each shape's component name; without one the keys are the component names and a
-    shape is told apart by the fields it holds (its schema allows no others). Every field of a
-    shape is required, except those in ``optional``: a tuple (optional in every shape) or, by
-    shape, a dict (``{"draw": ("card",)}``: a draw may lack its card, a discard may not).
-    ``declared_shapes`` keeps the shapes and the optional fields by shape, for
-    :func:`shape_faults`."""
-    by_shape = optional if isinstance(optional, dict) else {key: tuple(optional) for key in shapes}
+@dataclass(frozen=True)
+class OneOf:
+    """A schema whose objects take one of several shapes, declared in its class body as
+    ``one_of = OneOf(...)``. ``shapes`` maps each shape to the fields only it holds; the fields
+    no shape names are common to all. With ``tag`` (the discriminating field, e.g. ``action``)
+    the keys of ``shapes`` are its values and ``names`` gives each shape's component name;
+    without one the keys are the component names and a shape is told apart by the fields it
+    holds (its schema allows no others). Every field of a shape is required, except those in
+    ``optional``: a tuple (optional in every shape) or, by shape, a dict (``{"draw":
+    ("card",)}``: a draw may lack its card, a discard may not). The document says ``oneOf`` the
+    shapes (:func:`shape_schema`), loading checks them (:func:`shape_faults`) and the dump of a
+    tagged shape writes its fields only (``schemas/dump.py``): declared once, here."""
 
-    def decorate(cls: type[Schema]) -> type[Schema]:
-        named = set().union(*shapes.values())
-        base = Answer if issubclass(cls, Answer) else Schema
-        made = {}
-        for key, own in shapes.items():
-            attrs: dict[str, object] = {}
-            for field_name, field in cls._declared_fields.items():
-                if field_name in own or field_name not in named:
-                    shape_field = copy_field(field)
-                    shape_field.required = field_name not in by_shape.get(key, ())
-                    shape_field.load_default = missing
-                    if field_name in by_shape.get(key, ()):
-                        shape_field.metadata = {**shape_field.metadata, "answer_optional": True}
-                    if field_name == tag:
-                        shape_field.metadata = {**shape_field.metadata, "tag_value": key}
-                    attrs[field_name] = shape_field
-            name = (names or {}).get(key, key)
-            union = cls.__name__.removesuffix("Schema")
-            attrs["__doc__"] = f"{union} with {tag} {key!r}." if tag else f"{union} with {', '.join(own)}."
-            made[key] = type(name, (base,), attrs)
-        cls.openapi_shapes = (tag, made)
-        cls.declared_shapes = (tag, shapes, by_shape)
-        return cls
+    tag: str | None
+    shapes: Mapping[str, tuple[str, ...]]
+    optional: tuple[str, ...] | Mapping[str, tuple[str, ...]] = ()
+    names: Mapping[str, str] = dataclass_field(default_factory=dict)
 
-    return decorate
+    def optional_in(self, key: str) -> tuple[str, ...]:
+        """The fields shape ``key`` may leave out."""
+        return tuple(self.optional) if isinstance(self.optional, tuple) else tuple(self.optional.get(key, ()))
+
+    def name(self, key: str) -> str:
+        """The component name of shape ``key``."""
+        return self.names.get(key, key)
+
+    def holds(self, key: str, field_name: str) -> bool:
+        """Whether shape ``key`` holds ``field_name`` (its own fields and the common ones)."""
+        return field_name in self.shapes.get(key, ()) or not any(field_name in own for own in self.shapes.values())
 
 
-def shape_faults(
-    loaded: dict, tag: str, shapes: dict[str, tuple[str, ...]], optional: dict[str, tuple[str, ...]], *, noun: str = "move"
-) -> dict[str, list[str]]:
-    """What a loaded object of a :func:`one_of` schema lacks or holds against the shape its
-    ``tag`` names (the schema's ``declared_shapes``: tag, shapes, optional fields by shape): each
-    field of the shape it lacks (its optional ones aside), each field of another shape it holds.
-    ``noun`` names the object in the messages ("a discard move needs 'card'"). A schema's
-    ``@validates_schema`` raises these, so the shapes the document gives are the shapes loading
-    checks, declared once."""
-    value = loaded.get(tag)
+def declared_one_of(cls: type) -> OneOf | None:
+    """The :class:`OneOf` schema class ``cls`` declares (or inherits), or None."""
+    declared = getattr(cls, "one_of", None)
+    return declared if isinstance(declared, OneOf) else None
+
+
+def shape_schema(cls: type[Schema], key: str) -> Schema:
+    """An instance of union schema ``cls`` holding the fields of its shape ``key`` only, as the
+    document gives the shape: each one required unless the shape may leave it out (then
+    ``answer_optional``), the tag a constant. It is an instance of the written class (its own
+    copies of the fields changed), never a class made here."""
+    one = declared_one_of(cls)
+    assert one is not None, f"{cls.__name__} declares no one_of"
+    schema = cls(only=[name for name in cls._declared_fields if one.holds(key, name)])
+    spare = one.optional_in(key)
+    for field_name, shape_field in schema.fields.items():
+        shape_field.required = field_name not in spare
+        shape_field.load_default = missing
+        if field_name in spare:
+            shape_field.metadata = {**shape_field.metadata, "answer_optional": True}
+        if field_name == one.tag:
+            shape_field.metadata = {**shape_field.metadata, "tag_value": key}
+    return schema
+
+
+def shape_description(cls: type[Schema], key: str) -> str:
+    """The one line the document gives shape ``key`` of ``cls``."""
+    one = declared_one_of(cls)
+    assert one is not None, f"{cls.__name__} declares no one_of"
+    union = cls.__name__.removesuffix("Schema")
+    return f"{union} with {one.tag} {key!r}." if one.tag else f"{union} with {', '.join(one.shapes[key])}."
+
+
+def shape_faults(loaded: Mapping[str, Any], one: OneOf, *, noun: str = "move") -> dict[str, list[str]]:
+    """What a loaded object of a :class:`OneOf` schema lacks or holds against the shape its
+    ``tag`` names: each field of the shape it lacks (its optional ones aside), each field of
+    another shape it holds. ``noun`` names the object in the messages ("a discard move needs
+    'card'"). A schema's ``check`` raises these, so the shapes the document gives are the shapes
+    loading checks, declared once."""
+    value = loaded.get(one.tag) if one.tag is not None else None
     if value is None:
         return {}
-    own, spare = shapes.get(value, ()), optional.get(value, ())
+    own, spare = one.shapes.get(value, ()), one.optional_in(value)
     errors = {name: [f"a {value} {noun} needs {name!r}"] for name in own if name not in spare and name not in loaded}
-    for fields_ in shapes.values():  # each foreign field once, in the order the shapes name them
+    for fields_ in one.shapes.values():  # each foreign field once, in the order the shapes name them
         for name in fields_:
             if name in loaded and name not in own and name not in errors:
                 errors[name] = [f"{name!r} does not belong to a {value} {noun}"]
@@ -222,23 +248,32 @@ def shape_faults(
 class PreciseConverter(OpenAPIConverter):
     """apispec's converter with this module's rules (see the module docstring)."""
 
-    def schema2jsonschema(self, schema):
+    def schema2jsonschema(self, schema: type[Schema] | Schema | str) -> dict[str, Any]:
         instance = resolve_schema_instance(schema)
-        shapes = getattr(type(instance), "openapi_shapes", None)
-        if shapes is not None:
-            return self._one_of(type(instance), *shapes)
-        doc = super().schema2jsonschema(schema)
+        one = declared_one_of(type(instance))
+        if one is not None:
+            return self._one_of(type(instance), one)
+        return self._object(instance, " ".join((type(instance).__doc__ or "").split()))
+
+    def _object(self, instance: Schema, description: str) -> dict[str, Any]:
+        doc: dict[str, Any] = super().schema2jsonschema(instance)
         if isinstance(instance, Answer):
             doc["required"] = sorted(f.data_key or n for n, f in get_fields(instance).items() if not f.metadata.get("answer_optional"))
-        if type(instance).__doc__ and "description" not in doc:
-            doc["description"] = " ".join(type(instance).__doc__.split())
+        if description and "description" not in doc:
+            doc["description"] = description
         return doc
 
-    def _one_of(self, cls, tag, made) -> dict:
-        refs = {key: self.resolve_nested_schema(shape) for key, shape in made.items()}
-        doc: dict = {"oneOf": list(refs.values())}
-        if tag is not None:
-            doc["discriminator"] = {"propertyName": tag, "mapping": {k: r["$ref"] for k, r in refs.items()}}
+    def _one_of(self, cls: type[Schema], one: OneOf) -> dict[str, Any]:
+        components = self.spec.components
+        refs = {}
+        for key in one.shapes:
+            name = one.name(key)
+            if name not in components.schemas:
+                components.schema(name, component=self._object(shape_schema(cls, key), shape_description(cls, key)))
+            refs[key] = {"$ref": f"#/components/schemas/{name}"}
+        doc: dict[str, Any] = {"oneOf": list(refs.values())}
+        if one.tag is not None:
+            doc["discriminator"] = {"propertyName": one.tag, "mapping": {k: r["$ref"] for k, r in refs.items()}}
         if cls.__doc__:
             doc["description"] = " ".join(cls.__doc__.split())
         return doc

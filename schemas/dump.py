@@ -13,7 +13,7 @@ dict by key. marshmallow's own ``dump`` does the same but costs a call chain per
   field writes its value as JSON does, an enum by its value;
 - a field whose metadata says ``answer_optional`` is left out when its value is None (the
   seat's own hand, the legal moves of the seat to move);
-- a schema declared with :func:`schemas.doc.one_of` and a tag (``action`` of a move,
+- a schema declared with :class:`schemas.doc.OneOf` and a tag (``action`` of a move,
   ``outcome`` of a result) writes the fields of the object's shape only: a draw has a
   ``source``, a discard a ``card``.
 
@@ -33,7 +33,7 @@ from marshmallow import Schema, fields
 
 from referee.speech import Language, Sentence, render
 
-from .doc import CardCode, HexBytes
+from .doc import CardCode, HexBytes, declared_one_of, shape_schema
 from .fields import Card
 
 SPEAKING: ContextVar[Language | None] = ContextVar("speaking", default=None)
@@ -77,14 +77,13 @@ _KEEP: list[Schema] = []
 def compile_dumper(schema: Schema) -> Callable[[Any], Any]:
     """A function ``obj -> JSON values`` writing ``obj`` as ``schema`` declares it (see the module
     docstring)."""
-    shapes = getattr(type(schema), "openapi_shapes", None)
-    if shapes is not None and shapes[0] is not None:
-        tag, made = shapes
-        by_tag = {key: Dumper(shape()) for key, shape in made.items()}
+    one = declared_one_of(type(schema))
+    if one is not None and one.tag is not None:
+        by_tag = {key: Dumper(shape_schema(type(schema), key)) for key in one.shapes}
         whole = Dumper(schema)
-        attr = schema.fields[tag].attribute or tag
+        attr = schema.fields[one.tag].attribute or one.tag
 
-        def dump_shape(obj):
+        def dump_shape(obj: Any) -> Any:
             value = obj[attr] if type(obj) is dict else getattr(obj, attr)
             return by_tag.get(plain(value), whole)(obj)
 

@@ -14,7 +14,7 @@ from referee.fairness import MAX_ENTROPY, SEED_BYTES, Expect, FairCode, Record, 
 from .api import ReasonSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, CardCode, HexBytes, one_of
+from .doc import Answer, CardCode, HexBytes, OneOf
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField, RulesSchema
 from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema
@@ -131,16 +131,17 @@ class FairnessSchema(Answer):
 # --- the record, as /v1/verify reads it ---------------------------------------------------
 
 
-@one_of(
-    "action",
-    EVENT_SHAPES,
-    optional=EVENT_OPTIONAL,
-    names={"draw": "RecordDraw", "meld": "RecordMeld", "lay_off": "RecordLayOff", "discard": "RecordDiscard"},
-)
 class RecordMoveSchema(PlayedMoveSchema):
     """One move of a hand's record: a draw with its ``source`` and the ``card`` drawn (from the
     stock too; left out only for a draw that ended the hand, R18); a meld or lay-off with its
     ``cards`` and ``meld`` id; a discard with its ``card``."""
+
+    one_of = OneOf(
+        "action",
+        EVENT_SHAPES,
+        optional=EVENT_OPTIONAL,
+        names={"draw": "RecordDraw", "meld": "RecordMeld", "lay_off": "RecordLayOff", "discard": "RecordDiscard"},
+    )
 
 
 class RecordSchema(CompiledSchema):
@@ -193,16 +194,17 @@ class RevealedSchema(CompiledSchema):
 # --- the same as answers give them -------------------------------------------------------
 
 
-@one_of(
-    "action",
-    EVENT_SHAPES,
-    optional={"draw": ("card",)},
-    names={"draw": "RecordDrawOut", "meld": "RecordMeldOut", "lay_off": "RecordLayOffOut", "discard": "RecordDiscardOut"},
-)
 class RecordMoveOutSchema(Answer):
     """One move of a hand's record: a draw with the ``card`` drawn (from the stock too; none
     only for a draw that ended the hand, R18); a meld or lay-off with its ``cards`` and
     ``meld`` id; a discard with its ``card``."""
+
+    one_of = OneOf(
+        "action",
+        EVENT_SHAPES,
+        optional={"draw": ("card",)},
+        names={"draw": "RecordDrawOut", "meld": "RecordMeldOut", "lay_off": "RecordLayOffOut", "discard": "RecordDiscardOut"},
+    )
 
     player = fields.String()
     action = fields.String(metadata={"enum_of": Action})

@@ -4,6 +4,7 @@ types and runs :func:`referee.validate_state`, so every endpoint sees only real 
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
@@ -14,7 +15,7 @@ from referee.seating import most_dealt
 from referee.view import Event
 
 from .compiled import CompiledSchema
-from .doc import Answer, answer_fields, one_of, shape_faults
+from .doc import Answer, OneOf, answer_fields, shape_faults
 from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
@@ -161,6 +162,7 @@ class PlayedMoveSchema(CompiledSchema):
     its own shapes (``one_of`` over :data:`EVENT_SHAPES`) and its ``noun`` for their messages."""
 
     noun = "move"
+    one_of: ClassVar[OneOf]  # each subclass's shapes
 
     player = PlayerName(required=True)
     action = fields.Enum(Action, by_value=fields.String, required=True)
@@ -171,7 +173,7 @@ class PlayedMoveSchema(CompiledSchema):
 
     def shape_problems(self, d) -> dict:
         """What is wrong with ``d``'s fields for its action (EVENT_SHAPES, as the document gives them)."""
-        return shape_faults(d, *type(self).declared_shapes, noun=self.noun)
+        return shape_faults(d, self.one_of, noun=self.noun)
 
     def check(self, d, original):
         errors = self.shape_problems(d)
@@ -182,15 +184,16 @@ class PlayedMoveSchema(CompiledSchema):
         return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
 
 
-@one_of(
-    "action",
-    MOVE_SHAPES,
-    optional=("meld",),
-    names={"draw": "DrawMove", "meld": "MeldMove", "lay_off": "LayOffMove", "discard": "DiscardMove"},
-)
 class MoveSchema(CompiledSchema):
     """One move. ``source`` with draw; ``cards`` with meld and lay_off (and ``meld`` naming the
     table meld, optional when the cards fit exactly one); ``card`` with discard."""
+
+    one_of = OneOf(
+        "action",
+        MOVE_SHAPES,
+        optional=("meld",),
+        names={"draw": "DrawMove", "meld": "MeldMove", "lay_off": "LayOffMove", "discard": "DiscardMove"},
+    )
 
     player = PlayerName(required=True)
     action = fields.Enum(Action, by_value=fields.String, required=True)
@@ -200,7 +203,7 @@ class MoveSchema(CompiledSchema):
     card = Card()
 
     def check(self, d, original):
-        errors = shape_faults(d, *type(self).declared_shapes)  # MOVE_SHAPES, as the document gives them
+        errors = shape_faults(d, self.one_of)  # MOVE_SHAPES, as the document gives them
         if errors:
             raise ValidationError(errors)
 

@@ -13,7 +13,7 @@ from referee.view import Event, TableAction, folded
 from .api import MoveOutSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import one_of
+from .doc import OneOf
 from .errors import raise_problems
 from .fields import BoundedList
 from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema, StateSchema
@@ -35,23 +35,24 @@ def level_field() -> fields.String:
     )
 
 
-@one_of(
-    "action",
-    {**EVENT_SHAPES, "restock": ()},
-    optional=EVENT_OPTIONAL,
-    names={
-        "draw": "DrawEventSeen",
-        "meld": "MeldEventSeen",
-        "lay_off": "LayOffEventSeen",
-        "discard": "DiscardEventSeen",
-        "restock": "RestockEventSeen",
-    },
-)
 class EventInSchema(PlayedMoveSchema):
     """One change of the hand as every player saw it, as sealed tables report them in ``events``:
     a draw from the stock without its card; a draw from the discard pile with the ``card``
     taken; a meld or lay-off with its ``cards`` (and the ``meld`` id); a discard with its
     ``card``; a restock (R17), as the tables tell it."""
+
+    one_of = OneOf(
+        "action",
+        {**EVENT_SHAPES, "restock": ()},
+        optional=EVENT_OPTIONAL,
+        names={
+            "draw": "DrawEventSeen",
+            "meld": "MeldEventSeen",
+            "lay_off": "LayOffEventSeen",
+            "discard": "DiscardEventSeen",
+            "restock": "RestockEventSeen",
+        },
+    )
 
     noun = "event"
     action = fields.String(

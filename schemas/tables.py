@@ -17,7 +17,7 @@ from referee.seating import MAX_PLAYERS
 from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
-from .doc import Answer, CardCode, copy_field, one_of
+from .doc import Answer, CardCode, OneOf, copy_field
 from .fairness import FairnessSchema, RevealedOutSchema, entropy_field, pledge_field
 from .fields import PLAYER_COUNT, BoundedList, Count, PlayerEntries, PlayerName
 from .rules import RulesField
@@ -80,14 +80,15 @@ class ViewRequest(CompiledSchema):
     )
 
 
-@one_of(
-    "action",
-    MOVE_SHAPES,
-    optional=("meld", "player"),
-    names={"draw": "SeatDrawMove", "meld": "SeatMeldMove", "lay_off": "SeatLayOffMove", "discard": "SeatDiscardMove"},
-)
 class SeatMoveSchema(MoveSchema):
     """A move at a sealed table: ``player`` may be left out (the seat's player)."""
+
+    one_of = OneOf(
+        "action",
+        MOVE_SHAPES,
+        optional=("meld", "player"),
+        names={"draw": "SeatDrawMove", "meld": "SeatMeldMove", "lay_off": "SeatLayOffMove", "discard": "SeatDiscardMove"},
+    )
 
     player = PlayerName(
         load_default=None, metadata={"description": "Left out: the seat's player. Another player than the seat's is a 403."}
@@ -140,18 +141,19 @@ class SeatOutSchema(Answer):
     hand = fields.List(CardCode(), metadata={"description": "The cards, for the seat's own player only.", "answer_optional": True})
 
 
-@one_of(
-    "action",
-    {**EVENT_SHAPES, "restock": ()},
-    optional={"draw": ("card",)},
-    names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent", "restock": "RestockEvent"},
-)
 class EventSchema(Answer):
     """One change at the table as every player saw it: a draw from the stock without its card; a
     draw from the discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and
     ``meld`` id; a discard with its ``card``; a restock (R17: the discard pile turned over to
     make a new stock), its ``player`` the one whose draw or discard set it off, right before
     that draw or after that discard."""
+
+    one_of = OneOf(
+        "action",
+        {**EVENT_SHAPES, "restock": ()},
+        optional={"draw": ("card",)},
+        names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent", "restock": "RestockEvent"},
+    )
 
     player = fields.String()
     action = fields.String(metadata={"enum_of": Action})
@@ -161,11 +163,14 @@ class EventSchema(Answer):
     card = CardCode()
 
 
-@one_of(
-    "outcome", {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()}, names={"out": "ViewResultOut", "draw": "ViewResultDraw"}
-)
 class ViewResultSchema(ResultSchema):
     """How the hand ended, with every hand laid down to be counted (R14)."""
+
+    one_of = OneOf(
+        "outcome",
+        {"out": ("winner", "rummy", "multiplier", "remaining"), "draw": ()},
+        names={"out": "ViewResultOut", "draw": "ViewResultDraw"},
+    )
 
     remaining_cards = fields.Dict(
         keys=fields.String(),

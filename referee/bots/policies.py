@@ -32,14 +32,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..actions import Action, Move, Source
 from ..cards import DECK, Card, show
 from ..legal import possible_melds
 from ..melds import fits, meld_kind
-from ..moves import Action, Move, Source
+from ..rules import meld_limit_allows
 from ..scoring import multiplied, rummy_multiplier
 from ..state import Meld
 from ..view import SeatView
-from .hand import HandSplitter
+from .hand import Analysis, HandSplitter
 from .tally import Tally, keep_count
 
 RUMMY_HOLD_WHILE = 4  # Hard holds melds back to go rummy while every opponent holds this many cards
@@ -65,24 +66,27 @@ class Options:
     """The view's legal moves sorted by kind: ``draws`` by source, ``melds`` by their cards (as
     a frozenset), ``lay_offs`` by card (every meld it fits), ``discards`` by card."""
 
-    draws: dict[str, Move]
-    melds: dict[frozenset, Move]
+    draws: dict[Source, Move]
+    melds: dict[frozenset[Card], Move]
     lay_offs: dict[Card, list[Move]]
     discards: dict[Card, Move]
 
 
 def options(view: SeatView) -> Options:
     """The legal moves of ``view`` sorted by kind (see :class:`Options`)."""
-    draws, melds, lay_offs, discards = {}, {}, {}, {}
+    draws: dict[Source, Move] = {}
+    melds: dict[frozenset[Card], Move] = {}
+    lay_offs: dict[Card, list[Move]] = {}
+    discards: dict[Card, Move] = {}
     for m in view.legal_moves:
         if m.action == Action.DRAW:
-            draws[m.source] = m
+            draws[m.drawn_from] = m
         elif m.action == Action.MELD:
             melds[frozenset(m.cards)] = m
         elif m.action == Action.LAY_OFF:
             lay_offs.setdefault(m.cards[0], []).append(m)
         elif m.action == Action.DISCARD:
-            discards[m.card] = m
+            discards[m.discarded] = m
     return Options(draws, melds, lay_offs, discards)
 
 
@@ -271,7 +275,7 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     going_out = _can_go_out(view, opts, split)
     if going_out:
         step = _next_play(view, opts, split, going_out=True)
-        rummy = not view.seat(view.viewer).tabled  # R15: nothing tabled on an earlier turn
+        rummy = not view.own_seat.tabled  # R15: nothing tabled on an earlier turn
         times = rummy_multiplier(True, view.rules)
         tail = f": going rummy, which {multiplied(times, verb=True)} the score" if rummy and times > 1 else ""
         if step is not None:
@@ -292,20 +296,19 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     return _discard(view, opts, style, tally, splitter, split, rng, hold)
 
 
-def _can_go_out(view: SeatView, opts: Options, split) -> bool:
+def _can_go_out(view: SeatView, opts: Options, split: Analysis) -> bool:
     """Whether the split leaves at most one card, a legal discard, and its melds fit the turn's
     meld limit (R5)."""
     if len(split.deadwood) > 1:
         return False
-    limit = view.rules.melds_per_turn
-    if limit is not None and len(split.melds) > limit - view.turn.melds_made:
+    if not meld_limit_allows(view.rules, view.turn.melds_made + len(split.melds)):
         return False
     if split.deadwood and split.deadwood[0] not in opts.discards:
         return False
     return bool(split.deadwood or split.melds or split.lay_offs)
 
 
-def _next_play(view: SeatView, opts: Options, split, going_out: bool = False) -> tuple[Move, str] | None:
+def _next_play(view: SeatView, opts: Options, split: Analysis, going_out: bool = False) -> tuple[Move, str] | None:
     """The next meld or lay-off of ``split`` that is legal now (and, unless going out, does not
     strand the bot: see :func:`strands`), with words for it."""
     for cards in split.melds:
@@ -334,10 +337,12 @@ def strands(view: SeatView, move: Move) -> bool:
         return False  # going out (R13), or enough cards kept to go out by a meld
     rules = view.rules
     table = [
-        (m.cards + move.cards, m.kind) if m.id == move.meld and move.action == Action.LAY_OFF else (m.cards, m.kind) for m in view.melds
+        (m.cards + move.cards, m.known_kind) if m.id == move.meld and move.action == Action.LAY_OFF else (m.cards, m.known_kind)
+        for m in view.melds
     ]
-    if move.action == Action.MELD:
-        table.append((move.cards, meld_kind(move.cards, rules)))
+    made = meld_kind(move.cards, rules) if move.action == Action.MELD else None
+    if made is not None:
+        table.append((move.cards, made))
     taken = {c for cards, _ in table for c in cards} | set(view.hand)
     fitting = 0
     for c in DECK:
@@ -348,18 +353,27 @@ def strands(view: SeatView, move: Move) -> bool:
     return True
 
 
-def _hold_for_rummy(view: SeatView, split, tally: Tally | None) -> bool:
+def _hold_for_rummy(view: SeatView, split: Analysis, tally: Tally | None) -> bool:
     """Hard only: hold melds in hand to go rummy (R15), where going rummy doubles, while the
     bot has tabled nothing and every opponent still holds at least ``RUMMY_HOLD_WHILE`` cards
     (nobody is close to going out). Held melds also leave opponents nothing to lay off on."""
-    if not rummy_multiplier(True, view.rules) > 1 or view.seat(view.viewer).tabled:
+    if not rummy_multiplier(True, view.rules) > 1 or view.own_seat.tabled:
         return False
     if view.turn.melds_made or view.turn.laid_off or not split.melds:
         return False
     return min(s.cards for s in view.seats if s.id != view.viewer) >= RUMMY_HOLD_WHILE
 
 
-def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold: bool) -> Choice:
+def _discard(
+    view: SeatView,
+    opts: Options,
+    style: Style,
+    tally: Tally | None,
+    splitter: HandSplitter,
+    split: Analysis,
+    rng: random.Random,
+    hold: bool,
+) -> Choice:
     """The least useful legal discard: fewest deadwood points left after it, less what it may
     still become (its possible meld cards, only live ones for Hard), plus the risk of feeding
     the next player (Hard)."""
@@ -368,7 +382,7 @@ def _discard(view, opts, style, tally, splitter: HandSplitter, split, rng, hold:
         return _only_lay_off(view, opts)
     deadwood = split.deadwood
     per_out = style.per_out
-    nxt = view.left_of(view.viewer)
+    nxt = view.left_of(view.own_seat.id)
     scores: dict[Card, float] = {}
     notes: dict[Card, str] = {}
     for c in cards:

@@ -27,9 +27,10 @@ import math
 import os
 import random
 from dataclasses import dataclass
+from typing import Any
 
+from ..actions import Action, Source
 from ..cards import DECK
-from ..moves import Action, Source
 from ..scoring import rummy_multiplier
 from ..view import SeatView
 from . import policies
@@ -84,7 +85,7 @@ class Knowledge:
         t = self.t = tables(view.rules.aces)
         ids = [s.id for s in view.seats]
         self.ids = ids
-        self.me = ids.index(view.viewer)
+        self.me = ids.index(view.own_seat.id)
         self.sizes = [s.cards for s in view.seats]
         self.tabled = [s.tabled for s in view.seats]
         self.hand = sum(1 << c.index for c in view.hand)
@@ -129,6 +130,7 @@ class Knowledge:
         for q in order:
             k = self.sizes[q] - self.known[q].bit_count()
             w = self.weights[q]
+            assert w is not None, "every other seat is weighed in __init__"
             keyed = sorted(pool, key=lambda c: -math.log(1.0 - rng.random()) / w[c])
             chosen = keyed[:k]
             hands[q] = self.known[q] | sum(1 << c for c in chosen)
@@ -143,19 +145,23 @@ class Knowledge:
         return s
 
 
+SearchPlan = tuple[Any, ...]  # two shapes told apart by the first word: a tuple type cannot say "either length"
+"""A plan the search weighs: ("play", lay down?, card to discard) or a draw's ("draw", source)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The search's answer: the ``best`` plan, its average ``value`` (points a hand), the
     ``runner_up`` plan and value, and how many ``samples`` (deals) each plan was played on."""
 
-    best: tuple
+    best: SearchPlan
     value: float
-    runner_up: tuple | None
+    runner_up: SearchPlan | None
     runner_value: float | None
     samples: int
 
 
-def evaluate(know: Knowledge, plans: list[tuple], rng: random.Random, budget: Budget | None = None) -> Verdict:
+def evaluate(know: Knowledge, plans: list[SearchPlan], rng: random.Random, budget: Budget | None = None) -> Verdict:
     """Play every plan of ``plans`` on the same deals and average the outcomes.
 
     A plan is ``("draw", source)`` (0 the stock, 1 the discard pile) or ``("play", lay down?,
@@ -262,13 +268,13 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
     split = splitter.split()
     if policies._can_go_out(view, opts, split):
         return base
-    me = view.seat(view.viewer)
+    me = view.own_seat
     holdable = rummy_multiplier(True, view.rules) > 1 and not me.tabled and not turn.melds_made and not turn.laid_off and bool(split.melds)
     laying = act in (Action.MELD, Action.LAY_OFF)
     lays = [laying] + ([not laying] if holdable else [])
     taken = turn.taken_discard.index if turn.taken_discard is not None else -1
     legal = sum(1 << c.index for c in opts.discards)
-    plans: list[tuple] = []
+    plans: list[SearchPlan] = []
     for lay in lays:
         sim = _mine_only(know)
         if lay:
@@ -277,13 +283,13 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
         hand = sim.hands[know.me]
         _, dead, _ = know.t.split(hand, sim.fit & hand)
         pool = dead & legal & ~((1 << taken) if taken >= 0 else 0) or hand & legal
-        ranked = []
+        ranked: list[int] = []
         while pool and len(ranked) < DISCARDS_WEIGHED:
             c = sim.choose_discard(know.me, pool)
             ranked.append(c)
             pool &= ~(1 << c)
         if act == Action.DISCARD and lay == laying:
-            c = base.move.card.index
+            c = base.move.discarded.index
             ranked = [c] + [x for x in ranked if x != c][: DISCARDS_WEIGHED - 1]
         plans += [("play", lay, c) for c in ranked]
     if len(plans) < 2:
@@ -299,9 +305,10 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
             return Choice(move, f"{what}: {_played_forward(verdict, 'holding your melds back to go rummy')}.")
     if lay and laying:
         return base
-    move = opts.discards.get(DECK[card])
-    if move is None:
+    chosen = opts.discards.get(DECK[card])
+    if chosen is None:
         return base
+    move = chosen
     if move == base.move:
         return base
     runner = verdict.runner_up

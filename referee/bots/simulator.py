@@ -10,6 +10,7 @@ judged by :func:`referee.apply_move` (tests/test_bots_search.py holds it to the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -27,8 +28,11 @@ HIGH_STARTS = sum(1 << (13 * s + 11) for s in range(4))  # the queens: Q K A whe
 KEEP_CONNECTED = 7  # points: a deadwood card next to another card of the hand is worth keeping this much
 FITS_TABLE = 20  # points: more than any card is worth, so a card that lays off on the table is thrown last
 
+Plan = tuple[bool, int]
+"""A turn's plan after the draw: whether to lay down what the hand holds, and the card to discard."""
 
-def bits(mask: int):
+
+def bits(mask: int) -> Iterator[int]:
     """The card indices of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
@@ -179,6 +183,19 @@ class Sim:
     top last."""
 
     __slots__ = ("t", "rules", "n", "hands", "stock", "queues", "left", "discard", "table", "fit", "tabled", "restocks", "quiet")
+    t: MeldTables
+    rules: Rules
+    n: int  # players
+    hands: list[int]
+    stock: list[int]
+    queues: list[list[int]] | None
+    left: int
+    discard: list[int]
+    table: list[int]
+    fit: int
+    tabled: list[bool]
+    restocks: int
+    quiet: int
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)
@@ -234,7 +251,7 @@ class Sim:
             fit |= self.t.fit[m]
         self.fit = fit
 
-    def lay_down(self, p: int, melds: list[int], lay: int, made: int = 0) -> None:
+    def lay_down(self, p: int, melds: Sequence[int], lay: int, made: int = 0) -> None:
         """``p`` lays down ``melds`` (within the turn's limit, R5) and lays off ``lay``, keeping two
         cards at least (so a meld can still take them out, as the bots' ``strands`` keeps)."""
         hand = self.hands[p]
@@ -289,7 +306,7 @@ class Sim:
                 best, best_score = c, score
         return best
 
-    def play_turn(self, p: int, draw: int | None = None, plan: tuple | None = None) -> int | None:
+    def play_turn(self, p: int, draw: int | None = None, plan: Plan | None = None) -> int | None:
         """Play one turn of seat ``p`` by the fast policy; ``draw`` forces the source (0 stock, 1
         discard pile), ``plan`` (lay down?, discard) forces the rest. Returns None while the hand
         goes on, else the winner's seat (-1 for a drawn hand)."""
@@ -318,7 +335,7 @@ class Sim:
         self.hands[p] = hand
         return self.play_rest(p, taken, plan)
 
-    def play_rest(self, p: int, taken: int, plan: tuple | None = None, made: int = 0) -> int | None:
+    def play_rest(self, p: int, taken: int, plan: Plan | None = None, made: int = 0) -> int | None:
         """The rest of ``p``'s turn after the draw (see :meth:`play_turn`)."""
         t, rules = self.t, self.rules
         before = len(self.table), sum(self.table)
