@@ -103,10 +103,20 @@ deploy-config: install
 extract: install
 	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k say -k say_n:1,2 -k term:1c,2 --sort-by-file --no-location --omit-header --width 100 -o locales/messages.pot .
 	$(BIN)/python tools/catalogs.py update
-	$(BIN)/python tools/catalogs.py
+	PYTHONPATH=. $(BIN)/pybabel extract -F locales/pages.cfg $(PAGES_KEYWORDS) --no-location --sort-output --project "Rummy Referee" -o locales/pages.pot .
+	PYTHONPATH=. $(BIN)/pybabel extract -F locales/rulebook.cfg --no-location --project "Rummy Referee" -o locales/rulebook.pot .
+	$(BIN)/pybabel update -i locales/pages.pot -d locales -D pages --width 100 --ignore-obsolete
+	$(BIN)/pybabel update -i locales/rulebook.pot -d locales -D rulebook --width 100 --ignore-obsolete
+	$(MAKE) catalogs
 
+# The pages' own words are a second domain, `pages` (their JavaScript's _(), ngettext(), pgettext()
+# and their HTML's text: locales/pages.cfg), and the players' rulebook a third, `rulebook` (RULES.md
+# paragraph by paragraph: locales/rulebook.cfg); web/i18n_pages.py writes static/i18n/pages.<lang>.json
+# and static/i18n/index.json (the languages the switch offers).
+PAGES_KEYWORDS = -k _ -k ngettext:1,2 -k pgettext:1c,2 -k noop:1c,2
 catalogs: install
 	$(BIN)/python tools/catalogs.py
+	$(BIN)/python -m web.i18n_pages
 
 # The documentation site from docs/ (mkdocs.yml) into site/; `make test` builds it too (strict).
 docs: install
@@ -114,3 +124,4 @@ docs: install
 
 clean:
 	rm -rf site $(VENV) .pytest_cache .hypothesis
+

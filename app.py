@@ -28,6 +28,7 @@ from tables.http import EXTENSION as TABLES_EXTENSION
 from tables.http import register_tables
 from web import body_read, metrics, request_id, rulebook
 from web.bodies import decode_body
+from web.i18n_pages import rulebook_language
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input, problem
 from web.routes import RefereeBlueprint, problems_under
@@ -291,9 +292,13 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.get("/rules")
     def rules_page():
-        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``): for players,
-        or with the API's codes at ``/rules?for=developers``."""
-        return Response(rulebook.page("developers" if request.args.get("for") == "developers" else "players"), mimetype="text/html")
+        """The rulebook (RULES.md) as a page, one anchor per rule id (``/rules#R11``): for players
+        (in the language ``?lang=`` names, else the best of Accept-Language, else English), or
+        with the API's codes at ``/rules?for=developers`` (English)."""
+        if request.args.get("for") == "developers":
+            return Response(rulebook.page("developers"), mimetype="text/html", headers={"Content-Language": "en"})
+        lang = rulebook_language(request.args.get("lang"), request.accept_languages)
+        return Response(rulebook.page("players", lang), mimetype="text/html", headers={"Content-Language": lang, "Vary": "Accept-Language"})
 
     @app.get("/RULES.md")
     def rules_text():

@@ -10,6 +10,8 @@
  * default-src 'self'). The meld checker and the rules screen are in js/checker.js; a service
  * worker (/sw.js) keeps the page and its files for opening offline.
  */
+// first: the page's language and its static text (js/i18n.js waits for its catalogs)
+import { _, ngettext } from './js/i18n.js';
 import { $ } from './js/dom.js';
 import { problemErrors } from './js/api.js';
 import { initScreens } from './js/checker.js';
@@ -48,18 +50,18 @@ function refresh() {
       showNotice(null);
       showSaved(app.ui, null);
       if (!app.store.offline && unconfirmed) {
-        showNotice(`Back online: the Rummy Referee has checked the ${unconfirmed === 1 ? 'hand' : `${unconfirmed} hands`} entered with no connection.`);
+        showNotice(ngettext('Back online: the Rummy Referee has checked the hand entered with no connection.', 'Back online: the Rummy Referee has checked the {n} hands entered with no connection.', unconfirmed));
       }
       offerPutBack(app);
     },
     refused: (problem) => {
-      showGeneralError(['The saved game was refused by the Rummy Referee:'].concat(problemErrors(problem, app.store.pad.players).map((e) => e.detail)));
+      showGeneralError([_('The saved game was refused by the Rummy Referee:')].concat(problemErrors(problem, app.store.pad.players).map((e) => e.detail)));
     },
     failed: (message) => {
       if (app.store.result) {
-        showNotice('No connection, and this phone has not been online with the Rummy Referee yet: showing the totals of its last answer. What you type is kept.', { id: 'retry', label: 'Try again', run: refresh });
+        showNotice(_('No connection, and this phone has not been online with the Rummy Referee yet: showing the totals of its last answer. What you type is kept.'), { id: 'retry', label: _('Try again'), run: refresh });
       } else {
-        showNotice(message, { id: 'retry', label: 'Try again', run: refresh });
+        showNotice(message, { id: 'retry', label: _('Try again'), run: refresh });
       }
     },
   });

@@ -5,8 +5,11 @@
  * The API is never answered from here, except GET /v1/rules (read-only: the presets and words the
  * pages and the offline judge, js/judge, take from the service). With no connection the scorepad
  * and the meld checker are answered on the phone by the offline judge (the service's own answers);
- * /play opens and says that a game needs the connection. Served as /sw.js so its scope is "/". */
-const CACHE = 'rummy-referee-page-v4';
+ * /play opens and says that a game needs the connection. Served as /sw.js so its scope is "/".
+ * Languages: the catalogs of every language static/i18n/index.json lists are kept at install, so
+ * the switch works offline; /rules and GET /v1/rules are kept once per language they were read
+ * in (?lang=es), each apart. */
+const CACHE = 'rummy-referee-page-v5';
 const PAGE = [
   '/',
   '/rules',
@@ -34,6 +37,8 @@ const PAGE = [
   '/static/js/cards.js',
   '/static/js/checker.js',
   '/static/js/dom.js',
+  '/static/js/i18n.js',
+  '/static/i18n/index.json',
   '/static/js/pad/chart.js',
   '/static/js/pad/entry.js',
   '/static/js/pad/history.js',
@@ -52,9 +57,19 @@ const PAGE = [
   '/static/icon-512.png',
 ];
 const KEPT = new Set(PAGE.concat(['/v1/rules']));
+const BY_LANGUAGE = new Set(['/rules', '/v1/rules']); // kept per ?lang=
+const CATALOG = /^\/static\/i18n\/[\w.-]+\.json$/;
+
+/* Every language's catalogs, as the index lists them (none written here by hand). */
+function catalogs() {
+  return fetch('/static/i18n/index.json').then((r) => r.json()).then((index) => index.languages
+    .filter((l) => l.code !== 'en').map((l) => `/static/i18n/pages.${l.code}.json`));
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PAGE)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => cache.addAll(PAGE).then(catalogs).then((urls) => cache.addAll(urls)))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -67,8 +82,11 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  const path = request.mode === 'navigate' && url.pathname === '/' ? '/' : url.pathname;
-  if (!KEPT.has(path) || url.search) return; // /rules?for=developers: online only, never kept as /rules
+  let path = request.mode === 'navigate' && url.pathname === '/' ? '/' : url.pathname;
+  const lang = /^\?lang=[\w-]+$/.test(url.search);
+  if (lang && BY_LANGUAGE.has(path)) path += url.search;
+  else if (url.search) return; // /rules?for=developers: online only, never kept as /rules
+  else if (!KEPT.has(path) && !CATALOG.test(path)) return;
   event.respondWith(fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -162,14 +163,14 @@ def render(text: str, players: bool = False) -> str:
 
 
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="description" content="{description}">
 <meta name="theme-color" content="#0b5d3b">
-<title>{title} · Rummy Referee</title>
+{language}<title>{title} · Rummy Referee</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="/static/manifest.webmanifest">
 <link rel="stylesheet" href="/static/scorepad.css">
@@ -177,12 +178,12 @@ PAGE = """<!doctype html>
 <script type="module" src="/static/rules.js"></script>
 </head>
 <body>
-<a class="skip" href="#main">Skip to the content</a>
+<a class="skip" href="#main">{skip}</a>
 <header class="top">
-  <p class="tagline"><a href="/">Scorepad</a> · <a href="/play">Play</a> · {other}</p>
+  <p class="tagline"><a href="/">{scorepad}</a> · <a href="/play">{play}</a> · {other}</p>
 </header>
 <main id="main" class="rulebook card{kind}" tabindex="-1">
-{body}
+{note}{body}
 </main>
 <footer class="foot"><p>{foot}</p></footer>
 </body>
@@ -296,21 +297,59 @@ def _option_words(name: str, value: str | None) -> str:
 _RULE_HEADING_HTML = re.compile(r'<h3 id="(R\d+a?)">\1 (.*?)</h3>')
 
 
-@lru_cache(maxsize=2)
-def page(reading: str = "players") -> str:
-    """The ``/rules`` page in one of :data:`READINGS` (read once per process): for players, each
-    rule's heading is its title with the rule id as a small anchor after it."""
+# The players' reading's page words (the developers' reference is English only); each a msgid
+# of the rulebook's domain, as every paragraph of the players' reading is (web/i18n_pages.py).
+CHROME = {"skip": "Skip to the content", "scorepad": "Scorepad", "play": "Play"}
+RULE_LABEL = "rule {rule}"  # a heading's small anchor, as a screen reader says it
+NOT_TRANSLATED = "Parts of this rulebook are not yet translated into your language: they are shown in English."
+
+
+@lru_cache(maxsize=32)
+def page(reading: str = "players", lang: str = "en") -> str:
+    """The ``/rules`` page in one of :data:`READINGS` (read once per process and language): for
+    players, each rule's heading is its title with the rule id as a small anchor after it, in
+    ``lang`` (one of :func:`web.i18n_pages.rulebook_languages`; a paragraph not translated yet
+    reads in English, under a note saying so)."""
+    from web.i18n_pages import rulebook_translator
+
     text = re.sub(r"^<!-- .* -->\n", "", RULEBOOK.read_text(encoding="utf-8"), flags=re.M)  # the generated parts' marks
+    say = rulebook_translator(lang if reading == "players" else "en")
+    note = ""
     if reading == "players":
-        body = render(for_players(RULEBOOK.read_text(encoding="utf-8")), players=True)
-        body = _RULE_HEADING_HTML.sub(r'<h3 id="\1">\2 <a class="rule-id" href="#\1" aria-label="rule \1">\1</a></h3>', body)
+        paragraphs = for_players(RULEBOOK.read_text(encoding="utf-8")).split("\n\n")
+        said = [say(p) if p.strip() else p for p in paragraphs]
+        body = render("\n\n".join(p if p is not None else original for p, original in zip(said, paragraphs, strict=True)), players=True)
+        label = escapeHtml(say(RULE_LABEL) or RULE_LABEL).replace("{rule}", r"\1")
+        body = _RULE_HEADING_HTML.sub(rf'<h3 id="\1">\2 <a class="rule-id" href="#\1" aria-label="{label}">\1</a></h3>', body)
+        if lang != "en" and all(s is None for s, p in zip(said, paragraphs, strict=True) if p.strip()):
+            body = f'<div lang="en">\n{body}</div>\n'  # read aloud in English, as written
+        if lang != "en" and None in said:
+            note = f'<p class="notice translation-note" role="note">{escapeHtml(say(NOT_TRANSLATED) or NOT_TRANSLATED)}</p>\n'
     else:
         body = render(text)
-    words = READINGS[reading]
+    words = {**READINGS[reading], **CHROME}
+    if reading == "players":
+        words = {k: (v if k == "kind" else _say_html(say, v)) for k, v in words.items()}
     html = PAGE
-    for key, value in (*words.items(), ("body", body)):
+    # the players' reading follows the switch (static/js/i18n.js asks again in the chosen language)
+    language = f'<meta name="rummy-language" content="{lang}">\n' if reading == "players" else ""
+    for key, value in (
+        *words.items(),
+        ("note", note),
+        ("lang", lang if reading == "players" else "en"),
+        ("language", language),
+        ("body", body),
+    ):
         html = html.replace("{" + key + "}", value)
     return html
+
+
+def _say_html(say: Callable[[str], str | None], value: str) -> str:
+    """A page word in the page's language; a link's text only, its address kept."""
+    found = re.fullmatch(r'<a href="([^"]+)">(.*)</a>', value)
+    if found:
+        return f'<a href="{found.group(1)}">{escapeHtml(say(found.group(2)) or found.group(2))}</a>'
+    return escapeHtml(say(value) or value)
 
 
 def main() -> None:

@@ -1,7 +1,9 @@
 /* The one way the page talks to the Rummy Referee, and the one way it words what comes back.
  *
  * postJson() never rejects: it resolves to {ok: true, data} | {ok: false, kind: 'invalid',
- * problem} (a 422) | {ok: false, kind: 'network' | 'http', message}. */
+ * problem} (a 422) | {ok: false, kind: 'network' | 'http', message}. Every request asks for the
+ * page's language (Accept-Language), so the service's sentences come back in it. */
+import { _, languageHeaders } from './i18n.js';
 
 const TIMEOUT_MS = 15000;
 
@@ -11,7 +13,7 @@ export function postJson(url, body) {
   const timer = window.setTimeout(() => controller.abort(), TIMEOUT_MS);
   const init = {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'application/json, application/problem+json' },
+    headers: Object.assign({ Accept: 'application/json, application/problem+json' }, languageHeaders()),
     signal: controller.signal,
     cache: 'no-store',
   };
@@ -27,11 +29,13 @@ export function postJson(url, body) {
     const why = data && (data.detail || data.title);
     return {
       ok: false, kind: 'http',
-      message: `The Rummy Referee could not answer this (error ${resp.status}${why ? ': ' + forPlayers(why) : ''}). Nothing was changed.`,
+      message: why
+        ? _('The Rummy Referee could not answer this (error {status}: {why}). Nothing was changed.', { status: String(resp.status), why: forPlayers(why) })
+        : _('The Rummy Referee could not answer this (error {status}). Nothing was changed.', { status: String(resp.status) }),
     };
   })).catch(() => ({
     ok: false, kind: 'network',
-    message: 'Could not reach the Rummy Referee (is the connection down?). Nothing was changed: try again.',
+    message: _('Could not reach the Rummy Referee (is the connection down?). Nothing was changed: try again.'),
   })).then((answer) => {
     window.clearTimeout(timer);
     return answer;
@@ -44,7 +48,7 @@ export function getJson(url) {
 }
 
 /* Option names the API uses in messages, as a player would say them. */
-const OPTION_WORDS = { target_score: 'The target score', deals: 'The number of deals' };
+const OPTION_WORDS = { target_score: _('The target score'), deals: _('The number of deals') };
 
 /**
  * A message of the API as a player reads it at the table: no rule ids ("(R14)"), no "hand 4:"
@@ -58,7 +62,7 @@ export function forPlayers(text, names) {
   t = t.replace(/^hand \d+(?::\s*|,\s*)/i, '');
   t = t.replace(/^(target_score|deals):?(?= )/, (m) => OPTION_WORDS[m.replace(':', '')]);
   t = t.replace(/^the rules' /, 'the ');
-  t = t.replace(/^(?:onto|the meld to lay off onto) is not a valid meld/, 'The meld on the table is not a meld');
+  t = t.replace(/^(?:onto|the meld to lay off onto) is not a valid meld/, _('The meld on the table is not a meld'));
   const startsWithName = (names || []).some((n) => n && t.startsWith(n));
   if (!startsWithName) t = t.charAt(0).toUpperCase() + t.slice(1);
   return t;
@@ -67,7 +71,7 @@ export function forPlayers(text, names) {
 /** The faults of a problem answer as [{pointer, detail}], each detail worded for players. */
 export function problemErrors(problem, names) {
   let list = Array.isArray(problem.errors) ? problem.errors.filter((e) => e && e.detail) : [];
-  if (!list.length) list = [{ pointer: '', detail: problem.detail || problem.title || 'The entry was refused.' }];
+  if (!list.length) list = [{ pointer: '', detail: problem.detail || problem.title || _('The entry was refused.') }];
   return list.map((e) => ({ pointer: e.pointer || '', detail: forPlayers(e.detail, names) }));
 }
 

@@ -1,14 +1,15 @@
 /* Cards as the page shows and speaks them, and the rank/suit card picker used by the scorepad
  * (cards left in a hand) and the meld checker (a meld, and the meld it is laid off onto). */
 import { h } from './dom.js';
+import { _, pgettext, ngettext } from './i18n.js';
 
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-export const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
+export const RANK_NAMES = { A: _('ace'), J: _('jack'), Q: _('queen'), K: _('king') };
 export const SUITS = [
-  { code: 'C', symbol: '\u2663', name: 'clubs', red: false },
-  { code: 'D', symbol: '\u2666', name: 'diamonds', red: true },
-  { code: 'H', symbol: '\u2665', name: 'hearts', red: true },
-  { code: 'S', symbol: '\u2660', name: 'spades', red: false },
+  { code: 'C', symbol: '\u2663', name: pgettext('suit', 'clubs'), red: false },
+  { code: 'D', symbol: '\u2666', name: pgettext('suit', 'diamonds'), red: true },
+  { code: 'H', symbol: '\u2665', name: pgettext('suit', 'hearts'), red: true },
+  { code: 'S', symbol: '\u2660', name: pgettext('suit', 'spades'), red: false },
 ];
 
 /** {rank: 'Q', suit: {code, symbol, name, red}} of a canonical code ('QS'). */
@@ -26,7 +27,7 @@ export function cardText(code) {
 /** 'queen of spades' for 'QS'. */
 export function cardSpeech(code) {
   const c = parseCard(code);
-  return `${RANK_NAMES[c.rank] || c.rank} of ${c.suit ? c.suit.name : '?'}`;
+  return pgettext('card', '{rank} of {suit}', { rank: RANK_NAMES[c.rank] || c.rank, suit: c.suit ? c.suit.name : '?' });
 }
 
 /**
@@ -38,7 +39,7 @@ export function cardSpeech(code) {
  * opts.cards     the codes picked here, in the order picked
  * opts.suit      the suit chosen ('S'), '' ("Any suit": rank first) or null (none yet: rank first)
  * opts.rank      with no suit, the rank whose four suits are shown ('7') or null
- * opts.taken     {code: where} cards picked elsewhere ("for Ben"), not pickable here
+ * opts.taken     {code: where} cards picked elsewhere, not pickable here: {said: "for Ben", whose: "Ben"}
  * opts.label     what the picked cards are ("Picked", "In the meld")
  * opts.extra     an element shown after the count of cards (the running points total)
  * opts.repeat    a card picked here may be picked again (the meld checker: a card named twice
@@ -55,25 +56,25 @@ export function cardPicker(opts) {
   const labelId = `chosen-${key}-label`;
   const count = cards.length;
   wrap.appendChild(h('p', { class: 'chosen-label', id: labelId }, count ? [
-    `${opts.label || 'Picked'} (${count} ${count === 1 ? 'card' : 'cards'}`,
+    ngettext('{label} ({n} card', '{label} ({n} cards', count, { label: opts.label || _('Picked') }),
     opts.extra || null,
-    '), tap a card to take it back:',
-  ] : 'No cards picked yet.'));
+    _('), tap a card to take it back:'),
+  ] : _('No cards picked yet.')));
   const chosen = h('ul', { class: 'chosen', 'aria-labelledby': labelId });
   cards.forEach((code, ci) => {
     const c = parseCard(code);
     chosen.appendChild(h('li', null, h('button', {
       type: 'button', id: `chip-${key}-${ci}`,
       class: `card-chip${c.suit && c.suit.red ? ' red' : ''}`,
-      'aria-label': `Remove ${cardSpeech(code)}`,
+      'aria-label': _('Remove {card}', { card: cardSpeech(code) }),
       onclick: () => opts.onRemove(ci),
     }, [cardText(code), h('span', { class: 'x', 'aria-hidden': 'true', text: ' \u2715' })])));
   });
   wrap.appendChild(chosen);
 
-  const suits = h('fieldset', { class: 'suits' }, [h('legend', { text: 'Suit' })]);
+  const suits = h('fieldset', { class: 'suits' }, [h('legend', { text: _('Suit') })]);
   const suitRow = h('div', { class: 'choices choices-5' });
-  SUITS.concat([{ code: '', symbol: 'Any', name: 'any suit: a rank first, then its suits', red: false }]).forEach((s) => {
+  SUITS.concat([{ code: '', symbol: _('Any'), name: _('any suit: a rank first, then its suits'), red: false }]).forEach((s) => {
     suitRow.appendChild(h('label', { class: `choice suit${s.red ? ' red' : ''}${s.code ? '' : ' any'}` }, [
       h('input', {
         type: 'radio', name: `suit-${key}`, id: `suit-${key}-${s.code || 'any'}`, value: s.code, checked: opts.suit === s.code,
@@ -88,7 +89,7 @@ export function cardPicker(opts) {
 
   const suit = SUITS.find((s) => s.code === opts.suit);
   const ranks = h('fieldset', { class: 'ranks' }, [
-    h('legend', { text: suit ? 'Tap a rank to add it' : 'Tap a rank, then its suits' }),
+    h('legend', { text: suit ? _('Tap a rank to add it') : _('Tap a rank, then its suits') }),
   ]);
   const grid = h('div', { class: 'rank-grid' });
   RANKS.forEach((rank) => {
@@ -96,7 +97,7 @@ export function cardPicker(opts) {
       const open = opts.rank === rank;
       grid.appendChild(h('button', {
         type: 'button', id: `rank-${key}-${rank}`, class: `rank${open ? ' open-rank' : ''}`, 'aria-pressed': open ? 'true' : 'false',
-        'aria-label': `${RANK_NAMES[rank] || rank}: show its suits`,
+        'aria-label': _('{rank}: show its suits', { rank: RANK_NAMES[rank] || rank }),
         onclick: () => (opts.onRank ? opts.onRank(open ? null : rank) : null),
       }, rank));
       return;
@@ -105,7 +106,7 @@ export function cardPicker(opts) {
   });
   ranks.appendChild(grid);
   if (!suit && opts.rank) {
-    const row = h('div', { class: 'rank-suits', role: 'group', 'aria-label': `The four ${RANK_NAMES[opts.rank] || opts.rank}s` });
+    const row = h('div', { class: 'rank-suits', role: 'group', 'aria-label': _('The four {rank}s', { rank: RANK_NAMES[opts.rank] || opts.rank }) });
     SUITS.forEach((s) => row.appendChild(pickButton(`pick-${key}-${opts.rank}${s.code}`, opts.rank + s.code, cardText(opts.rank + s.code), cards, taken, opts.onPick, opts.repeat)));
     ranks.appendChild(row);
   }
@@ -119,18 +120,23 @@ function pickButton(id, code, face, cards, taken, onPick, repeat) {
   const where = !here && taken[code];
   const red = parseCard(code).suit.red;
   if (here && repeat) {
-    return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, 'aria-label': `Add ${cardSpeech(code)} again`, onclick: () => onPick(code) },
+    return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, 'aria-label': _('Add {card} again', { card: cardSpeech(code) }), onclick: () => onPick(code) },
       [face, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })]);
   }
   if (here) {
-    return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, disabled: true, 'aria-label': `${cardSpeech(code)}, picked` },
+    return h('button', { type: 'button', id, class: `rank picked${red ? ' red' : ''}`, disabled: true, 'aria-label': _('{card}, picked', { card: cardSpeech(code) }) },
       [face, h('span', { class: 'tick', 'aria-hidden': 'true', text: '\u2713' })]);
   }
   if (where) {
-    return h('button', { type: 'button', id, class: `rank taken${red ? ' red' : ''}`, disabled: true, 'aria-label': `${cardSpeech(code)}, already picked ${where}` },
-      [h('span', { class: 'face', text: face }), h('span', { class: 'whose', 'aria-hidden': 'true', text: where.replace(/^(for|in) (the )?/, '') })]);
+    return h('button', { type: 'button', id, class: `rank taken${red ? ' red' : ''}`, disabled: true, 'aria-label': _('{card}, already picked {where}', { card: cardSpeech(code), where: where.said || where }) },
+      [h('span', { class: 'face', text: face }), h('span', { class: 'whose', 'aria-hidden': 'true', text: whose(where) })]);
   }
-  return h('button', { type: 'button', id, class: `rank${red ? ' red' : ''}`, 'aria-label': `Add ${cardSpeech(code)}`, onclick: () => onPick(code) }, face);
+  return h('button', { type: 'button', id, class: `rank${red ? ' red' : ''}`, 'aria-label': _('Add {card}', { card: cardSpeech(code) }), onclick: () => onPick(code) }, face);
+}
+
+/* Whose a card picked elsewhere is, shown on it: {said, whose} gives it; an English "for Ben" is Ben. */
+function whose(where) {
+  return typeof where === 'object' ? where.whose : where.replace(/^(for|in) (the )?/, '');
 }
 
 /** After a pick: focus `id`, or when it went disabled (just picked), the next rank still open

@@ -6,18 +6,19 @@ import { problemErrors, decodePointer } from './api.js';
 import { cardPicker, focusAfterPick } from './cards.js';
 import { loadRules, keptRules } from './service.js';
 import { askReferee } from './referee.js';
+import { _ } from './i18n.js';
 
 const CHECK_KEY = 'rummy-referee.checker.v1';
 const SCREENS = { pad: 'pad-screen', check: 'check-screen', rules: 'rules-screen' };
 
 /* What holds under every preset, in plain words. */
 const ALWAYS = [
-  ['A set is three or four cards of one rank.', 'R10'],
-  ['A run is three or more cards of one suit in a row.', 'R11'],
-  ['After drawing, a player may add cards to any meld on the table, theirs or anyone’s, if it stays a set or a run of the same kind.', 'R6'],
-  ['Each turn: draw one card (stock or top discard), meld or lay off if you like, then discard one card.', 'R4–R7'],
-  ['When a player goes out, each other player counts the cards left in hand: ace 1, 2 to 10 as marked, jack, queen and king 10. The player who went out scores the sum.', 'R14'],
-  ['A drawn hand scores nothing for anyone.', 'R16'],
+  [_('A set is three or four cards of one rank.'), 'R10'],
+  [_('A run is three or more cards of one suit in a row.'), 'R11'],
+  [_('After drawing, a player may add cards to any meld on the table, theirs or anyone’s, if it stays a set or a run of the same kind.'), 'R6'],
+  [_('Each turn: draw one card (stock or top discard), meld or lay off if you like, then discard one card.'), 'R4–R7'],
+  [_('When a player goes out, each other player counts the cards left in hand: ace 1, 2 to 10 as marked, jack, queen and king 10. The player who went out scores the sum.'), 'R14'],
+  [_('A drawn hand scores nothing for anyone.'), 'R16'],
 ];
 
 let game = { gameRules: () => null };
@@ -139,7 +140,7 @@ function presetOptions(select, value) {
   clear(select);
   const rules = game.gameRules();
   if (rules) {
-    select.appendChild(h('option', { value: 'game', text: `This game’s rules (${presetLabel(rules.preset)})` }));
+    select.appendChild(h('option', { value: 'game', text: _('This game’s rules ({preset})', { preset: presetLabel(rules.preset) }) }));
   }
   const names = doc ? doc.presets.map((p) => p.preset) : [value === 'game' ? 'standard' : value];
   names.forEach((p) => select.appendChild(h('option', { value: p, text: presetLabel(p) })));
@@ -158,7 +159,7 @@ function renderChecker() {
   renderAces();
   $('lay-off').checked = check.layOff;
   show($('onto-group'), check.layOff);
-  $('cards-legend').textContent = check.layOff ? 'Cards to lay off' : 'Cards laid down';
+  $('cards-legend').textContent = check.layOff ? _('Cards to lay off') : _('Cards laid down');
   renderPickers();
 }
 
@@ -169,10 +170,10 @@ function renderPickers(focusId) {
   clear(ontoBox);
   const inOnto = {};
   const inMeld = {};
-  if (check.layOff) check.onto.forEach((c) => { inOnto[c] = 'in the meld on the table'; });
-  check.cards.forEach((c) => { inMeld[c] = 'to lay off'; });
+  if (check.layOff) check.onto.forEach((c) => { inOnto[c] = { said: _('in the meld on the table'), whose: _('meld on the table') }; });
+  check.cards.forEach((c) => { inMeld[c] = { said: _('to lay off'), whose: _('to lay off') }; });
   meldBox.appendChild(cardPicker({
-    key: 'meld', cards: check.cards, suit: check.suit, rank: check.rank, taken: inOnto, label: 'Picked', repeat: true,
+    key: 'meld', cards: check.cards, suit: check.suit, rank: check.rank, taken: inOnto, label: _('Picked'), repeat: true,
     onPick: (code) => { check.cards.push(code); changed(); focusAfterPick(check.suit ? `rank-meld-${code.slice(0, -1)}` : `pick-meld-${code}`, 'meld', check.suit); },
     onRemove: (i) => { check.cards.splice(i, 1); changed(check.cards.length ? `chip-meld-${Math.min(i, check.cards.length - 1)}` : `suit-meld-${check.suit || 'C'}`); },
     onSuit: (s) => { check.suit = s; check.rank = null; changed(`suit-meld-${s || 'any'}`); },
@@ -180,7 +181,7 @@ function renderPickers(focusId) {
   }));
   if (check.layOff) {
     ontoBox.appendChild(cardPicker({
-      key: 'onto', cards: check.onto, suit: check.ontoSuit, rank: check.ontoRank, taken: inMeld, label: 'On the table', repeat: true,
+      key: 'onto', cards: check.onto, suit: check.ontoSuit, rank: check.ontoRank, taken: inMeld, label: _('On the table'), repeat: true,
       onPick: (code) => { check.onto.push(code); changed(); focusAfterPick(check.ontoSuit ? `rank-onto-${code.slice(0, -1)}` : `pick-onto-${code}`, 'onto', check.ontoSuit); },
       onRemove: (i) => { check.onto.splice(i, 1); changed(check.onto.length ? `chip-onto-${Math.min(i, check.onto.length - 1)}` : `suit-onto-${check.ontoSuit || 'C'}`); },
       onSuit: (s) => { check.ontoSuit = s; check.ontoRank = null; changed(`suit-onto-${s || 'any'}`); },
@@ -208,12 +209,12 @@ function runCheck() {
   const form = $('check-form');
   clearErrorsIn(form);
   if (!check.cards.length) {
-    setFieldError('meld-error', [check.layOff ? 'Pick the cards to lay off.' : 'Pick the cards of the meld to check.'], $('suit-meld-C'));
+    setFieldError('meld-error', [check.layOff ? _('Pick the cards to lay off.') : _('Pick the cards of the meld to check.')], $('suit-meld-C'));
     $('suit-meld-' + (check.suit || 'C')).focus();
     return;
   }
   if (check.layOff && !check.onto.length) {
-    setFieldError('onto-error', ['Pick the cards of the meld on the table.'], $('suit-onto-C'));
+    setFieldError('onto-error', [_('Pick the cards of the meld on the table.')], $('suit-onto-C'));
     $('suit-onto-' + (check.ontoSuit || 'C')).focus();
     return;
   }
@@ -233,7 +234,7 @@ function runCheck() {
       });
       announce(problemErrors(answer.problem).map((e) => e.detail).join(' '));
     } else {
-      setFieldError('check-error', ['This phone has not been online with the Rummy Referee yet, so it cannot check a meld without a connection. The cards picked are kept: try again once connected.']);
+      setFieldError('check-error', [_('This phone has not been online with the Rummy Referee yet, so it cannot check a meld without a connection. The cards picked are kept: try again once connected.')]);
     }
   });
 }
@@ -242,7 +243,7 @@ function showVerdict(data, layOff, offline) {
   const box = $('verdict');
   box.classList.toggle('valid', data.valid);
   box.classList.toggle('refused', !data.valid);
-  $('verdict-word').textContent = data.valid ? (layOff ? 'Yes, it fits' : 'Yes, a meld') : (layOff ? 'No, it does not fit' : 'No, not a meld');
+  $('verdict-word').textContent = data.valid ? (layOff ? _('Yes, it fits') : _('Yes, a meld')) : (layOff ? _('No, it does not fit') : _('No, not a meld'));
   $('verdict-summary').textContent = data.summary;
   const reasons = $('verdict-reasons');
   clear(reasons);
@@ -255,20 +256,20 @@ function showVerdict(data, layOff, offline) {
   const note = $('verdict-rules');
   clear(note);
   note.appendChild(h('a', {
-    href: '#rules', id: 'read-rule', text: rules.length ? 'Read the rule' : 'Read the rules',
+    href: '#rules', id: 'read-rule', text: rules.length ? _('Read the rule') : _('Read the rules'),
     onclick: () => { pointedRules = rules; pointedPreset = check.rules; },
   }));
   if (rules.length) {
     // Each rule id opens its rule in the rulebook page (/rules#R11).
-    note.appendChild(document.createTextNode(' (rule '));
+    note.appendChild(document.createTextNode(' ' + _('(rule') + ' '));
     rules.forEach((rule, i) => {
       if (i) note.appendChild(document.createTextNode(', '));
       note.appendChild(h('a', { href: `/rules#${rule}`, class: 'rule-link', text: rule }));
     });
-    note.appendChild(document.createTextNode(' in the rulebook)'));
+    note.appendChild(document.createTextNode(' ' + _('in the rulebook)')));
   }
   const where = $('verdict-offline');
-  where.textContent = offline ? 'Checked on this phone (no connection), by the Rummy Referee’s own rules: the same answer it gives online.' : '';
+  where.textContent = offline ? _('Checked on this phone (no connection), by the Rummy Referee’s own rules: the same answer it gives online.') : '';
   show(where, Boolean(offline));
   show(box, true);
   box.scrollIntoView({ block: 'start' });
@@ -291,10 +292,10 @@ function renderRulesBody() {
   const choice = $('rules-preset').value;
   const rules = choice === 'game' ? game.gameRules() : doc && doc.presets.find((p) => p.preset === choice);
   if (!rules || !doc) {
-    body.appendChild(h('p', { class: 'muted', text: 'Loading the rules from the Rummy Referee… (the first time needs a connection)' }));
+    body.appendChild(h('p', { class: 'muted', text: _('Loading the rules from the Rummy Referee… (the first time needs a connection)') }));
     return;
   }
-  body.appendChild(h('h3', { id: 'rules-these', text: `${presetLabel(rules.preset)} rules` }));
+  body.appendChild(h('h3', { id: 'rules-these', text: _('{preset} rules', { preset: presetLabel(rules.preset) }) }));
   const list = h('ul', { class: 'rule-list', 'aria-labelledby': 'rules-these' });
   doc.options.forEach((option) => {
     if (!(option.name in rules)) return;
@@ -303,7 +304,7 @@ function renderRulesBody() {
     if (sentence) list.appendChild(ruleItem(sentence, option.rule, 'rule-' + option.name));
   });
   body.appendChild(list);
-  body.appendChild(h('h3', { id: 'rules-always', text: 'Under every preset' }));
+  body.appendChild(h('h3', { id: 'rules-always', text: _('Under every preset') }));
   const always = h('ul', { class: 'rule-list', 'aria-labelledby': 'rules-always' });
   ALWAYS.forEach(([sentence, rule]) => always.appendChild(ruleItem(sentence, rule)));
   body.appendChild(always);
@@ -314,7 +315,7 @@ function renderRulesBody() {
 function ruleItem(sentence, rule, id) {
   const pointed = pointedRules.indexOf(rule) >= 0;
   return h('li', { id, class: pointed ? 'pointed' : null }, [
-    pointed ? h('strong', { class: 'pointed-tag', text: 'The rule for your meld: ' }) : null,
-    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id' }, [h('a', { href: `/rules#${rule.split('–')[0]}`, class: 'rule-link', text: `Rule ${rule}` })]),
+    pointed ? h('strong', { class: 'pointed-tag', text: _('The rule for your meld:') + ' ' }) : null,
+    h('span', { text: sentence }), ' ', h('small', { class: 'rule-id' }, [h('a', { href: `/rules#${rule.split('–')[0]}`, class: 'rule-link', text: _('Rule {rule}', { rule }) })]),
   ]);
 }

@@ -3,13 +3,17 @@
  * Pages keep no copy of them: they ask here, once per page load, and keep the last answer in
  * localStorage for a visit with no connection (the offline judge needs it too). */
 import { getJson } from './api.js';
+import { language, withLanguage } from './i18n.js';
 
+// One kept answer per language (its labels and sentences are in it); any language's serves the
+// offline judge when the page's own has not been kept yet.
 const RULES_KEY = 'rummy-referee.rules.v2';
+const OWN_KEY = () => `${RULES_KEY}.${language()}`;
 let answer = null;
 
 function stored() {
   try {
-    return JSON.parse(window.localStorage.getItem(RULES_KEY) || 'null');
+    return JSON.parse(window.localStorage.getItem(OWN_KEY()) || window.localStorage.getItem(RULES_KEY) || 'null');
   } catch (e) {
     return null;
   }
@@ -18,9 +22,12 @@ function stored() {
 /** GET /v1/rules, once: resolves to its answer, or the one kept from the last visit, or null. */
 export function loadRules() {
   if (!answer) {
-    answer = getJson('/v1/rules').then((a) => {
+    answer = getJson(withLanguage('/v1/rules')).then((a) => {
       if (!a.ok) return stored();
-      try { window.localStorage.setItem(RULES_KEY, JSON.stringify(a.data)); } catch (e) { /* asked again next visit */ }
+      try {
+        window.localStorage.setItem(OWN_KEY(), JSON.stringify(a.data));
+        window.localStorage.setItem(RULES_KEY, JSON.stringify(a.data));
+      } catch (e) { /* asked again next visit */ }
       return a.data;
     });
   }

@@ -57,6 +57,7 @@ def test_assets_referenced_exist():
         "js/tables.js",
         "js/rummy-referee-client.js",
         "js/service.js",
+        "js/i18n.js",
         *(f"js/play/{p.name}" for p in (STATIC / "js" / "play").glob("*.js")),
     }
     for name in SCRIPTS:  # every module is imported by a page (none left over)
@@ -87,6 +88,8 @@ def test_the_service_worker_keeps_every_file_the_page_needs():
     needed |= {"/static/" + name for name in module_files("play.js")}
     # the rulebook page (/rules) and what it loads
     needed |= {"/rules"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", RULEBOOK_PAGE)}
+    # the languages' index (each language's catalogs are kept from it, read at install)
+    needed |= {"/static/i18n/index.json"}
     assert "/static/js/checker.js" in needed and "/static/icon-512.png" in needed
     assert needed == kept, f"missing: {needed - kept}, extra: {kept - needed}"
 

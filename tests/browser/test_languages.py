@@ -1,0 +1,192 @@
+"""The pages in the players' languages (issue 36) at 360×740: the browser's language followed, a
+switch that stays chosen, ``<html lang>`` right, the catalogs kept for a visit with no connection,
+and a pseudo-locale run over every page proving no player string bypasses the catalogs (each
+string of the pages goes through static/js/i18n.js; the service's sentences come back in the
+language asked). Screenshots go to the shots folder (RUMMY_SHOTS_DIR)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .axe import assert_accessible
+from .conftest import PHONE
+from .test_meld_checker import check, pick
+
+CHOICE = "rummy-referee.lang.v1"
+
+
+@pytest.fixture
+def speaking(browser, server_url):
+    """new(locale) → a phone-sized page whose browser speaks ``locale`` (navigator.languages);
+    console errors fail the test as in the shared ``page`` fixture."""
+    made = []
+
+    def new(locale: str):
+        ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, base_url=server_url, locale=locale)
+        ctx.set_default_timeout(10_000)
+        pg = ctx.new_page()
+        pg.problems = []
+        pg.allow_network_errors = False
+
+        def on_console(msg):
+            expected = "Failed to load resource" in msg.text and ("422" in msg.text or pg.allow_network_errors)
+            if msg.type == "error" and not expected and not (pg.allow_network_errors and "net::" in msg.text):
+                pg.problems.append(msg.text)
+
+        pg.on("console", on_console)
+        pg.on("pageerror", lambda exc: pg.problems.append(str(exc)))
+        made.append((ctx, pg))
+        return pg
+
+    yield new
+    for ctx, pg in made:
+        ctx.close()
+        assert not pg.problems, "the page reported errors:\n" + "\n".join(pg.problems)
+
+
+def open_pad(page):
+    page.goto("/")
+    page.wait_for_selector("html[data-ready]")
+
+
+def test_the_browser_language_is_followed_and_the_switch_stays_chosen(speaking, shots):
+    page = speaking("es-ES")
+    open_pad(page)
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.title() == "Hoja de puntos de rummy · Rummy Referee"
+    assert page.inner_text("h1") == "Hoja de puntos"
+    assert page.inner_text("#nav-check") == "Comprobar una combinación"
+    assert page.input_value("#lang-select") == "es"
+    assert page.inner_text("label[for=lang-select]") == "Idioma"
+    # each language is offered in its own words; the pseudo-locale is not offered
+    names = page.eval_on_selector_all("#lang-select option", "os => os.map(o => o.textContent)")
+    assert names == ["English", "Deutsch", "español", "français", "português (Brasil)", "русский"]
+    page.screenshot(path=str(shots / "i18n-pad-setup-es-360.png"))
+
+    page.select_option("#lang-select", "ru")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    page.wait_for_selector("html[data-ready]")
+    assert page.inner_text("h1") == "Блокнот для счёта"
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    assert page.get_attribute("html", "lang") == "ru"
+    assert page.input_value("#lang-select") == "ru"
+    assert page.evaluate(f"() => localStorage.getItem('{CHOICE}')") == "ru"
+    # the rulebook follows the choice (asked again with ?lang=ru), as do its links back
+    page.goto("/rules")
+    page.wait_for_url(re.compile(r"/rules\?lang=ru$"))
+    assert page.get_attribute("html", "lang") == "ru"
+    assert page.input_value("#lang-select") == "ru"
+    assert_accessible(page, "the players' rulebook in Russian")
+
+
+def test_rulebook_in_spanish_and_russian_others_in_english_with_a_note(speaking, shots):
+    page = speaking("es-ES")
+    response = page.goto("/rules")
+    assert response.headers["content-language"] == "es"
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.title() == "Reglamento · Rummy Referee"
+    assert page.locator("#R11").inner_text() == "Escalera R11"
+    assert "Los ases son bajos" in page.locator("#R11 + p").inner_text()
+    assert page.locator(".translation-note").count() == 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(shots / "i18n-rules-es-360.png"))
+    assert_accessible(page, "the rulebook in Spanish")
+
+    page.goto("/rules?lang=ru#R11")
+    assert page.locator("#R11").inner_text() == "Последовательность R11"
+    assert "Тузы младшие" in page.locator("#R11 + p").inner_text()
+    page.screenshot(path=str(shots / "i18n-rules-ru-360.png"))
+    assert_accessible(page, "the rulebook in Russian")
+
+    german = speaking("de-DE")
+    german.goto("/rules")
+    assert german.get_attribute("html", "lang") == "de"
+    note = german.locator(".translation-note")
+    assert note.is_visible() and "noch nicht ins Deutsche übersetzt" in note.inner_text()
+    assert german.locator("#R11").inner_text() == "Run R11"  # the rules themselves in English
+    assert german.locator("#R11").evaluate("e => e.closest('[lang]').lang") == "en"
+
+
+def test_meld_checker_in_russian(speaking, server_url, shots):
+    page = speaking("ru-RU")
+    open_pad(page)
+    page.click("#nav-check")
+    page.wait_for_selector("#check-screen:not([hidden])")
+    assert page.inner_text("#check-title") == "Проверить комбинацию"
+    assert page.inner_text("#cards-legend") == "Выложенные карты"
+    pick(page, "meld", ["QS", "KS", "AS"])
+    assert page.get_attribute("#chip-meld-0", "aria-label") == "Убрать: дама, пики"
+    word, summary = check(page)
+    assert word == "Нет, это не комбинация"
+    assert page.inner_text("#read-rule") == "Прочитать правило"
+    page.screenshot(path=str(shots / "i18n-check-ru-360.png"))
+    assert_accessible(page, "a meld refused, in Russian")
+
+
+PSEUDO = "en-XA"
+# What may show unaccented in the pseudo-locale: the players' names the test types, cards and
+# rule ids, numbers, and the product's name.
+ALLOWED = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]|\bR\d+a?\b|Rummy Referee|CSV|\d+")
+
+
+def plain_strings(page, within: str = "body") -> list[str]:
+    """The visible texts (and players' attribute texts) under ``within`` still in plain English."""
+    texts = page.evaluate(
+        """(within) => {
+      const out = [];
+      const root = document.querySelector(within);
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || el.closest('script,style,noscript,[hidden],option:not(:checked),.said')) continue; // .said: a rulebook example's names and cards, as written in every language
+        if (!n.nodeValue.trim()) continue;
+        const box = el.getBoundingClientRect();
+        if (!box.width && !box.height && !el.closest('.sr-only')) continue;
+        out.push(n.nodeValue.trim());
+      }
+      root.querySelectorAll('[aria-label],[title],[placeholder]').forEach((el) => {
+        ['aria-label', 'title', 'placeholder'].forEach((a) => { if (el.getAttribute(a)) out.push(el.getAttribute(a)); });
+      });
+      if (within === 'body') out.push(document.title);
+      return out;
+    }""",
+        within,
+    )
+    plain = []
+    for text in texts:
+        rest = ALLOWED.sub("", re.sub(r"⟦[^⟧]*⟧", "", text))
+        if re.search(r"[A-Za-z]{2,}", rest):
+            plain.append(text)
+    return plain
+
+
+def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking):
+    page = speaking("en-US")
+    page.context.add_init_script(f"localStorage.setItem('{CHOICE}', '{PSEUDO}')")
+    open_pad(page)
+    assert page.get_attribute("html", "lang") == PSEUDO
+    assert plain_strings(page, "header") == [], "the header"
+    page.click("#nav-check")
+    page.wait_for_selector("#check-screen:not([hidden])")
+    pick(page, "meld", ["QS", "KS"])
+    assert plain_strings(page, "#check-screen") == [], "the meld checker"
+    page.click("#check-meld")
+    page.wait_for_selector("#verdict:not([hidden])")
+    # the verdict's sentences are the service's (its own pseudo run); the page's words around them
+    verdict = page.evaluate(
+        "() => [document.querySelector('#verdict-summary').textContent].concat([...document.querySelectorAll('#verdict-reasons li')].map((li) => li.textContent))"
+    )
+    assert [t for t in plain_strings(page, "#check-screen") if t not in verdict] == [], "a verdict"
+    page.click("#nav-rules")
+    page.wait_for_selector("#rules-screen:not([hidden])")
+    page.wait_for_selector("#rules-body .rule-list")
+    # the presets' sentences are the service's: not the pages' to translate (its own pseudo run)
+    texts = [t for t in plain_strings(page, "#rules-screen") if not page.locator("#rules-these + ul").get_by_text(t, exact=True).count()]
+    assert texts == [], "the rules screen"
+    page.goto("/rules")
+    page.wait_for_url(re.compile(r"lang=en-XA"))
+    found = plain_strings(page)
+    assert found == [], f"the rulebook: {found}"
