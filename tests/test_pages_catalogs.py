@@ -1,6 +1,6 @@
 """The pages' catalogs (issue 36): every string of the pages and of the players' rulebook has a
 translation in every language, with the same placeholders; the templates hold what the pages
-say now; the browser's JSON catalogs are the ones `make catalogs-pages` writes from the .po
+say now; the browser's JSON catalogs are the ones `make catalogs` writes from the .po
 files; plurals land on the CLDR categories Intl.PluralRules picks."""
 
 from __future__ import annotations
