@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Code, HandEntry, MeldKind, Phase, Remaining, Source
@@ -122,7 +124,7 @@ class MoveRequest(CompiledSchema):
     move = fields.Nested(MoveSchema)
     moves = BoundedList(fields.Nested(MoveSchema), validate=Count(1, MAX_MOVES, "moves"))
 
-    def check(self, data, original):
+    def check(self, data: dict[str, Any], original: Any) -> None:
         has_move, has_moves = "move" in original, "moves" in original
         if has_move == has_moves:
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
@@ -216,7 +218,7 @@ class RemainingSchema(CompiledSchema):
     )
     points = StrictInteger()
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Remaining(d.get("cards"), d.get("points"))
 
 
@@ -229,7 +231,7 @@ class HandEntrySchema(CompiledSchema):
     )
     draw = StrictBoolean(load_default=False)
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return HandEntry(d["winner"], d["rummy"], d["remaining"], d["draw"])
 
 

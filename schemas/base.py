@@ -9,6 +9,8 @@ marshmallow's own dump.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .doc import Answer
 from .dump import dumper
 
@@ -16,11 +18,11 @@ from .dump import dumper
 class AnswerSchema(Answer):
     """The schema of an answer body: ``dump(obj)`` writes ``obj`` by its compiled plan."""
 
-    def dump(self, obj, *, many=None):
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
         if many is None and not self.many:
             return dumper(self)(obj)
         return super().dump(obj, many=many)
 
-    def dump_by_schema(self, obj):
+    def dump_by_schema(self, obj: Any) -> Any:
         """marshmallow's own dump of ``obj`` (the reference the tests compare with)."""
         return super().dump(obj)

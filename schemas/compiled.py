@@ -27,8 +27,9 @@ changes the fast path with it; ``tests/test_compiled.py`` checks both paths agre
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any, Literal, NamedTuple, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing, post_load, validates_schema
 
@@ -51,7 +52,7 @@ class _HookError(Exception):
     ``messages`` as marshmallow would report them. Raised as a ValidationError by
     :meth:`CompiledSchema.load`."""
 
-    def __init__(self, messages: dict):
+    def __init__(self, messages: dict[str, Any]) -> None:
         super().__init__(messages)
         self.messages = messages
 
@@ -144,7 +145,7 @@ class Plan:
             self.check(out, data)
             return self.make(out)
         except ValidationError as refused:
-            raise _HookError(refused.normalized_messages()) from None
+            raise _HookError(cast(dict[str, Any], refused.normalized_messages())) from None  # type: ignore[no-untyped-call]  # not annotated in marshmallow
 
 
 _OWN_HOOKS = {"_check_by_marshmallow", "_make_by_marshmallow"}
@@ -165,7 +166,7 @@ def _other_load_hooks(cls: type) -> list[str]:
     return found
 
 
-def field_step(schema_name: str, key: str, field: fields.Field) -> Step:
+def field_step(schema_name: str, key: str, field: fields.Field[Any]) -> Step:
     """How a :class:`Plan` loads ``field``, as marshmallow's ``Field.deserialize`` would:
     ``required``, the ``load_default``, ``allow_none``, then the field's own ``_deserialize``
     and each of its ``validators``. A nested compiled schema (alone, in a list or as the values
@@ -185,6 +186,7 @@ def field_step(schema_name: str, key: str, field: fields.Field) -> Step:
     value = _nested_plan(field.value_field) if isinstance(field, fields.Dict) and loads in _PLAIN_DICT_LOADS else None
     load: Load = field._deserialize  # the documented extension point of every field class
     if item is not None:
+        assert isinstance(field, fields.List)
         load = _list_load(item, field)
     elif value is not None:
         assert isinstance(field, fields.Dict)
@@ -197,7 +199,7 @@ def _never(v: Any, key: str, data: Any) -> Any:
     raise AssertionError("a field with its own deserialize is loaded by it")
 
 
-def _list_load(item: Plan, field: fields.List) -> Load:
+def _list_load(item: Plan, field: fields.List[Any]) -> Load:
     """A list of a compiled schema's objects. A list longer than the field allows declines
     before any item loads (marshmallow then refuses it at once: ``BoundedList``)."""
     longest = field.longest() if isinstance(field, BoundedList) else None
@@ -213,7 +215,7 @@ def _list_load(item: Plan, field: fields.List) -> Load:
     return load_list
 
 
-def _dict_load(value: Plan, keys: fields.Field | None) -> Load:
+def _dict_load(value: Plan, keys: fields.Field[Any] | None) -> Load:
     """An object whose values are a compiled schema's objects, each key loaded by ``keys``."""
     key_load: Callable[[Any], Any]
     if keys is None:
@@ -267,7 +269,7 @@ def remembered_value(load: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return lambda v: memo(v, "", None)
 
 
-def _nested_plan(field: fields.Field | None) -> Plan | None:
+def _nested_plan(field: fields.Field[Any] | None) -> Plan | None:
     """The plan of a plain ``Nested`` field's compiled schema, or None."""
     if type(field) is fields.Nested and not field.many and isinstance(field.schema, CompiledSchema):
         if field.validators or field.pre_load or field.post_load or field.only or field.exclude:
@@ -288,23 +290,30 @@ class CompiledSchema(Schema):
 
     _plan: Plan | None | bool = False  # False: not made yet; None: the schema does not compile
 
-    def check(self, loaded: dict, original: Any) -> None:
+    def check(self, loaded: dict[str, Any], original: Any) -> None:
         """Whole-object checks once every field loaded (``original``: the input as sent);
         raises a ValidationError naming the field at fault. Nothing by default."""
 
-    def make(self, loaded: dict) -> Any:
+    def make(self, loaded: dict[str, Any]) -> Any:
         """The value this schema loads from its fields' values: the dict itself by default."""
         return loaded
 
     @validates_schema(pass_original=True)
-    def _check_by_marshmallow(self, loaded, original, **kw):
+    def _check_by_marshmallow(self, loaded: dict[str, Any], original: Any, **kw: Any) -> None:
         self.check(loaded, original)
 
     @post_load
-    def _make_by_marshmallow(self, loaded, **kw):
+    def _make_by_marshmallow(self, loaded: dict[str, Any], **kw: Any) -> Any:
         return self.make(loaded)
 
-    def load(self, data, *, many=None, partial=None, unknown=None):
+    def load(
+        self,
+        data: Any,
+        *,
+        many: bool | None = None,
+        partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+        unknown: Literal["exclude", "include", "raise"] | None = None,
+    ) -> Any:
         if many is None and partial is None and unknown is None:
             plan = self.plan
             if plan is not None:

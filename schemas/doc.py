@@ -80,7 +80,7 @@ class Answer(Schema):
     says ``answer_optional`` (left out when None), or a :class:`OneOf` shape leaves it out."""
 
     @post_dump
-    def leave_out(self, data, **kwargs):
+    def leave_out(self, data: Any, **kwargs: Any) -> Any:
         """marshmallow's own dump with the same rule as the compiled one (``schemas/dump.py``): a
         tagged :class:`OneOf` object holds the fields of its shape only, and an
         ``answer_optional`` field is left out when None."""
@@ -100,21 +100,21 @@ class Answer(Schema):
 class CardCode(fields.String):
     """A card as answers write it: the canonical code (documented with the canonical pattern)."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata={**CANONICAL_CARD_DOC, **kwargs.pop("metadata", {})}, **kwargs)
 
-    def _serialize(self, value, attr, obj, **kwargs):
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else value.code
 
 
 class HexBytes(fields.String):
     """Bytes as answers write them: lower-case hexadecimal (a hand's seed)."""
 
-    def _serialize(self, value, attr, obj, **kwargs):
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else value.hex()
 
 
-def _canonical_cards(field: fields.Field) -> None:
+def _canonical_cards(field: fields.Field[Any]) -> None:
     """Document ``field`` (a copy) with the canonical card pattern when it holds cards."""
     if isinstance(field, Card):
         own = {"description": field.metadata["description"]} if field.metadata.get("description") != CARD_DOC["description"] else {}
@@ -125,7 +125,7 @@ def _canonical_cards(field: fields.Field) -> None:
 
 def answer_fields(
     schema_cls: type[Schema], *, nested: dict[str, type[Schema]] | None = None, never_null: tuple[str, ...] = ()
-) -> dict[str, fields.Field]:
+) -> dict[str, fields.Field[Any]]:
     """The fields of request schema ``schema_cls`` as answers give them, for the ``class Meta:
     include`` of its answer schema (``StateOutSchema`` of ``StateSchema``), so the wire format is
     written once: a copy of each field (so it dumps the same objects the same way), every one
@@ -133,11 +133,11 @@ def answer_fields(
     schema a nested field (or a list of them) refers to instead of its request schema
     (``"players": PlayerOutSchema``); ``never_null`` lists fields that requests may leave null
     but answers always fill in (the dealer, the turn)."""
-    made: dict[str, fields.Field] = {}
+    made: dict[str, fields.Field[Any]] = {}
     for field_name, field in schema_cls._declared_fields.items():
         target = (nested or {}).get(field_name)
         if target is not None and not isinstance(field, fields.List) and type(field) is not fields.Nested:
-            twin = fields.Nested(target, metadata=dict(field.metadata))  # a field of its own kind (the rules)
+            twin: fields.Field[Any] = fields.Nested(target, metadata=dict(field.metadata))  # a field of its own kind (the rules)
         else:
             twin = copy_field(field)
             if target is not None:
@@ -153,12 +153,12 @@ def answer_fields(
     return made
 
 
-def copy_field(field: fields.Field) -> fields.Field:
+def copy_field(field: fields.Field[Any]) -> fields.Field[Any]:
     """A copy of ``field`` that can be changed without changing it (marshmallow's own deepcopy
     of a field is shallow: a List's item field would be shared)."""
     made = copy.copy(field)
     made.metadata = dict(field.metadata)
-    if isinstance(field, fields.List):
+    if isinstance(field, fields.List) and isinstance(made, fields.List):
         made.inner = copy_field(field.inner)
     return made
 
@@ -256,7 +256,7 @@ class PreciseConverter(OpenAPIConverter):
         return self._object(instance, " ".join((type(instance).__doc__ or "").split()))
 
     def _object(self, instance: Schema, description: str) -> dict[str, Any]:
-        doc: dict[str, Any] = super().schema2jsonschema(instance)
+        doc: dict[str, Any] = super().schema2jsonschema(instance)  # type: ignore[no-untyped-call]  # apispec is not annotated
         if isinstance(instance, Answer):
             doc["required"] = sorted(f.data_key or n for n, f in get_fields(instance).items() if not f.metadata.get("answer_optional"))
         if description and "description" not in doc:
@@ -278,7 +278,7 @@ class PreciseConverter(OpenAPIConverter):
             doc["description"] = " ".join(cls.__doc__.split())
         return doc
 
-    def field2property(self, field):
+    def field2property(self, field: fields.Field[Any]) -> dict[str, Any]:
         prop = super().field2property(field)
         enum_cls = field.enum if isinstance(field, fields.Enum) else field.metadata.get("enum_of")
         if "tag_value" in field.metadata:
@@ -295,7 +295,7 @@ class PreciseConverter(OpenAPIConverter):
                 prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".lstrip()
         return prop
 
-    def _enum_ref(self, field, enum_cls, prop: dict) -> dict:
+    def _enum_ref(self, field: fields.Field[Any], enum_cls: type[Enum], prop: dict[str, Any]) -> dict[str, Any]:
         name, is_open = ENUMS[enum_cls]
         components = self.spec.components
         if name not in components.schemas:

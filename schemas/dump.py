@@ -149,7 +149,7 @@ class Dumper:
         return out
 
 
-def writer(field: fields.Field) -> Write | None:
+def writer(field: fields.Field[Any]) -> Write | None:
     """How a value of ``field`` (not None) is written: a nested schema's dump, each item of a
     list or each value of an object written by its item field, a card by its code, bytes in
     hexadecimal, a number or a boolean as it is (None), anything else by :func:`plain`."""
@@ -185,7 +185,7 @@ def _codes(cards: Any) -> list[str]:
 
 
 def _code(card: Any) -> str:
-    return card.code
+    return str(card.code)
 
 
 def _hex(data: bytes) -> str:

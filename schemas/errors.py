@@ -23,7 +23,7 @@ def pointer(path: Iterable[object]) -> str:
 def raise_problems(bad: InvalidInput) -> None:
     """Re-raise a core :class:`InvalidInput` as a marshmallow ValidationError, nested by path,
     so a parent schema puts it under its own field name."""
-    nested: dict = {}
+    nested: dict[Any, Any] = {}
     for p in bad.problems:
         node = nested
         for seg in p.path:
@@ -32,7 +32,7 @@ def raise_problems(bad: InvalidInput) -> None:
     raise ValidationError(_collapse(nested))
 
 
-def _collapse(node: dict) -> Any:
+def _collapse(node: dict[Any, Any]) -> Any:
     """Marshmallow's shape: a leaf's messages are a list; ``_schema`` marks a container's own."""
     if set(node) == {"_schema"}:
         return node["_schema"]
@@ -51,12 +51,12 @@ def checking_stopped(messages: Any) -> bool:
     return False
 
 
-def problems_from_messages(messages: Any, prefix: tuple = (), limit: int | None = None) -> list[Problem]:
+def problems_from_messages(messages: Any, prefix: tuple[str | int, ...] = (), limit: int | None = None) -> list[Problem]:
     """Flatten marshmallow's nested error messages into problems with paths (the first
     ``limit`` of them when given: a hostile body can hold tens of thousands)."""
     out: list[Problem] = []
 
-    def walk(node: Any, path: tuple) -> None:
+    def walk(node: Any, path: tuple[str | int, ...]) -> None:
         if limit is not None and len(out) >= limit:
             return
         if isinstance(node, dict):
@@ -82,7 +82,7 @@ def count_messages(messages: Any) -> int:
     return 1
 
 
-def _friendly(message: str, path: tuple) -> str:
+def _friendly(message: str, path: tuple[str | int, ...]) -> str:
     """A message of a field worded once for players: marshmallow's stock messages ("Not a valid
     integer.", "Length must be between 2 and 6.") become sentences naming the field in words
     ("the seed must be a whole number"); a message holding ``{field}`` (see
@@ -157,7 +157,7 @@ _ITEM = {
 }
 
 
-def field_words(path: tuple) -> str:
+def field_words(path: tuple[str | int, ...]) -> str:
     """A field of the request named in words from its path: ``("seed",)`` → "the seed",
     ``("players", 6)`` → "player 7", ``("state", "players", 1, "hand", 3)`` → "card 4 of
     player 2's hand", ``("rules", "target_score")`` → "the target score", ``("remaining",
@@ -191,7 +191,7 @@ def _short(key: object) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _context(path: tuple) -> str:
+def _context(path: tuple[str | int, ...]) -> str:
     """ "hand 2, Ben's " for a scorepad path, so a person sees which entry is meant."""
     if len(path) >= 3 and path[0] == "hands" and isinstance(path[1], int):
         who = f", {path[3]}'s" if len(path) >= 5 and path[2] == "remaining" else ""

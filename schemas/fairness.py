@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -37,7 +38,7 @@ def _entropy(value: str) -> None:
         raise ValidationError(fault)
 
 
-def entropy_field(**kw) -> fields.String:
+def entropy_field(**kw: Any) -> fields.String:
     """A request's optional ``entropy``: 1 to 128 characters of printable ASCII, no space at
     either end (:func:`referee.fairness.entropy_fault`), so nothing can hide in it."""
     return fields.String(
@@ -103,7 +104,7 @@ def _utf8(value: str) -> None:
         raise ValidationError("entropy must be text that can be written in UTF-8 (it holds a lone surrogate)") from None
 
 
-def _hex(what: str, description: str, **kw) -> fields.String:
+def _hex(what: str, description: str, **kw: Any) -> fields.String:
     return fields.String(
         validate=validate.Regexp(HEX, error=f"{what} is {2 * SEED_BYTES} hexadecimal digits"),
         metadata={"description": description, "pattern": HEX, "minLength": 2 * SEED_BYTES, "maxLength": 2 * SEED_BYTES},
@@ -166,7 +167,7 @@ class RecordSchema(CompiledSchema):
         metadata={"description": "Every move of the hand, in order, the cards drawn included."},
     )
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Record(tuple(d["players"]), d["dealer"], d["rules"], dict(d["dealt"]), d["up_card"], tuple(d["moves"]))
 
 
@@ -187,7 +188,7 @@ class RevealedSchema(CompiledSchema):
     )
     record = fields.Nested(RecordSchema, required=True)
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Revealed(d["commitment"], d["entropy"], bytes.fromhex(d["seed"]), tuple(d["deck"]), d["record"])
 
 
@@ -270,7 +271,7 @@ class ExpectSchema(CompiledSchema):
     rules = fields.Nested(RulesSchema, load_default=None, metadata={"description": "The rules you agreed to play (R21)."})
     hand = fields.Nested(ExpectedHandSchema, load_default=None, metadata={"description": "The cards you were dealt."})
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         hand = d["hand"]
         return Expect(
             d["entropy"], d["commitment"], d["dealer"], d["rules"], None if hand is None else (hand["player"], tuple(hand["cards"]))

@@ -4,7 +4,9 @@ booleans and integers. Each parses in one step and reports a precise message per
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping, Sized
 from functools import lru_cache
+from typing import Any
 
 from icu import Char, UProperty
 from marshmallow import ValidationError, fields, validate
@@ -29,20 +31,20 @@ CARD_DOC = {
 MAX_NAME_LENGTH = 40
 
 
-class Card(fields.Field):
+class Card(fields.Field[Any]):
     """One card in any accepted spelling, loaded as a :class:`referee.Card`; dumped canonical."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs["metadata"] = {**CARD_DOC, **kwargs.get("metadata", {})}  # the field's own description wins
         super().__init__(**kwargs)
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         try:
             return parse_card(value)
         except CardError as e:
             raise ValidationError(e.message) from None
 
-    def _serialize(self, value, attr, obj, **kwargs):
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else value.code
 
 
@@ -58,7 +60,7 @@ class Count(validate.Length):
             sentence = f"{{field}} must have {span} {noun}; this has {{n}}"
         super().__init__(min=min, max=max, error=sentence)
 
-    def _format_error(self, value, message: str) -> str:
+    def _format_error(self, value: Any, message: str) -> str:
         n = len(value) if hasattr(value, "__len__") else 0
         return (self.error or message).replace("{min}", str(self.min)).replace("{max}", str(self.max)).replace("{n}", str(n))
 
@@ -66,7 +68,7 @@ class Count(validate.Length):
 PLAYER_COUNT = Count(MIN_PLAYERS, MAX_PLAYERS, sentence="a game has {min} to {max} players; this one has {n}")
 
 
-class BoundedList(fields.List):
+class BoundedList(fields.List[Any]):
     """A list whose length limits are checked before its items are loaded. marshmallow's List
     loads (and reports) every item first, so a 1000-item list where 6 are allowed would cost
     1000 nested loads and 1000 error messages; this one refuses it at once, at the list."""
@@ -82,20 +84,22 @@ class BoundedList(fields.List):
             self._longest = min(maxima) if maxima else None
         return self._longest
 
-    def _too_long(self, value) -> None:
+    def _too_long(self, value: Sized) -> None:
         longest = self.longest()
         if longest is not None and len(value) > longest:
             for check in self.validators:
                 if isinstance(check, validate.Length):
                     check(value)  # raises the usual "length must be between …" message
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, list):
             return super()._deserialize(value, attr, data, **kwargs)
         self._too_long(value)
         # marshmallow's List loads every item and reports them all; a hostile list of 1000 wrong
         # entries would cost half a second of messages. Stop once MAX_PROBLEMS faults are found.
-        loaded, errors, faults = [], {}, 0
+        loaded: list[Any] = []
+        errors: dict[int | str, Any] = {}
+        faults = 0
         for i, item in enumerate(value):
             try:
                 loaded.append(self.inner.deserialize(item, **kwargs))
@@ -114,18 +118,18 @@ class CardList(BoundedList):
     """A list of cards parsed in one pass (a dict lookup per card), each bad entry reported at
     its own index: ``{"3": ["'ZZ' is not a card: …"]}``. Loads a tuple of :class:`referee.Card`."""
 
-    def __init__(self, max_length: int = 52, min_length: int = 0, too_many: str | None = None, **kwargs):
+    def __init__(self, max_length: int = 52, min_length: int = 0, too_many: str | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("validate", Count(min_length, max_length, "cards"))
         super().__init__(Card(), **kwargs)
         self.max_length = max_length
         self.too_many = too_many  # "{n}" and "{max}" are filled in
 
-    def _too_long(self, value) -> None:
+    def _too_long(self, value: Sized) -> None:
         if self.too_many and len(value) > self.max_length:
             raise ValidationError(self.too_many.format(n=len(value), max=self.max_length))
         BoundedList._too_long(self, value)
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, list):
             raise self.make_error("invalid")
         self._too_long(value)
@@ -141,14 +145,14 @@ class CardList(BoundedList):
                 errors[i] = [e.message]
         raise ValidationError(errors)
 
-    def _serialize(self, value, attr, obj, **kwargs):
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return None if value is None else [c.code for c in value]
 
 
 class StrictBoolean(fields.Boolean):
     """true or false only: ``1``, ``"yes"`` and ``"true"`` are refused, never guessed."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if value is True or value is False:
             return value
         raise self.make_error("invalid")
@@ -157,7 +161,7 @@ class StrictBoolean(fields.Boolean):
 class StrictInteger(fields.Integer):
     """A JSON whole number: strings and 1.0 are refused."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("strict", True)
         super().__init__(**kwargs)
 
@@ -217,11 +221,11 @@ class VisibleId(fields.String):
 
     label, example = "meld id", "m1"
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("metadata", {}).update({"minLength": 1, "maxLength": MAX_NAME_LENGTH, "example": self.example})
         super().__init__(**kwargs)
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         value = super()._deserialize(value, attr, data, **kwargs)
         why = name_problem(value)
         if why:
@@ -239,9 +243,9 @@ class PlayerEntries(fields.Dict):
     """A dict by player name whose errors sit at the player's own key (``/remaining/Ben/points``):
     marshmallow files them under ``{"Ben": {"value": …}}``, and ``value`` is no part of the body."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         try:
-            return super()._deserialize(value, attr, data, **kwargs)
+            return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]  # marshmallow's Dict is not annotated
         except ValidationError as e:
             if not isinstance(e.messages, dict):
                 raise

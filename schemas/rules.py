@@ -4,6 +4,9 @@ values and its description all taken from there."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from marshmallow import fields, validate
 
 from referee.rules import DEFAULT_PRESET, OPTIONS, PRESETS, Option, rules_of
@@ -14,7 +17,7 @@ from .doc import Answer, answer_fields
 from .fields import StrictBoolean, StrictInteger
 
 
-def option_field(option: Option) -> fields.Field:
+def option_field(option: Option) -> fields.Field[Any]:
     """The request field of one rule option: a strict boolean, a strict whole number in its range
     or one of its values, null where the option allows it; described in the option's words."""
     null = f" null = {option.null.removeprefix('for ').removeprefix('to ')}." if option.null else ""
@@ -37,7 +40,7 @@ class RulesSchema(CompiledSchema):
     class Meta:
         include = {o.name: option_field(o) for o in OPTIONS}  # one field per option, in the order Rules declares them
 
-    def make(self, data):
+    def make(self, data: dict[str, Any]) -> Any:
         """Every value is checked by its field: the rules are made, not checked again."""
         return rules_of(data.pop("preset", DEFAULT_PRESET), data)
 
@@ -46,10 +49,10 @@ class RulesField(fields.Nested):
     """A request's ``rules``: optional everywhere (contract, Rules object); left out or null it
     loads the default, the standard preset (R21). The one place that default is written."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(RulesSchema, load_default=None, **kwargs)
 
-    def deserialize(self, value, attr=None, data=None, **kwargs):
+    def deserialize(self, value: Any, attr: str | None = None, data: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
         loaded = super().deserialize(value, attr, data, **kwargs)
         return PRESETS[DEFAULT_PRESET] if loaded is None else loaded
 

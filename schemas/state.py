@@ -4,7 +4,7 @@ types and runs :func:`referee.validate_state`, so every endpoint sees only real 
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
@@ -43,7 +43,7 @@ class PlayerSchema(CompiledSchema):
         }
     )
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Player(d["id"], d["hand"], d.get("tabled"))
 
 
@@ -58,7 +58,7 @@ class TurnSchema(CompiledSchema):
     melds_made = StrictInteger(load_default=0, validate=validate.Range(min=0, max=MAX_MELDS))
     laid_off = StrictBoolean(load_default=False)
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Turn(d["player"], d["phase"], d["taken_discard"], d["melds_made"], d["laid_off"])
 
 
@@ -76,11 +76,11 @@ class MeldSchema(CompiledSchema):
         metadata={"description": "set or run; always in answers, optional on input (checked against the cards when sent)."},
     )
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Meld(d["id"], d["owner"], d["cards"], d.get("kind"))
 
 
-def count_field(cls: type, name: str) -> fields.Field:
+def count_field(cls: type, name: str) -> fields.Field[Any]:
     """The wire field of a count a core type declares (:func:`referee.state.count`): a strict
     whole number from 0 to its maximum, 0 when left out, described in the declaration's words."""
     declared = next(f for f in dataclasses.fields(cls) if f.name == name)
@@ -106,7 +106,7 @@ class StateSchema(CompiledSchema):
     stalled_turns = count_field(State, "stalled_turns")
     status = fields.Enum(Status, by_value=fields.String, load_default=Status.PLAYING)
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         """The State of the loaded fields (each named as the State's), validated and canonical."""
         state = StateInput(**{**d, "players": tuple(d["players"]), "melds": tuple(d["melds"])})
         try:
@@ -171,16 +171,16 @@ class PlayedMoveSchema(CompiledSchema):
     meld = VisibleId(allow_none=True)
     card = Card()
 
-    def shape_problems(self, d) -> dict:
+    def shape_problems(self, d: dict[str, Any]) -> dict[str, list[str]]:
         """What is wrong with ``d``'s fields for its action (EVENT_SHAPES, as the document gives them)."""
         return shape_faults(d, self.one_of, noun=self.noun)
 
-    def check(self, d, original):
+    def check(self, d: dict[str, Any], original: Any) -> None:
         errors = self.shape_problems(d)
         if errors:
             raise ValidationError(errors)
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
 
 
@@ -202,10 +202,10 @@ class MoveSchema(CompiledSchema):
     meld = VisibleId()
     card = Card()
 
-    def check(self, d, original):
+    def check(self, d: dict[str, Any], original: Any) -> None:
         errors = shape_faults(d, self.one_of)  # MOVE_SHAPES, as the document gives them
         if errors:
             raise ValidationError(errors)
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         return Move(d["player"], d["action"], d.get("source"), d.get("cards", ()), d.get("meld"), d.get("card"))

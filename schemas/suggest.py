@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Source
@@ -55,17 +57,17 @@ class EventInSchema(PlayedMoveSchema):
     )
 
     noun = "event"
-    action = fields.String(
+    action = fields.String(  # type: ignore[assignment]  # a seat is told restocks too, which are no Action
         required=True,
         validate=validate.OneOf(EVENT_ACTIONS, error=f"action must be one of {', '.join(EVENT_ACTIONS)}"),
     )
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         if d["action"] == TableAction.RESTOCK:
             return Event(d["player"], TableAction.RESTOCK)
         return super().make({**d, "action": Action(d["action"])})
 
-    def check(self, d, original):
+    def check(self, d: dict[str, Any], original: Any) -> None:
         errors = self.shape_problems(d)
         if d.get("action") == Action.DRAW and "card" in d and d.get("source") == Source.STOCK:
             errors["card"] = ["a draw from the stock shows no card"]
@@ -87,7 +89,7 @@ class SuggestRequest(CompiledSchema):
         },
     )
 
-    def check(self, d, original):
+    def check(self, d: dict[str, Any], original: Any) -> None:
         """The events could have led to the state (``referee.history``: players at the table,
         turns in order, cards where the events left them); each fault at its event's field."""
         state, events = d.get("state"), d.get("events")
@@ -99,7 +101,7 @@ class SuggestRequest(CompiledSchema):
         except InvalidInput as bad:  # each fault at the event as it was sent
             raise_problems(InvalidInput([_sent(p, at) for p in bad.problems]))
 
-    def make(self, d):
+    def make(self, d: dict[str, Any]) -> Any:
         """The events as moves, each restock folded into the move that set it off (R17)."""
         if d.get("events"):
             d["events"] = list(folded(d["events"])[0])

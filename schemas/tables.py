@@ -8,6 +8,8 @@ public field of the state is in the view too.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import ValidationError, fields, validate
 
 from referee import Action, Source
@@ -35,7 +37,7 @@ TABLE_DOC = {"description": "The sealed table token, exactly as the last answer 
 SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
 
 
-def _token(**kw):
+def _token(**kw: Any) -> fields.String:
     return fields.String(
         validate=validate.Length(min=1, max=MAX_TOKEN_CHARS, error="send it exactly as the last answer gave it (1 to {max} characters)"),
         **kw,
@@ -68,7 +70,7 @@ class CreateTableRequest(CompiledSchema):
     entropy = entropy_field()
     pledge = pledge_field()
 
-    def check(self, data, original):
+    def check(self, data: dict[str, Any], original: Any) -> None:
         if data.get("pledge") is not None and data.get("entropy") is None:
             raise ValidationError("a pledge deals hand 1 from its seed and your entropy: send entropy with it", "entropy")
 
@@ -104,7 +106,7 @@ class TableMoveRequest(CompiledSchema):
         validate=Count(1, MAX_TURN_MOVES, "moves", sentence="{field} must have 1 to {max} moves, one turn's at most; this has {n}"),
     )
 
-    def check(self, data, original):
+    def check(self, data: dict[str, Any], original: Any) -> None:
         if ("move" in original) == ("moves" in original):
             raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
 
@@ -193,7 +195,7 @@ class ScoresSchema(ScorepadResponse):
         exclude = ("rules",)
 
 
-def _state_as_seen(hidden: dict[str, fields.Field]) -> dict[str, fields.Field]:
+def _state_as_seen(hidden: dict[str, fields.Field[Any]]) -> dict[str, fields.Field[Any]]:
     """Every field of the state's answer (:class:`StateOutSchema`), in its order, each read from
     a view's ``state``, except the ``hidden`` ones, which a view writes its own way."""
     made = {}

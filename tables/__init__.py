@@ -16,16 +16,17 @@ import hashlib
 import os
 import secrets
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import orjson
 
 from referee import bots
+from referee.actions import Move
 from referee.bots import play_seat
 from referee.fairness import SEED_BYTES, HandSeed, commitment
 from referee.game import GameOver, check_next_hand, new_game, next_hand, play
-from referee.moves import Move, MovesOutcome, can_play
+from referee.moves import MovesOutcome, can_play
 from referee.rules import Rules
 from referee.state import Status
 from referee.view import Event, seat_view
@@ -171,7 +172,7 @@ class Tables:
         """The token of ``table``."""
         return self.sealer.seal(*to_payload(table))
 
-    def open(self, token) -> Table:
+    def open(self, token: object) -> Table:
         """The table of a token. Raises :class:`BadTable` (a sentence for a person)."""
         payload, hidden = self.sealer.open(token)
         try:
@@ -187,7 +188,7 @@ class Tables:
         """A seat credential for every human player."""
         return {p: self.seat(table, p) for p in table.game.players if p not in table.game.bots}
 
-    def seat_player(self, table: Table, seat) -> str:
+    def seat_player(self, table: Table, seat: object) -> str:
         """The human player whose seat ``seat`` is. Raises :class:`Forbidden`."""
         humans = [p for p in table.game.players if p not in table.game.bots]
         player = self.sealer.seat_player(table.id, humans, seat, table.secret)
@@ -197,7 +198,7 @@ class Tables:
 
     # --- the replay guard ---------------------------------------------------------------
 
-    def _guarded(self, call, table_id: str) -> None:
+    def _guarded(self, call: Callable[[], object], table_id: str) -> None:
         """Run a store ``call``, turning its :class:`~tables.store.Replay` into
         :class:`Replayed` (the first answer, opened) and filling a :class:`Stale`'s ``table``
         (the latest token, from the latest answer)."""
@@ -214,9 +215,10 @@ class Tables:
             raise
 
     def _check(self, table: Table, digest: bytes) -> Pending | None:
-        if self.store is None:
+        store = self.store
+        if store is None:
             return None
-        self._guarded(lambda: self.store.check(table.id, table.game.seq, digest), table.id)
+        self._guarded(lambda: store.check(table.id, table.game.seq, digest), table.id)
         return Pending(table.id, table.game.seq, table.game.seq, digest)
 
     def _stale_first(self, table: Table, digest: bytes) -> None:
@@ -233,15 +235,16 @@ class Tables:
         sent again if the same request comes again). Nothing to do without a guard or a
         change. Raises :class:`Replayed` or :class:`Stale` when another request on the same
         token was recorded first, :class:`StoreUnavailable`."""
-        if pending is None or pending.new == pending.old:
+        store = self.store
+        if pending is None or pending.new == pending.old or store is None:
             return
         blob = self.sealer.seal_blob(pending.table_id, answer)
         self._guarded(
-            lambda: self.store.commit(pending.table_id, pending.old, pending.new, pending.digest, blob, self.sealer.ttl), pending.table_id
+            lambda: store.commit(pending.table_id, pending.old, pending.new, pending.digest, blob, self.sealer.ttl), pending.table_id
         )
 
     @staticmethod
-    def digest(*parts) -> bytes:
+    def digest(*parts: object) -> bytes:
         """The replay guard's name for a request: SHA-256 of its parts (token, seat, moves), 16 bytes."""
         h = hashlib.sha256()
         for part in parts:
@@ -281,6 +284,7 @@ class Tables:
             request = self.digest(
                 "create", table_id, repr(tuple(players)), repr(rules), dealer or "", repr(sorted((bots or {}).items())), entropy or ""
             )
+            assert self.store is not None, "_open_pledge refuses a pledge without a table store (NoPledges)"
             held = self.store.claim(f"pledge:{table_id}", request, PLEDGE_SECONDS + 60)
             if held is not None and held != request:
                 raise PledgeUsed("this pledge has already dealt a table: a pledge deals one table only, so ask for a new one")
@@ -288,7 +292,7 @@ class Tables:
         else:
             fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
         table_id = table_id or secrets.token_urlsafe(12)
-        with _bots_timed("/v1/tables", bots):
+        with _bots_timed("/v1/tables", bots or {}):
             game = new_game(players, rules, dealer, bots, bot_seed=table_id, deck=fair.deck(), policy=play_seat)
         table = _committed(Table(table_id, game, secret or self.sealer.table_secret(), fair))
         return table, self.seal(table)
@@ -330,13 +334,13 @@ class Tables:
             raise PledgeRefused(f"this pledge expired {PLEDGE_SECONDS // 60} minutes after it was made: ask for a new one")
         return pid, plain[:SEED_BYTES], plain[SEED_BYTES : SEED_BYTES + TABLE_SECRET_BYTES]
 
-    def view(self, token, seat=None) -> Opened:
+    def view(self, token: str, seat: str | None = None) -> Opened:
         """The table and the seat's player (None without a seat). Raises :class:`BadTable`,
         :class:`Forbidden`."""
         table = self.open(token)
         return Opened(table, None if seat is None else self.seat_player(table, seat))
 
-    def move(self, token, seat, moves: Sequence[Move]) -> Moved:
+    def move(self, token: str, seat: str, moves: Sequence[Move]) -> Moved:
         """Play the seat's ``moves`` (each ``player`` the seat's, or None for it; see :func:`referee.game.play`).
 
         Everything is judged before the replay guard is asked: a move refused at its first step
@@ -365,7 +369,7 @@ class Tables:
             pending = replace(pending, new=game.seq)
         return Moved(outcome, after, token if game.seq == table.game.seq else self.seal(after), player, events, pending)
 
-    def suggest(self, token, seat, level: str) -> bots.Choice:
+    def suggest(self, token: str, seat: str, level: str) -> bots.Choice:
         """What the computer opponent of ``level`` would play from the seat's own view: the
         seat's hand and everything seen this hand (the view a bot in that seat decides from),
         seeded by the table id as the table's bots are. Reads the table only (no ``seq`` change,
@@ -379,7 +383,7 @@ class Tables:
             raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
         return bots.choose_move(view, level, table.id)
 
-    def next(self, token, seat, entropy: str | None = None) -> Dealt:
+    def next(self, token: str, seat: str, entropy: str | None = None) -> Dealt:
         """Deal the game's next hand (R19) from the seed committed to when the last hand ended
         (``Table.next_seed``; a fresh one for an older token) and ``entropy``, the bots played
         until a human is to move. ``seat`` (the view the answer gives) and ``entropy`` are part
@@ -411,6 +415,7 @@ class Tables:
             # One commitment takes one entropy: were a second one dealt, whoever chose between the
             # two deals (the service failing the first, say) would have chosen the deal.
             mine = b"=" + (entropy or "").encode()
+            assert self.store is not None, "_open_pledge refuses a pledge without a table store (NoPledges)"
             held = self.store.claim(f"entropy:{table.id}:{commitment(table.next_seed)}", mine, self.sealer.ttl)
             if held is not None and held != mine:
                 raise EntropyTaken(
@@ -426,7 +431,7 @@ class Tables:
 
 
 @contextlib.contextmanager
-def _bots_timed(endpoint: str, bots) -> Iterator[None]:
+def _bots_timed(endpoint: str, bots: Mapping[str, str]) -> Iterator[None]:
     """Time the game's step of a request at a table with computer opponents (the ``endpoint``'s):
     their decisions are nearly all of it (web/metrics.py ``rummy_bot_decision_seconds``)."""
     if not bots:

@@ -19,14 +19,16 @@ scorepad holds them. It is plain data (never pickle); the tests prove
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from marshmallow import ValidationError
 
+from referee.actions import Action, Source
 from referee.cards import DECK, parse_card
 from referee.fairness import SEED_BYTES, HandSeed
 from referee.game import Game
-from referee.moves import Action, Source
 from referee.scorepad import Carried, HandEntry, Remaining
 from referee.state import State
 from referee.view import Event
@@ -35,17 +37,17 @@ from .seal import TABLE_SECRET_BYTES, b64decode_canonical, b64encode
 
 VERSION = 2  # the public payload and the hidden bytes; 1: the whole dict, from tokens sealed before
 WHOLE = 1
-_SCHEMAS: dict = {}
+_SCHEMAS: dict[str, Any] = {}
 
 
-def to_json(value):
+def to_json(value: Any) -> Any:
     """A core value as answers write it (``schemas.wire``, imported on first use)."""
     from schemas.wire import to_json
 
     return to_json(value)
 
 
-def _schema(name: str):
+def _schema(name: str) -> Any:
     """One instance of ``schemas.state``'s schema ``name``, built on first use (building one
     costs more than loading a state with it)."""
     schema = _SCHEMAS.get(name)
@@ -72,7 +74,7 @@ class Table:
     next_seed: bytes | None = None
 
 
-def to_dict(table: Table) -> dict:
+def to_dict(table: Table) -> dict[str, Any]:
     """The whole table as one JSON-able dict, every card and secret in it (format 1, as tokens
     sealed before the split held it)."""
     g = table.game
@@ -95,7 +97,7 @@ def to_dict(table: Table) -> dict:
     }
 
 
-def to_payload(table: Table) -> tuple[dict, bytes]:
+def to_payload(table: Table) -> tuple[dict[str, Any], bytes]:
     """The table as the sealer takes it: the public payload (a JSON-able dict, format
     :data:`VERSION`) and the hidden bytes, whose length follows from the payload (the module's
     docstring gives the layout)."""
@@ -115,7 +117,7 @@ def to_payload(table: Table) -> tuple[dict, bytes]:
     return public, hidden
 
 
-def _whole(public: dict, hidden: bytes) -> dict:
+def _whole(public: dict[str, Any], hidden: bytes) -> dict[str, Any]:
     """The dict of :func:`to_dict` again, from :func:`to_payload`'s two parts."""
     at = 0
 
@@ -126,7 +128,7 @@ def _whole(public: dict, hidden: bytes) -> dict:
         at += n
         return hidden[at - n : at]
 
-    def cards(n) -> list[str]:
+    def cards(n: object) -> list[str]:
         if type(n) is not int or n < 0:
             raise ValueError(f"{n!r} is not a number of cards")
         return [DECK[i].code for i in take(n)]
@@ -150,7 +152,7 @@ class UnreadablePayload(ValueError):
     """An authentic payload in a format this version does not read (sealed by another version)."""
 
 
-def from_payload(data: dict, hidden: bytes = b"") -> Table:
+def from_payload(data: dict[str, Any], hidden: bytes = b"") -> Table:
     """The table a payload and its hidden bytes hold (:func:`to_payload`; a format 1 payload is
     the whole dict, with no hidden bytes). Raises :class:`UnreadablePayload` for a payload this
     version cannot read: another format, a missing or mistyped key, hidden bytes of another
@@ -166,7 +168,7 @@ def from_payload(data: dict, hidden: bytes = b"") -> Table:
         raise UnreadablePayload(str(unreadable)) from unreadable
 
 
-def _read(data: dict) -> Table:
+def _read(data: dict[str, Any]) -> Table:
     state = _state_in(data["state"])
     game = Game(
         players=tuple(data["players"]),
@@ -190,7 +192,7 @@ def _read(data: dict) -> Table:
     )
 
 
-def _carried_in(d: dict | None) -> Carried | None:
+def _carried_in(d: dict[str, Any] | None) -> Carried | None:
     if d is None:
         return None
     hands, totals, dealer = d["hands"], d["totals"], d["dealer"]
@@ -199,31 +201,34 @@ def _carried_in(d: dict | None) -> Carried | None:
     return Carried(hands, dict(totals), dealer)
 
 
-def _fair_out(table: Table) -> dict:
-    out = {"seed": table.fair.seed.hex(), "entropy": table.fair.entropy}
+def _fair_out(table: Table) -> dict[str, Any]:
+    fair = table.fair
+    assert fair is not None, "only a table sealed before fair deals has none, and none is sealed again"
+    out = {"seed": fair.seed.hex(), "entropy": fair.entropy}
     if table.next_seed is not None:
         out["next"] = table.next_seed.hex()
     return out
 
 
-def _state_in(d: dict) -> State:
+def _state_in(d: dict[str, Any]) -> State:
     """The State of a sealed payload's ``state``, loaded as any request's state is."""
-    return _schema("StateSchema").load(d)
+    state: State = _schema("StateSchema").load(d)
+    return state
 
 
-def _entry_out(h: HandEntry) -> dict:
+def _entry_out(h: HandEntry) -> dict[str, Any]:
     if h.draw:
         return {"draw": True}
     return {"winner": h.winner, "rummy": h.rummy, "remaining": {p: r.points for p, r in h.remaining.items()}}
 
 
-def _entry_in(d: dict) -> HandEntry:
+def _entry_in(d: dict[str, Any]) -> HandEntry:
     if d.get("draw"):
         return HandEntry(draw=True)
     return HandEntry(d["winner"], d["rummy"], {p: Remaining(points=n) for p, n in d["remaining"].items()})
 
 
-def _restocked(events: tuple[Event, ...], at) -> tuple[Event, ...]:
+def _restocked(events: tuple[Event, ...], at: Iterable[int]) -> tuple[Event, ...]:
     """``events`` with the moves at the indexes ``at`` marked as setting off a restock (R17)."""
     if not at:
         return events
@@ -234,7 +239,7 @@ def _restocked(events: tuple[Event, ...], at) -> tuple[Event, ...]:
     return tuple(marked)
 
 
-def _event_in(d: dict) -> Event:
+def _event_in(d: dict[str, Any]) -> Event:
     card = d.get("card")
     source = d.get("source")
     return Event(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 import orjson
 from flask import Flask, Response, current_app
@@ -152,7 +153,7 @@ def _catching_up(seat: str | None) -> Iterator[None]:
         raise
 
 
-def _kept(answer: dict, schema, pending: Pending | None):
+def _kept(answer: dict[str, Any], schema, pending: Pending | None):
     """``answer`` as the route returns it; with a change for the replay guard to record, its
     bytes (dumped by ``schema`` as flask-smorest would), recorded with the change and sent."""
     metrics.TOKEN_BYTES.observe(len(answer["table"]))

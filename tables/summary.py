@@ -9,7 +9,7 @@ Pure Python over :class:`referee.view.Event` and the state (no Flask, no marshma
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from referee import Action, Source
 from referee.cards import show
@@ -27,9 +27,9 @@ _SECOND_PERSON = {"has": "have", "does": "do", "holds": "hold", "is": "are", "wa
 def _did(e: Event) -> str:
     """What one event did, without its player: "drew from the stock", "melded 5♠ 6♠ 7♠"."""
     if e.action == Action.DRAW:
-        return f"took {e.card.symbol} from the discard pile" if e.source == Source.DISCARD_PILE else "drew from the stock"
+        return f"took {e.discarded.symbol} from the discard pile" if e.source == Source.DISCARD_PILE and e.card else "drew from the stock"
     if e.action == Action.DISCARD:
-        return f"discarded {e.card.symbol}"
+        return f"discarded {e.discarded.symbol}"
     if e.action == Action.MELD:
         return f"melded {show(e.cards)}"
     return f"laid off {show(e.cards)}"
@@ -54,7 +54,7 @@ def moved(events: Sequence[Event], state: State, seat: str | None) -> str:
             groups.append((e.player, [_did(e)]))
     clauses = [parts[0] if p is None else f"{'you' if p == seat else said(p)} {_joined(parts)}" for p, parts in groups]
     then = what_next(state, seat)
-    return _sentence("; ".join([*clauses, then]), state.players)
+    return _sentence("; ".join([*clauses, then]), [p.id for p in state.players])
 
 
 def refused(message: str, seat: str) -> str:
@@ -73,8 +73,8 @@ def refused(message: str, seat: str) -> str:
     return _sentence(text, ())
 
 
-def _sentence(text: str, players) -> str:
+def _sentence(text: str, players: Iterable[str]) -> str:
     """A capital first letter, unless the sentence starts with a player's name (kept as spelt)."""
-    if not text or any(text.startswith(said(p.id if hasattr(p, "id") else p)) for p in players):
+    if not text or any(text.startswith(said(p)) for p in players):
         return text
     return text[0].upper() + text[1:]

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
+from typing import Any
 
 import orjson
 from flask import request
@@ -82,15 +84,19 @@ _JSON_TYPES = {
 }
 
 
+Path = tuple[str | int, ...]
+"""A place in the body: object keys and array indexes, outermost first."""
+
+
 class BodyProblem(BadRequest):
     """A 400 about one place in the body: ``path`` becomes the problem's JSON Pointer."""
 
-    def __init__(self, description: str, path: tuple = ()) -> None:
+    def __init__(self, description: str, path: Path = ()) -> None:
         super().__init__(description)
         self.path = path
 
 
-def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
+def shape_fault(value: Any, depth: int = 1) -> tuple[str, list[str | int]] | None:
     """The first place where the container ``value`` (at ``depth``; a scalar in the top object
     is at depth 2) breaks a structural limit: nested deeper than MAX_JSON_DEPTH, an array longer
     than MAX_JSON_ITEMS, an object wider than MAX_JSON_KEYS. Returns (what is wrong, the path to
@@ -101,7 +107,7 @@ def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
     if isinstance(value, dict):
         if len(value) > MAX_JSON_KEYS:
             return f"an object of {len(value)} keys: no object here has more than {MAX_JSON_KEYS}", []
-        items = value.items()
+        items: Iterable[tuple[Any, Any]] = value.items()
     else:
         if len(value) > MAX_JSON_ITEMS:
             return f"an array of {len(value)} items: no array here has more than {MAX_JSON_ITEMS}", []
@@ -115,17 +121,18 @@ def shape_fault(value, depth: int = 1) -> tuple[str, list] | None:
     return None
 
 
-def shape_keys(value: dict) -> int | None:
+def shape_keys(value: dict[str, Any]) -> int | None:
     """How many object keys the parsed body ``value`` holds, or None when it breaks a structural
     limit (:func:`shape_fault` then says where). One walk, a level of nesting at a time, does
     both: the limits and the count of keys that finds a key repeated in one object
     (:func:`decode_body`)."""
-    keys, depth, level = 0, 1, [value]
+    keys, depth = 0, 1
+    level: list[Any] = [value]
     while level:
         if depth + 1 > MAX_JSON_DEPTH and any(level):
             return None
         depth += 1
-        below = []
+        below: list[Any] = []
         push = below.append
         for v in level:
             if type(v) is dict:
@@ -143,18 +150,18 @@ def shape_keys(value: dict) -> int | None:
     return keys
 
 
-class _Repeated(dict):
+class _Repeated(dict[str, Any]):
     """An object in which ``key`` appeared more than once (found after the parse, with its path)."""
 
     key: str = ""
 
 
-def _repeated_key_path(value, path=()):
+def _repeated_key_path(value: Any, path: Path = ()) -> Path | None:
     """The path of the first key repeated in one object of a body parsed with a marking hook,
     or None."""
     if isinstance(value, _Repeated):
         return (*path, value.key)
-    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    children: Iterable[tuple[Any, Any]] = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for k, v in children:
         found = _repeated_key_path(v, (*path, k))
         if found:
@@ -162,19 +169,23 @@ def _repeated_key_path(value, path=()):
     return None
 
 
-def _find_repeated_key(raw: bytes) -> tuple | None:
+def _find_repeated_key(raw: bytes) -> Path | None:
     """The path of a key repeated in one object of ``raw`` (orjson keeps the last silently, so
     the body is read a second time, strictly, by the standard library), or None. Only called
     once :func:`_keys_written` and :func:`shape_keys` disagree, that is for a refused body."""
-    repeated = []
+    repeated: list[bool] = []
 
-    def mark(pairs):
+    def mark(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         obj = dict(pairs)
         if len(obj) == len(pairs):
             return obj
         marked = _Repeated(pairs)
-        seen = set()
-        marked.key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                marked.key = k
+                break
+            seen.add(k)
         repeated.append(True)
         return marked
 
@@ -199,7 +210,7 @@ def _keys_written(raw: bytes) -> int:
     return len(strings) - strings.count(b"")
 
 
-def decode_body() -> dict:
+def decode_body() -> dict[str, Any]:
     """The request body as a JSON object, or an HTTP error naming what is wrong with it:
     415 not JSON, 413 too large, 400 not parseable, with a repeated key, not an object, or past
     the structural limits (nesting, array length, object width)."""
@@ -228,6 +239,7 @@ def decode_body() -> dict:
     keys = shape_keys(body)
     if keys is None:
         fault = shape_fault(body)
+        assert fault is not None, "shape_keys and shape_fault read the same limits"
         raise BodyProblem(fault[0], tuple(reversed(fault[1])))
     # One parse: a key repeated in an object shows as fewer keys kept than written. Every key
     # written is followed by its colon, and outside strings a colon is nothing else, so a body
@@ -236,6 +248,7 @@ def decode_body() -> dict:
     # read again, to name the key (bounded by the endpoint's limit).
     repeated = _find_repeated_key(raw) if raw.count(b":") != keys and _keys_written(raw) != keys else None
     if repeated:
-        shown = repeated[-1] if len(repeated[-1]) <= 40 else repeated[-1][:40] + "…"
+        key = str(repeated[-1])
+        shown = key if len(key) <= 40 else key[:40] + "…"
         raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
     return body

@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from datetime import timedelta
+from typing import Any
 
 from gunicorn.glogging import Logger
 from pythonjsonlogger.json import JsonFormatter
@@ -26,11 +28,11 @@ def formatter() -> JsonFormatter:
     )
 
 
-class JsonLogger(Logger):
+class JsonLogger(Logger):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's logger writing JSON lines; the app's loggers (the root logger) too, with the
     request id."""
 
-    def setup(self, cfg):
+    def setup(self, cfg: Any) -> None:
         super().setup(cfg)
         for log in (self.error_log, self.access_log):
             for h in log.handlers:
@@ -40,11 +42,11 @@ class JsonLogger(Logger):
             h = logging.StreamHandler(sys.stderr)
             h.setFormatter(formatter())
             h.addFilter(RequestIdFilter())
-            h._rummy = True
+            h._rummy = True  # type: ignore[attr-defined]  # marks the handler this module added
             root.addHandler(h)
             root.setLevel(self.loglevel)
 
-    def access(self, resp, req, environ, request_time):
+    def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: timedelta) -> None:
         if not self.access_log_enabled:
             return
         status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import os
 import time
+from typing import TYPE_CHECKING
 
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, generate_latest, multiprocess
+
+if TYPE_CHECKING:  # tables/ records its metrics through this module and has no Flask at run time
+    from flask import Flask, Response
 
 REQUESTS = Counter(
     "rummy_http_requests_total",
@@ -67,12 +71,12 @@ def exposition() -> bytes:
     """The text exposition of every metric: all workers' values in multiprocess mode."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client leaves it unannotated
         return generate_latest(registry)
     return generate_latest(REGISTRY)
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     """Count and time every request of the Flask ``app`` (the endpoint is its route, or
     ``unmatched``: a bounded set of labels) and serve ``GET /metrics``. (Flask is imported here
     only: tables/ records its metrics through this module and has no Flask.)"""
@@ -83,7 +87,7 @@ def init_app(app) -> None:
         g.metrics_started = time.perf_counter()
 
     @app.after_request
-    def _count(resp):
+    def _count(resp: Response) -> Response:
         started = g.get("metrics_started")
         endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
         method = request.method if request.method in METHODS else "other"
@@ -93,6 +97,6 @@ def init_app(app) -> None:
         return resp
 
     @app.get("/metrics")
-    def metrics():
+    def metrics() -> Response:
         """Prometheus's text exposition (not in the API document: it is for the operator)."""
         return Response(exposition(), mimetype=CONTENT_TYPE_LATEST.split(";")[0], headers={"Cache-Control": "no-store"})

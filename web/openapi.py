@@ -5,6 +5,7 @@ of /docs, made by the referee itself so they are always valid."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import yaml
 from flask import Flask
@@ -35,16 +36,22 @@ API_DESCRIPTION = (
 
 
 # Relative: the API is at the host that serves this document (any number of instances, no fixed host).
+Example = dict[str, Any]
+"""One request example of the docs: its summary and value."""
+
 SERVERS = [{"url": "/", "description": "The service that serves this document."}]
 # Stated, not left out: every operation is open to anyone (the API holds no credentials and no state).
-NO_CREDENTIALS: list = []
+NO_CREDENTIALS: list[dict[str, list[str]]] = []
 
 
-def request_examples() -> dict:
+def request_examples() -> dict[str, dict[str, Example]]:
     """Request examples for the docs, by endpoint; the table ones come from a seeded deal."""
     opening = referee.validate_state(referee.deal(["ana", "ben"], referee.PRESETS["standard"], seed=7))
     state = to_json(opening)
-    ex = lambda summary, value: {"summary": summary, "value": value}  # noqa: E731
+
+    def ex(summary: str, value: Any) -> Example:
+        return {"summary": summary, "value": value}
+
     return {
         "melds/check": {
             "disputed": ex("A disputed Q♠ K♠ A♠ (aces are low)", {"cards": ["Q♠", "K♠", "A♠"]}),
@@ -88,10 +95,10 @@ def request_examples() -> dict:
     }
 
 
-def build_spec(app: Flask) -> dict:
+def build_spec(app: Flask) -> dict[str, Any]:
     """The OpenAPI document as a dict: flask-smorest's, with error responses declared as
     ``application/problem+json`` (RFC 9457) and the request limits stated."""
-    spec = app.extensions[API_EXTENSION].spec.to_dict()
+    spec: dict[str, Any] = app.extensions[API_EXTENSION].spec.to_dict()
     for resp in spec.get("components", {}).get("responses", {}).values():
         content = resp.get("content", {})
         if "application/json" in content and resp.get("description") not in ("OK",):
@@ -126,7 +133,7 @@ def build_spec(app: Flask) -> dict:
     return spec
 
 
-def _plain_summaries(spec: dict) -> None:
+def _plain_summaries(spec: dict[str, Any]) -> None:
     """Operation summaries as plain text: Swagger UI renders a summary as written (Markdown only
     in descriptions), so `code` marks would show as backticks."""
     for operations in spec.get("paths", {}).values():
@@ -139,11 +146,11 @@ class _NoAliasDumper(yaml.SafeDumper):
     """YAML without anchors and aliases (``&id001`` / ``*id001``): every example written out in
     full where it is used, as a reader and every OpenAPI tool expect."""
 
-    def ignore_aliases(self, data):
+    def ignore_aliases(self, data: Any) -> bool:
         return True
 
 
-def _precise_schemas(node) -> None:
+def _precise_schemas(node: Any) -> None:
     """Say in the document exactly what the schemas accept where apispec's output is wrong
     (found by the schemathesis contract tests): a length on a JSON object (a marshmallow
     ``Dict``) comes out as ``minLength``/``maxLength``, which apply to strings only; they become

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from http import HTTPStatus
+from typing import Any
 
 import orjson
-from flask import Response, request
+from flask import Flask, Response, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
@@ -18,10 +20,10 @@ PROBLEM_JSON = "application/problem+json"
 MAX_LISTED_ERRORS = MAX_PROBLEMS  # a 422 lists at most this many faults, and says how many more there are
 
 
-def problem(status: int, detail: str, problems: list[Problem] | None = None, headers=None) -> Response:
+def problem(status: int, detail: str, problems: list[Problem] | None = None, headers: Mapping[str, str] | None = None) -> Response:
     """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors``; the
     request's id is ``request_id`` (web/request_id.py), for the user to quote."""
-    body = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail}
+    body: dict[str, Any] = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail}
     if problems is not None:
         body["errors"] = [{"pointer": pointer(p.path), "detail": p.message} for p in problems]
     rid = request_id.current()
@@ -56,17 +58,17 @@ def invalid_input(bad: InvalidInput) -> Response:
 API_EXTENSION = "rummy_referee_api"
 
 
-class ProblemApi(Api):
+class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
     """flask-smorest's Api, answering every HTTP error as problem details."""
 
     ERROR_SCHEMA = ProblemSchema  # the documented error body is the one actually sent (RFC 9457)
 
-    def __init__(self, app=None, *, spec_kwargs=None, **kwargs):
+    def __init__(self, app: Flask | None = None, *, spec_kwargs: dict[str, Any] | None = None, **kwargs: Any) -> None:
         # The spec with the schemas' own precise documentation (schemas.doc.PrecisePlugin),
         # through flask-smorest's documented ``marshmallow_plugin`` spec kwarg.
         super().__init__(app, spec_kwargs={"marshmallow_plugin": PrecisePlugin(), **(spec_kwargs or {})}, **kwargs)
 
-    def _register_pagination_header(self):
+    def _register_pagination_header(self) -> None:
         """No answer is paginated: no pagination header or schema in the document.
 
         flask-smorest offers no public switch for this (it always registers its pagination
@@ -74,11 +76,11 @@ class ProblemApi(Api):
         pinned in requirements.txt and ``test_committed_openapi_yaml_is_up_to_date`` failing if
         a new version changes what it does."""
 
-    def init_app(self, app, **kwargs):
+    def init_app(self, app: Flask, **kwargs: Any) -> None:
         super().init_app(app, **kwargs)
         app.extensions[API_EXTENSION] = self  # web.openapi reads the spec from here (Api.spec)
 
-    def handle_http_exception(self, error: HTTPException):
+    def handle_http_exception(self, error: HTTPException) -> Response:
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
         if error.code == 422 and messages:
@@ -89,15 +91,16 @@ class ProblemApi(Api):
             return invalid(found or [Problem((), "the body is not valid")], count_messages(messages), stopped)
         if error.code == 400 and messages:
             return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
+        code = error.code or 500
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
-        detail = error.description or HTTPStatus(error.code).phrase
+        detail = error.description or HTTPStatus(code).phrase
         if error.code == 404:
             detail = f"there is no {request.path!r} here; see /openapi.yaml for the API's paths"
         elif error.code == 405:
             detail = f"{request.method} is not allowed on {request.path}; allowed: {headers.get('Allow', '')}"
         elif error.code == 413:
             detail = f"the body is larger than this service accepts ({request.max_content_length} bytes)"
-        elif error.code >= 500:
+        elif code >= 500:
             detail = f"the service failed to answer; this is a fault of the service, not of the request (request id {request_id.current()})"
         problems = [Problem(getattr(error, "path", ()), detail)] if error.code == 400 else None
-        return problem(error.code, detail, problems, headers=headers)
+        return problem(code, detail, problems, headers=headers)

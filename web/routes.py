@@ -3,12 +3,14 @@ its request and answer schemas, its /docs examples and the errors it can answer 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http import HTTPStatus
+from typing import Any
 
-from flask import g
+from flask import Request, g
 from flask_smorest import Blueprint
+from marshmallow import Schema
 from webargs.flaskparser import FlaskParser
 
 from referee.errors import InvalidInput, Problem
@@ -16,13 +18,16 @@ from schemas.errors import ProblemSchema
 
 from .problems import PROBLEM_JSON
 
+View = Callable[..., Any]
+"""A Flask view function."""
+
 BODY_ERRORS = (400, 413, 415)  # every POST can answer these (422 is added by flask-smorest)
 
 
 class BodyParser(FlaskParser):
     """webargs' parser, reading the body ``web.bodies.decode_body`` already decoded and checked."""
 
-    def load_json(self, req, schema):
+    def load_json(self, req: Request, schema: Schema) -> Any:
         return g.json_body
 
 
@@ -36,50 +41,61 @@ METHOD_NOT_ALLOWED = {
 }
 
 
-def operation_id(view) -> str:
+def operation_id(view: Callable[..., Any]) -> str:
     """The OpenAPI ``operationId`` of a view: its name in camelCase (``legal_moves`` →
     ``legalMoves``), which generated clients turn into method names."""
-    first, *rest = view.__name__.split("_")
+    first, *rest = str(view.__name__).split("_")
     return first + "".join(word.capitalize() for word in rest)
 
 
-class RefereeBlueprint(Blueprint):
+class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no types
     """A Blueprint whose routes read bodies through :class:`BodyParser` and are documented with
     an ``operationId`` and the 405 their path answers to other methods."""
 
     ARGUMENTS_PARSER = BodyParser()
 
-    def documented(self, view):
+    def documented(self, view: View) -> View:
         """``view`` with its ``operationId`` and its 405 (with ``Allow``) documented."""
         view = self.alt_response(405, **METHOD_NOT_ALLOWED)(view)
-        return self.doc(operationId=operation_id(view))(view)
+        documented: View = self.doc(operationId=operation_id(view))(view)
+        return documented
 
-    def get(self, path: str, response_schema=None, **doc):
+    def get(self, path: str, response_schema: Schema | None = None, **doc: Any) -> Callable[[View], View]:
         """Register the decorated view as ``GET <path>``, documented (``doc``: extra OpenAPI for
         answers no schema describes, such as a YAML document)."""
 
-        def register(view):
+        def register(view: View) -> View:
             view = self.documented(view)
             if doc:
                 view = self.doc(**doc)(view)
             if response_schema is not None:
                 view = self.response(200, response_schema)(view)
-            return self.route(path, methods=["GET"])(view)
+            routed: View = self.route(path, methods=["GET"])(view)
+            return routed
 
         return register
 
-    def post(self, path: str, request_schema, response_schema, examples: dict, status: int = 200, errors: tuple[int, ...] = ()):
+    def post(
+        self,
+        path: str,
+        request_schema: type[Schema],
+        response_schema: type[Schema],
+        examples: dict[str, Any],
+        status: int = 200,
+        errors: tuple[int, ...] = (),
+    ) -> Callable[[View], View]:
         """Register the decorated view as ``POST <path>``: the body loaded by one shared
         instance of ``request_schema`` (with its /docs ``examples``), the answer dumped by
         ``response_schema`` with ``status``, and :data:`BODY_ERRORS` plus ``errors`` documented."""
 
-        def register(view):
+        def register(view: View) -> View:
             for code in (*BODY_ERRORS, *errors):
                 view = self.alt_response(code, response=HTTPStatus(code).name)(view)
             view = self.documented(view)
             view = self.response(status, response_schema())(view)
             view = self.arguments(request_schema(), examples=examples)(view)
-            return self.route(path, methods=["POST"])(view)
+            routed: View = self.route(path, methods=["POST"])(view)
+            return routed
 
         return register
 

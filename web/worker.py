@@ -27,6 +27,7 @@ import errno
 import json
 import socket
 import uuid
+from typing import Any
 
 from gunicorn import util
 from gunicorn.http import errors as gerr
@@ -39,17 +40,17 @@ from web import bodies, body_read
 METHOD_START = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
-class ChunkTooLarge(gerr.InvalidChunkSize):
+class ChunkTooLarge(gerr.InvalidChunkSize):  # type: ignore[misc]  # gunicorn ships no types
     """A chunk larger than any body this service accepts."""
 
 
-class BoundedChunkedReader(ChunkedReader):
+class BoundedChunkedReader(ChunkedReader):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's chunked body reader, refusing a chunk larger than ``bound`` bytes when its size
     line is read (:class:`ChunkTooLarge`), rather than waiting for bytes no request needs."""
 
     bound = 1 << 20
 
-    def parse_chunk_size(self, unreader, data=None):
+    def parse_chunk_size(self, unreader: Any, data: bytes | None = None) -> tuple[int, bytes]:
         size, rest = super().parse_chunk_size(unreader, data)
         if size > self.bound:
             raise ChunkTooLarge(b"%x" % size)
@@ -110,16 +111,16 @@ def refusal(exc: BaseException) -> tuple[int, str, str]:
     return 500, "Internal Server Error", "the service failed to answer; this is a fault of the service, not of the request"
 
 
-class RefereeWorker(SyncWorker):
+class RefereeWorker(SyncWorker):  # type: ignore[misc]  # gunicorn ships no types
     """The sync worker, with a deadline for the request's head and problem details for every
     request it cannot read (see the module's text)."""
 
-    def init_process(self):
+    def init_process(self) -> None:
         self.head_timeout = body_read.body_timeout()
         BoundedChunkedReader.bound = max(bodies.BODY_LIMITS.values())
         super().init_process()
 
-    def handle(self, listener, client, addr):
+    def handle(self, listener: socket.socket, client: socket.socket, addr: Any) -> None:
         req = None
         try:
             client.settimeout(self.head_timeout)
@@ -155,7 +156,7 @@ class RefereeWorker(SyncWorker):
         finally:
             util.close_graceful(client)
 
-    def handle_error(self, req, client, addr, exc):
+    def handle_error(self, req: Any, client: socket.socket, addr: Any, exc: BaseException) -> None:
         status, reason, detail = refusal(exc)
         if status >= 500 and status != 505:
             self.log.exception("Error handling request")
@@ -163,7 +164,7 @@ class RefereeWorker(SyncWorker):
             self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
         self._answer(client, status, reason, detail)
 
-    def _answer(self, client, status: int, reason: str, detail: str) -> None:
+    def _answer(self, client: socket.socket, status: int, reason: str, detail: str) -> None:
         try:
             util.write_nonblock(client, problem_bytes(status, reason, detail))
         except OSError:
