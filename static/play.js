@@ -5,16 +5,20 @@
  * hand, and the opponents' moves one by one on the board at the player's pace.
  *
  * Kept in localStorage: the game {table, seat, me, levels, rules, order, sort, drawn, log,
- * summary, session} (a reload or a restart of the service keeps it; `session`: the table
- * session's, js/tables.js, which retries and catches up from a 409) and the setup's choices. */
+ * summary, session, unpledged} (a reload or a restart of the service keeps it; `session`: the
+ * table session's, js/tables.js, which retries and catches up from a 409 and keeps what this
+ * seat knows of each deal for "Check this deal"), the setup's choices (the sort among them), and,
+ * until its table is dealt, a new game's pledge and entropy (a retry sends the same). */
 import { $, h, clear, show, announce } from './js/dom.js';
 import { cardText } from './js/cards.js';
 import { forPlayers } from './js/api.js';
 import * as api from './js/tables.js';
 import { boardOf, applyEvent, unapplyEvent, changedBy, eventLine, renderBoard, flash } from './js/play/board.js';
 import { renderHand } from './js/play/hand.js';
-import { initSetup, chosenGame, paceMs, levelName, savePrefs } from './js/play/setup.js';
-import { renderEnd, renderScores, checkDeal } from './js/play/end.js';
+import { initSetup, chosenGame, paceMs, levelName, savePrefs, prefs } from './js/play/setup.js';
+import { renderEnd, renderScores } from './js/play/end.js';
+import { checkDeal } from './js/play/fairness.js';
+import { showProblem, showRefusal, clearMessages } from './js/play/messages.js';
 import { initOffline } from './js/play/offline.js';
 
 const STORE = 'rummy-referee-play-v1';
@@ -25,6 +29,7 @@ let board = null; // what the table shows (the view's, or a step of the opponent
 let raised = new Set();
 let busy = false;
 let skip = null; // ends the replay at once
+let acting = null; // the opponent whose move the replay shows (the "to play" badge stays on them)
 
 const save = () => { if (api.saved()) Object.assign(game, { table: api.saved().table, session: api.saved() }); window.localStorage.setItem(STORE, JSON.stringify(game)); };
 const isMe = (id) => game && id === game.me;
@@ -39,7 +44,10 @@ function render() {
   show($('setup'), false);
   show($('table'), !over);
   show($('end'), over);
-  if (over) renderEnd(view, game, { who, isMe, busy });
+  if (over) {
+    renderEnd(view, game, { who, isMe, busy });
+    show($('fair-none'), !view.result.fairness && Boolean(game.unpledged)); // a service without a table store (409 to the pledge)
+  }
   else renderTable();
 }
 
@@ -51,7 +59,7 @@ function renderTable() {
       ? (view.turn.phase === 'draw' ? 'Your turn: draw a card' : 'Your turn: meld, lay off, discard')
       : `${b.turn.player} is playing`;
   }
-  renderBoard(b, { me: game.me, levels: game.levels, levelName, who, mine: mine && !busy, onMeld: layOffOnto });
+  renderBoard(b, { me: game.me, levels: game.levels, levelName, who, acting, mine: mine && !busy, onMeld: layOffOnto });
   renderHand({
     game, cards: myHand(), raised, enabled: mine && !busy,
     onToggle: toggle, onReorder: reorder, onDrop: dropped,
@@ -81,6 +89,7 @@ function reorder(code, onto) {
   order.splice(order.indexOf(onto), 0, code);
   game.order = order;
   game.sort = null;
+  savePrefs({ sort: null });
   save();
   renderTable();
 }
@@ -93,32 +102,7 @@ function dropped(code, target) {
   else send({ action: 'meld', cards: game.order.filter((c) => c === code || raised.has(c)) });
 }
 
-/* ---------------------------------------------------------------- messages */
-
-function showError(answer) {
-  let text = answer.message;
-  if (answer.kind === 'invalid') {
-    const first = (answer.problem.errors || [])[0] || answer.problem;
-    text = first.pointer === '/table'
-      ? 'The Rummy Referee does not know this game just now (it may have been restarted, or the game was left too long). The game is kept on this phone: try again later, or start a new game.'
-      : forPlayers(first.detail, [game && game.me]);
-  }
-  $('error').textContent = text;
-  show($('error'), true);
-}
-
-function showRefusal(text) {
-  $('refusal').textContent = text;
-  show($('refusal'), Boolean(text));
-}
-
-function clearMessages() {
-  show($('error'), false);
-  showRefusal('');
-  show($('hint-box'), false);
-  show($('choose-meld'), false);
-  document.querySelectorAll('.hinted').forEach((el) => el.classList.remove('hinted'));
-}
+const showError = (answer) => showProblem(answer, game && game.me);
 
 /* ---------------------------------------------------------------- the opponents, one by one */
 
@@ -140,7 +124,8 @@ async function replay(events, start) {
   for (const e of events) {
     applyEvent(board, e, view);
     if (isMe(e.player) || pace === 0 || skip === true) continue;
-    $('turn').textContent = `${e.player} is playing`;
+    acting = e.action === 'restock' ? acting : e.player;
+    $('turn').textContent = `${acting || e.player} is playing`;
     renderTable();
     clear($('replay-line'));
     $('replay-line').append(...eventLine(e, who));
@@ -150,6 +135,7 @@ async function replay(events, start) {
   }
   skip = null;
   board = null;
+  acting = null;
   show($('replay'), false);
 }
 
@@ -272,7 +258,8 @@ async function resume() {
   api.bind({ ...(game.session || {}), table: game.table, seat: game.seat, player: game.me });
   const a = await api.viewTable();
   if (!a.ok) {
-    showError(a);
+    // Offline, the offline note already says the game is kept and goes on once back online.
+    if (!(a.kind === 'network' && !navigator.onLine)) showError(a);
     // Kept, even when refused: a service restarted with another key may get the old one back
     // (#33 point 8). The player may try again later, or start a new game (which discards it).
     show($('retry'), true);
@@ -318,10 +305,13 @@ async function start(event) {
   clearMessages();
   const g = chosenGame();
   $('start').disabled = true;
-  const a = await api.createTable([g.me].concat(g.names), g.levels, g.rules, g.me);
+  const a = await api.createTable([g.me].concat(g.names), g.levels, g.rules, g.me); // hand 1 pledged
   $('start').disabled = false;
   if (!a.ok) { showError(a); return; }
-  game = { table: a.data.table, seat: a.data.seats[g.me], me: g.me, levels: g.levels, rules: g.rules, order: [], sort: game ? game.sort : null, log: [], summary: '', session: api.saved() };
+  game = {
+    table: a.data.table, seat: a.data.seats[g.me], me: g.me, levels: g.levels, rules: g.rules, order: [], sort: prefs().sort || null,
+    log: [], summary: '', session: api.saved(), unpledged: a.data.unpledged,
+  };
   view = null;
   save();
   setBusy(true);
@@ -376,6 +366,7 @@ $('hint').addEventListener('click', hint);
 $('hint-play').addEventListener('click', () => send(JSON.parse($('hint-box').dataset.move)));
 $('sort').addEventListener('click', () => {
   game.sort = game.sort === 'suit' ? 'rank' : 'suit';
+  savePrefs({ sort: game.sort }); // kept for the next game and a rematch
   save();
   renderTable();
   announce($('sort-now').textContent);
@@ -387,11 +378,12 @@ $('new-game').addEventListener('click', quit);
 $('quit').addEventListener('click', quit);
 $('retry').addEventListener('click', resume);
 $('discard-game').addEventListener('click', () => { show($('retry'), false); show($('discard-game'), false); leave(); });
-$('check-deal').addEventListener('click', () => checkDeal(view, api.promisedFor(view.hand)));
+$('check-deal').addEventListener('click', () => checkDeal(() => view));
 $('confirm-keep').addEventListener('click', () => $('confirm').close());
 $('confirm-leave').addEventListener('click', () => { $('confirm').close(); leave(); });
 
 initOffline();
+window.addEventListener('online', () => { if (game && game.table && !view) resume(); }); // back online: the kept game goes on
 initSetup().then(() => {
   try { game = JSON.parse(window.localStorage.getItem(STORE) || 'null'); } catch (e) { game = null; }
   if (game && game.table && game.seat) resume();

@@ -91,7 +91,10 @@ def test_the_python_session_plays_a_whole_game_to_its_winner(base_url):
         if view["status"] != "playing":
             check = session.check_deal()
             assert check.verified, check.summary
-            assert check.checked == {"commitment": True, "entropy": True, "dealt": True, "promised": None if view["hand"] == 1 else True}
+            # hand 1 too is promised: the service (with its store) pledged its seed before the entropy was drawn
+            assert check.checked == {"commitment": True, "entropy": True, "dealt": True, "promised": True}
+            assert check.answer["checked"]["expected"] == ["entropy", "commitment", "dealer", "rules", "hand"]
+            assert check.expect["rules"] == {"preset": "standard", "target_score": 40}
             assert check.answer["checked"]["moves"] == len(view["result"]["fairness"]["record"]["moves"]) > 0
             checks.append(check)
             if view["scores"]["game_over"]:

@@ -538,23 +538,49 @@ var TableSession = class _TableSession {
     this.lastAnswer = null;
     /** Each hand's expectation, by hand number. */
     this.expectations = /* @__PURE__ */ new Map();
+    /** The rules this session asked for (R21), held to every hand's record; null when it joined. */
+    this.rules = null;
     this.nextEntropy = null;
     this.table = table;
     this.seat = seat;
     this.player = player;
   }
-  /** A new table, this session seated as `player`: hand 1 dealt with this session's entropy.
-   * Answers the session and every human seat (give each other player only theirs). */
+  /** Asks the service to pledge hand 1's seed (POST /v1/tables/pledge), then draws this
+   * session's entropy: so the deck is committed before the entropy exists. A service without a
+   * table store makes no pledge (409): the deal is then prepared without one, `unpledged`
+   * saying why. */
+  static async prepare(referee) {
+    const a = await referee.POST("/v1/tables/pledge", { body: {} });
+    if (a.response.status === 409) {
+      const problem = a.error ?? null;
+      return { pledge: null, commitment: null, entropy: newEntropy(), unpledged: problem?.detail ?? "the service makes no pledges" };
+    }
+    const pledged = _TableSession.ok(a);
+    return { pledge: pledged.pledge, commitment: pledged.commitment, entropy: newEntropy(), unpledged: null };
+  }
+  /** A new table, this session seated as `player`: hand 1 dealt from a pledged seed (see
+   * {@link prepare}) with this session's entropy. Answers the session and every human seat
+   * (give each other player only theirs). */
   static async create(referee, options) {
-    const entropy = newEntropy();
+    const prepared = options.prepared ?? await _TableSession.prepare(referee);
+    const { entropy } = prepared;
     const a = await referee.POST("/v1/tables", {
-      body: { players: options.players, bots: options.bots, rules: options.rules, dealer: options.dealer, seat: options.player, entropy }
+      body: {
+        players: options.players,
+        bots: options.bots,
+        rules: options.rules,
+        dealer: options.dealer,
+        seat: options.player,
+        entropy,
+        ...prepared.pledge === null ? {} : { pledge: prepared.pledge }
+      }
     });
     const data = _TableSession.ok(a);
     const seat = data.seats[options.player];
     if (seat === void 0) throw new RefereeError(a.response.status, null, `${options.player} has no seat at this table`);
     const session = new _TableSession(referee, data.table, seat, options.player);
-    session.arrive(data.table, data.view, { entropy, promised: null });
+    session.rules = options.rules ?? null;
+    session.arrive(data.table, data.view, { entropy, promised: prepared.commitment });
     session.lastAnswer = data;
     return { session, seats: data.seats };
   }
@@ -569,10 +595,18 @@ var TableSession = class _TableSession {
     const session = new _TableSession(referee, saved.table, saved.seat, saved.player);
     for (const e of saved.expectations) session.expectations.set(e.hand, e);
     session.nextEntropy = saved.nextEntropy;
+    session.rules = saved.rules ?? null;
     return session;
   }
   save() {
-    return { table: this.table, seat: this.seat, player: this.player, expectations: [...this.expectations.values()], nextEntropy: this.nextEntropy };
+    return {
+      table: this.table,
+      seat: this.seat,
+      player: this.player,
+      expectations: [...this.expectations.values()],
+      nextEntropy: this.nextEntropy,
+      rules: this.rules
+    };
   }
   /** Whether the seat is to move now. */
   get myTurn() {
@@ -626,15 +660,32 @@ var TableSession = class _TableSession {
     }
     return view;
   }
+  /** Every expectation this seat knows of `hand`, as POST /v1/verify's `expect`: the entropy
+   * it sent, the commitment shown before it sent it (the first one seen when none was), the
+   * dealer and the cards it was dealt as its first view showed them, the rules it asked for.
+   * What it does not know is left out (and so not checked). */
+  expectFor(hand) {
+    const e = this.expectations.get(hand);
+    const expect = {};
+    if (e === void 0) return expect;
+    if (e.entropy !== null) expect.entropy = e.entropy;
+    expect.commitment = e.promised ?? e.commitment;
+    if (e.dealer) expect.dealer = e.dealer;
+    if (e.rules) expect.rules = e.rules;
+    if (e.dealt !== null) expect.hand = { player: this.player, cards: [...e.dealt] };
+    return expect;
+  }
   /** Check the deal of the finished hand in view: the service replays it (POST /v1/verify) and
-   * the session holds it to what this seat saw (the commitment, the entropy it sent, its dealt
-   * cards, and the commitment promised before that entropy was sent). Nothing this seat did not
-   * see is held against the service: a hand first seen after a failed request checks less. */
+   * compares it with every expectation this seat knows ({@link expectFor}: `expect`), and the
+   * session holds it to what else it saw (a commitment that changed during the hand, the
+   * commitment promised before its entropy was sent). Nothing this seat did not see is held
+   * against the service: a hand first seen after a failed request checks less. */
   async checkDeal() {
     const view = this.view;
     const revealed = view?.result?.fairness;
     if (!view || !revealed) throw new Error("the hand is not over: its deal is revealed when it ends");
-    const a = await this.referee.POST("/v1/verify", { body: { fairness: revealed, rules: view.rules } });
+    const expect = this.expectFor(view.hand);
+    const a = await this.referee.POST("/v1/verify", { body: { fairness: revealed, expect } });
     const answer = _TableSession.ok(a);
     const e = this.expectations.get(view.hand);
     const problems = [...e?.problems ?? []];
@@ -656,7 +707,7 @@ var TableSession = class _TableSession {
     }
     const verified = answer.verified && problems.length === 0;
     const summary = [answer.summary, ...problems].join("; ");
-    return { hand: view.hand, verified, summary, problems, checked, answer };
+    return { hand: view.hand, expect, verified, summary, problems, checked, answer };
   }
   /** The latest table and this seat's view of it, from a 409 on an old token; null for any other answer. */
   async catchUp(a) {
@@ -688,6 +739,8 @@ var TableSession = class _TableSession {
         commitment: fairness.commitment,
         promised: dealtBy?.promised ?? null,
         dealt: untouched ? [...mine ?? []] : null,
+        dealer: view.dealer,
+        rules: this.rules,
         problems: []
       };
       if (e.entropy !== null && fairness.entropy !== e.entropy) e.problems.push("the entropy shown for this hand is not the one your device sent");

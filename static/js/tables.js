@@ -25,12 +25,11 @@ export function saved() {
   return session ? session.save() : null;
 }
 
-/** The commitment promised for `hand` before this page sent its entropy (the last hand's
- * next_commitment), or null: for a game's first hand, and for a hand this page did not deal
- * itself (a failed "Next hand" promises nothing, so nothing is held against the service). */
-export function promisedFor(hand) {
-  const e = session && session.expectations.get(hand);
-  return e ? e.promised : null;
+/** What the session knows of `hand` from this seat's own side (HandExpectation: the entropy it
+ * sent, the commitment promised before it sent it, the one first shown, the dealer, the dealt
+ * cards, the rules), or null. */
+export function expectation(hand) {
+  return (session && session.expectations.get(hand)) || null;
 }
 
 async function answer(work) {
@@ -40,7 +39,7 @@ async function answer(work) {
     if (e instanceof RefereeError && e.status === 422 && e.problem) return { ok: false, kind: 'invalid', problem: e.problem };
     if (e instanceof RefereeError) {
       const why = e.problem && (e.problem.detail || e.problem.title);
-      return { ok: false, kind: 'http', message: `The Rummy Referee could not answer this (error ${e.status}${why ? ': ' + forPlayers(why) : ''}).` };
+      return { ok: false, kind: 'http', status: e.status, message: `The Rummy Referee could not answer this (error ${e.status}${why ? ': ' + forPlayers(why) : ''}).` };
     }
     return { ok: false, kind: 'network', message: 'Could not reach the Rummy Referee (is the connection down?). Your game is kept: try again.' };
   }
@@ -51,15 +50,36 @@ const caughtUp = (view) => ({
   summary: 'The game caught up with the table: here it is as it stands now.',
 });
 
-/** Seat the players and deal hand 1 (the page's entropy in its shuffle); `bots` maps each
- * computer opponent to its level; the answer's view is `seat`'s (a human player's id).
- * → {table, seats, view, events, summary} */
-export function createTable(players, bots, rules, seat) {
-  return answer(async () => {
-    const made = await TableSession.create(referee, { players, bots, rules, player: seat });
+const STARTING = 'rummy-referee-play-starting-v1'; // {wanted, prepared} until the table is dealt
+
+function kept() {
+  try { return JSON.parse(window.localStorage.getItem(STARTING) || 'null'); } catch (e) { return null; }
+}
+
+/** Seat the players and deal hand 1 from a pledged seed: the service locks in the seed
+ * (POST /v1/tables/pledge) before the page draws its entropy (TableSession.prepare). Until the
+ * table is dealt the pledge and entropy are kept (localStorage), so a retry of the same game is
+ * the same request: the same table, never a second deal to choose from. A service that keeps no
+ * tables makes no pledge (409): hand 1 is dealt without one, `unpledged` saying why. `bots` maps
+ * each computer opponent to its level; the answer's view is `seat`'s (a human player's id).
+ * → {table, seats, view, events, summary, unpledged} */
+export async function createTable(players, bots, rules, seat) {
+  const wanted = JSON.stringify({ players, bots, rules, seat });
+  let starting = kept();
+  if (!starting || starting.wanted !== wanted) {
+    const p = await answer(() => TableSession.prepare(referee));
+    if (!p.ok) return p;
+    starting = { wanted, prepared: p.data };
+    window.localStorage.setItem(STARTING, JSON.stringify(starting));
+  }
+  const a = await answer(async () => {
+    const made = await TableSession.create(referee, { players, bots, rules, player: seat, prepared: starting.prepared });
     session = made.session;
-    return { ...session.lastAnswer, seats: made.seats };
+    return { ...session.lastAnswer, seats: made.seats, unpledged: starting.prepared.unpledged };
   });
+  // dealt, or a pledge that cannot deal (used, expired, refused): the next game asks anew
+  if (a.ok || a.kind === 'invalid' || a.status === 409) window.localStorage.removeItem(STARTING);
+  return a;
 }
 
 /** The seat's view of the latest table. → {table, view} */
@@ -88,13 +108,11 @@ export function nextHand() {
   });
 }
 
-/** Check a finished hand's deal (its `result.fairness`) without trusting the service. → {verified, reasons, summary} */
-export function verifyDeal(fairness) {
-  return answer(async () => {
-    const { data, error, response } = await referee.POST('/v1/verify', { body: { fairness } });
-    if (!response.ok) throw new RefereeError(response.status, error || null);
-    return data;
-  });
+/** Check the finished hand in view: POST /v1/verify with its result.fairness and every
+ * expectation this seat knows as `expect` (the session's checkDeal). → DealCheck {hand, expect,
+ * verified, summary, problems, checked, answer} */
+export function checkDeal() {
+  return answer(() => session.checkDeal());
 }
 
 /** What the computer opponent of `level` would play from this seat, and why. → {move, summary} */

@@ -77,6 +77,35 @@ class Play:
         s = self.saved()
         return self.api("/v1/tables/view", {"table": s["table"], "seat": s["seat"]})["view"]
 
+    def play_out_by_api(self, token: str, seat: str) -> tuple[dict, str]:
+        """Play ``seat`` through the API (melding or laying off when it can, never taking the
+        discard pile when another move is legal) to the end of the hand: its last view and token."""
+        for _ in range(2000):
+            v = self.api("/v1/tables/view", {"table": token, "seat": seat})["view"]
+            if v["status"] != "playing":
+                break
+            moves = v["legal_moves"]
+            pick = next((m for m in moves if m["action"] in ("meld", "lay_off")), None) or next(
+                (m for m in moves if not (m["action"] == "draw" and m["source"] == "discard")), moves[0]
+            )
+            move = {k: x for k, x in pick.items() if k != "player"}
+            token = self.api("/v1/tables/move", {"table": token, "seat": seat, "move": move})["table"]
+        else:
+            raise AssertionError("the hand did not end")
+        return v, token
+
+    def finish_by_api(self) -> tuple[dict, str]:
+        """The page's hand played to its end through the API (:meth:`play_out_by_api`), the last
+        token kept in the page's save and the page reloaded onto its end screen: one hand for the
+        cost of the service's moves, not the page's. Answers the last view and token."""
+        game = self.saved()
+        v, token = self.play_out_by_api(game["table"], game["seat"])
+        game["table"] = token
+        self.page.evaluate("g => localStorage.setItem('rummy-referee-play-v1', JSON.stringify(g))", game)
+        self.page.reload()
+        self.page.wait_for_selector("body:not(.busy) #end:not([hidden])")
+        return v, token
+
     def ended(self) -> bool:
         return self.page.is_visible("#end")
 
@@ -116,6 +145,31 @@ class Play:
 
     def no_sideways_scroll(self) -> bool:
         return self.page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+#: Both sizes, light and dark, as the issues' checks look at every page state.
+LOOKS = [
+    ({"width": 360, "height": 740}, "light"),
+    ({"width": 360, "height": 740}, "dark"),
+    ({"width": 1280, "height": 800}, "light"),
+    ({"width": 1280, "height": 800}, "dark"),
+]
+
+
+def each_look(page: Page, where: str, also=None) -> None:
+    """The page as it is now at each of :data:`LOOKS`: axe-core finds no violation, nothing
+    scrolls sideways, and ``also(viewport, scheme)`` holds; then back to a light phone."""
+    from .axe import assert_accessible
+
+    for viewport, scheme in LOOKS:
+        page.set_viewport_size(viewport)
+        page.emulate_media(color_scheme=scheme)
+        assert_accessible(page, f"{where} at {viewport['width']} px, {scheme}")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"{where}: sideways scroll"
+        if also:
+            also(viewport, scheme)
+    page.set_viewport_size(LOOKS[0][0])
+    page.emulate_media(color_scheme="light")
 
 
 def shown(locator) -> str:

@@ -13,6 +13,7 @@ export type Revealed = Schemas["RevealedOut"];
 export type Move = NonNullable<Schemas["TableMoveRequest"]["move"]>;
 export type MoveAnswer = Schemas["TableMoveResponse"];
 export type VerifyAnswer = Schemas["VerifyResponse"];
+export type Expect = Schemas["Expect"];
 export type Suggestion = Schemas["SuggestResponse"];
 export type Level = NonNullable<Schemas["TableSuggestRequest"]["level"]>;
 
@@ -109,17 +110,36 @@ export interface HandExpectation {
   entropy: string | null;
   /** The commitment the first view of the hand showed. */
   commitment: string;
-  /** The previous hand's `next_commitment`, shown before this session sent the entropy; null for hand 1. */
+  /** The commitment shown before this session sent the entropy: the previous hand's
+   * `next_commitment`, or the pledge's for hand 1; null when none was (an unpledged hand 1). */
   promised: string | null;
   /** The seat's cards as dealt (its hand before its first move); null when first seen later. */
   dealt: string[] | null;
+  /** The dealer the hand's first view showed (R3, R19); null in a session saved before it was kept. */
+  dealer?: string | null;
+  /** The rules this session asked for (R21); null when it did not choose them (it joined a table). */
+  rules?: Rules | null;
   /** Sentences for what did not hold so far (a commitment changed, another entropy shown). */
   problems: string[];
+}
+
+/** A seed committed to before this session draws its entropy, to deal hand 1 from (contract:
+ * hand 1 pledged), and that entropy. Keep it until the table is made: a retry of
+ * {@link TableSession.create} with the same one is the same request (the same table). `pledge`
+ * is null when the service makes none (409: it runs without a table store); `unpledged` then
+ * says why, and hand 1's deal is committed only as it is dealt. */
+export interface PreparedDeal {
+  pledge: string | null;
+  commitment: string | null;
+  entropy: string;
+  unpledged: string | null;
 }
 
 /** The answer to "was this deal fair?" for one finished hand. */
 export interface DealCheck {
   hand: number;
+  /** What was sent to POST /v1/verify as `expect`: every expectation the seat knows of this hand. */
+  expect: Expect;
   /** The service's replay said so (POST /v1/verify) and everything this seat saw agrees. */
   verified: boolean;
   /** The service's sentence, then this seat's own findings, for the player. */
@@ -143,6 +163,8 @@ export interface SavedSession {
   player: string;
   expectations: HandExpectation[];
   nextEntropy: { table: string; entropy: string } | null;
+  /** The rules this session asked for (absent in a session saved before they were kept). */
+  rules?: Rules | null;
 }
 
 export interface CreateOptions {
@@ -152,6 +174,9 @@ export interface CreateOptions {
   bots?: Record<string, Level>;
   rules?: Rules;
   dealer?: string;
+  /** The pledge and entropy to deal hand 1 with ({@link TableSession.prepare}); by default a
+   * new one is asked for. Pass the same one again to retry a create that got no answer. */
+  prepared?: PreparedDeal;
 }
 
 type Answer<T> = { data?: T; error?: unknown; response: Response };
@@ -173,6 +198,8 @@ export class TableSession {
   lastAnswer: Schemas["CreateTableResponse"] | MoveAnswer | Schemas["NextHandResponse"] | null = null;
   /** Each hand's expectation, by hand number. */
   readonly expectations = new Map<number, HandExpectation>();
+  /** The rules this session asked for (R21), held to every hand's record; null when it joined. */
+  rules: Rules | null = null;
   private nextEntropy: { table: string; entropy: string } | null = null;
 
   private constructor(
@@ -186,18 +213,43 @@ export class TableSession {
     this.player = player;
   }
 
-  /** A new table, this session seated as `player`: hand 1 dealt with this session's entropy.
-   * Answers the session and every human seat (give each other player only theirs). */
+  /** Asks the service to pledge hand 1's seed (POST /v1/tables/pledge), then draws this
+   * session's entropy: so the deck is committed before the entropy exists. A service without a
+   * table store makes no pledge (409): the deal is then prepared without one, `unpledged`
+   * saying why. */
+  static async prepare(referee: Referee): Promise<PreparedDeal> {
+    const a = await referee.POST("/v1/tables/pledge", { body: {} });
+    if (a.response.status === 409) {
+      const problem = (a.error ?? null) as Problem | null;
+      return { pledge: null, commitment: null, entropy: newEntropy(), unpledged: problem?.detail ?? "the service makes no pledges" };
+    }
+    const pledged = TableSession.ok(a);
+    return { pledge: pledged.pledge, commitment: pledged.commitment, entropy: newEntropy(), unpledged: null };
+  }
+
+  /** A new table, this session seated as `player`: hand 1 dealt from a pledged seed (see
+   * {@link prepare}) with this session's entropy. Answers the session and every human seat
+   * (give each other player only theirs). */
   static async create(referee: Referee, options: CreateOptions): Promise<{ session: TableSession; seats: Record<string, string> }> {
-    const entropy = newEntropy();
+    const prepared = options.prepared ?? (await TableSession.prepare(referee));
+    const { entropy } = prepared;
     const a = await referee.POST("/v1/tables", {
-      body: { players: options.players, bots: options.bots, rules: options.rules, dealer: options.dealer, seat: options.player, entropy },
+      body: {
+        players: options.players,
+        bots: options.bots,
+        rules: options.rules,
+        dealer: options.dealer,
+        seat: options.player,
+        entropy,
+        ...(prepared.pledge === null ? {} : { pledge: prepared.pledge }),
+      },
     });
     const data = TableSession.ok(a);
     const seat = data.seats[options.player];
     if (seat === undefined) throw new RefereeError(a.response.status, null, `${options.player} has no seat at this table`);
     const session = new TableSession(referee, data.table, seat, options.player);
-    session.arrive(data.table, data.view, { entropy, promised: null });
+    session.rules = options.rules ?? null;
+    session.arrive(data.table, data.view, { entropy, promised: prepared.commitment });
     session.lastAnswer = data;
     return { session, seats: data.seats };
   }
@@ -214,11 +266,19 @@ export class TableSession {
     const session = new TableSession(referee, saved.table, saved.seat, saved.player);
     for (const e of saved.expectations) session.expectations.set(e.hand, e);
     session.nextEntropy = saved.nextEntropy;
+    session.rules = saved.rules ?? null;
     return session;
   }
 
   save(): SavedSession {
-    return { table: this.table, seat: this.seat, player: this.player, expectations: [...this.expectations.values()], nextEntropy: this.nextEntropy };
+    return {
+      table: this.table,
+      seat: this.seat,
+      player: this.player,
+      expectations: [...this.expectations.values()],
+      nextEntropy: this.nextEntropy,
+      rules: this.rules,
+    };
   }
 
   /** Whether the seat is to move now. */
@@ -279,15 +339,33 @@ export class TableSession {
     return view;
   }
 
+  /** Every expectation this seat knows of `hand`, as POST /v1/verify's `expect`: the entropy
+   * it sent, the commitment shown before it sent it (the first one seen when none was), the
+   * dealer and the cards it was dealt as its first view showed them, the rules it asked for.
+   * What it does not know is left out (and so not checked). */
+  expectFor(hand: number): Expect {
+    const e = this.expectations.get(hand);
+    const expect: Expect = {};
+    if (e === undefined) return expect;
+    if (e.entropy !== null) expect.entropy = e.entropy;
+    expect.commitment = e.promised ?? e.commitment;
+    if (e.dealer) expect.dealer = e.dealer;
+    if (e.rules) expect.rules = e.rules;
+    if (e.dealt !== null) expect.hand = { player: this.player, cards: [...e.dealt] };
+    return expect;
+  }
+
   /** Check the deal of the finished hand in view: the service replays it (POST /v1/verify) and
-   * the session holds it to what this seat saw (the commitment, the entropy it sent, its dealt
-   * cards, and the commitment promised before that entropy was sent). Nothing this seat did not
-   * see is held against the service: a hand first seen after a failed request checks less. */
+   * compares it with every expectation this seat knows ({@link expectFor}: `expect`), and the
+   * session holds it to what else it saw (a commitment that changed during the hand, the
+   * commitment promised before its entropy was sent). Nothing this seat did not see is held
+   * against the service: a hand first seen after a failed request checks less. */
   async checkDeal(): Promise<DealCheck> {
     const view = this.view;
     const revealed = view?.result?.fairness as Revealed | undefined;
     if (!view || !revealed) throw new Error("the hand is not over: its deal is revealed when it ends");
-    const a = await this.referee.POST("/v1/verify", { body: { fairness: revealed as Schemas["Revealed"], rules: view.rules } });
+    const expect = this.expectFor(view.hand);
+    const a = await this.referee.POST("/v1/verify", { body: { fairness: revealed as Schemas["Revealed"], expect } });
     const answer = TableSession.ok(a);
     const e = this.expectations.get(view.hand);
     const problems = [...(e?.problems ?? [])];
@@ -309,7 +387,7 @@ export class TableSession {
     }
     const verified = answer.verified && problems.length === 0;
     const summary = [answer.summary, ...problems].join("; ");
-    return { hand: view.hand, verified, summary, problems, checked, answer };
+    return { hand: view.hand, expect, verified, summary, problems, checked, answer };
   }
 
   /** The latest table and this seat's view of it, from a 409 on an old token; null for any other answer. */
@@ -343,6 +421,8 @@ export class TableSession {
         commitment: fairness.commitment,
         promised: dealtBy?.promised ?? null,
         dealt: untouched ? [...(mine ?? [])] : null,
+        dealer: view.dealer,
+        rules: this.rules,
         problems: [],
       };
       if (e.entropy !== null && fairness.entropy !== e.entropy) e.problems.push("the entropy shown for this hand is not the one your device sent");

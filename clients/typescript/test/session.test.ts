@@ -105,7 +105,10 @@ test("a whole sealed game to its winner: a dropped answer, a stale token, every 
         { commitment: check.checked.commitment, entropy: check.checked.entropy, dealt: check.checked.dealt },
         { commitment: true, entropy: true, dealt: true },
       );
-      assert.equal(check.checked.promised, view.hand === 1 ? null : true);
+      // hand 1 too: the service (with its store) pledged its seed before the entropy was drawn
+      assert.equal(check.checked.promised, true);
+      assert.deepEqual(check.answer.checked.expected, ["entropy", "commitment", "dealer", "rules", "hand"]);
+      assert.deepEqual(check.expect.rules, { preset: "standard", target_score: 40 });
       checks.push(check);
       if (view.scores.game_over) break;
       const next = await session.nextHand();

@@ -100,7 +100,8 @@ export function eventLine(e, who) {
 }
 
 /** Draws the players' strip, the piles and the melds of `board`. ctx: {me, levels, levelName,
- * who, mine (the player may act), onMeld(id) (a meld tapped: lay off onto it)}. */
+ * who, acting (the player whose move is being shown: "to play" stays on them until the next
+ * line), mine (the player may act), onMeld(id) (a meld tapped: lay off onto it)}. */
 export function renderBoard(board, ctx) {
   renderPlayers(board, ctx);
   $('stock-count').textContent = `${board.stock}`;
@@ -129,7 +130,7 @@ function renderPlayers(board, ctx) {
   const list = $('players');
   clear(list);
   board.players.forEach((p) => {
-    const now = board.playing && board.turn.player === p.id;
+    const now = board.playing && (ctx.acting || board.turn.player) === p.id;
     const mine = p.id === ctx.me;
     list.appendChild(h('li', { class: `player${now ? ' now' : ''}${mine ? ' me' : ''}`, id: `player-${p.id}`, 'aria-current': now ? 'true' : null }, [
       h('span', { class: 'name', text: mine ? `${p.id} (you)` : `${p.id} · ${ctx.levelName(ctx.levels[p.id])}` }),

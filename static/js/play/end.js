@@ -1,9 +1,9 @@
 /* The end of a hand on the play page: who went out, every player's hand as it was left and its
  * points, going rummy, the totals; at the end of the game its winner and a rematch; and, when the
- * service reveals how the hand was dealt (result.fairness), "Check this deal". */
+ * service reveals how the hand was dealt (result.fairness), "Check this deal" (./fairness.js). */
 import { $, h, clear, show } from '../dom.js';
 import { cardFace } from '../cards.js';
-import { verifyDeal } from '../tables.js';
+import { resetCheck } from './fairness.js';
 
 // R15's multiplier as the answer gives it (the rules set it) in words: 2 is 'double', else ×n.
 const times = (m) => (m === 2 ? 'double' : `×${m}`);
@@ -47,29 +47,7 @@ export function renderEnd(view, game, ctx) {
   show($('rematch'), Boolean(s.game_over));
   $('next-hand').disabled = ctx.busy;
   $('rematch').disabled = ctx.busy;
-  show($('fair'), Boolean(r.fairness));
-  $('fair-said').textContent = '';
-}
-
-/** "Check this deal": POST /v1/verify with the hand's fairness record; the service's sentence,
- * then whether the hand's commitment is the one `promised` (the last hand's next_commitment,
- * shown before this page sent its entropy; null for a game's first hand). */
-export async function checkDeal(view, promised) {
-  const f = view.result && view.result.fairness;
-  if (!f) return;
-  $('check-deal').disabled = true;
-  const a = await verifyDeal(f);
-  $('check-deal').disabled = false;
-  if (!a.ok) { $('fair-said').textContent = a.message || 'The deal could not be checked.'; return; }
-  $('fair-said').textContent = `${a.data.verified ? '✓ ' : '✗ '}${a.data.summary} ${promisedSaid(f.commitment, promised)}`;
-}
-
-/** Whether the deck was fixed before the page's entropy was sent (README, "Provably fair"). */
-export function promisedSaid(commitment, promised) {
-  if (!promised) return 'This is the first hand of the game: its deck was fixed when it was dealt, after your entropy arrived.';
-  return commitment === promised
-    ? '✓ Its commitment is the one promised at the end of the last hand, before your entropy was sent: the deal was not chosen.'
-    : '✗ Its commitment is not the one promised at the end of the last hand: the deal may have been chosen after your entropy arrived.';
+  resetCheck(r.fairness, view.hand);
 }
 
 /** The game's totals as the referee keeps them (view.scores). */

@@ -22,6 +22,7 @@ __all__ = [
     "DealCheck",
     "HandExpectation",
     "MoveOutcome",
+    "PreparedDeal",
     "RefereeError",
     "TableSession",
     "TableUnreadable",
@@ -142,9 +143,24 @@ class HandExpectation:
     hand: int
     commitment: str  # shown by the hand's first view
     entropy: str | None  # the entropy this session sent; None when the deal came from another request
-    promised: str | None  # the previous hand's next_commitment, shown before the entropy was sent
+    promised: str | None  # shown before the entropy was sent: the last hand's next_commitment, or the pledge's
     dealt: list[str] | None  # the seat's cards as dealt; None when first seen after its own move
     problems: list[str] = field(default_factory=list)  # sentences for what did not hold so far
+    dealer: str | None = None  # the dealer the hand's first view showed (R3, R19)
+    rules: Json | None = None  # the rules this session asked for (R21); None when it joined a table
+
+
+@dataclass
+class PreparedDeal:
+    """A seed committed to before this session draws its entropy, to deal hand 1 from (contract:
+    hand 1 pledged), and that entropy. Keep it until the table is made: a retry of
+    :meth:`TableSession.create` with the same one is the same request (the same table).
+    ``pledge`` is None when the service makes none (409: no table store); ``unpledged`` says why."""
+
+    pledge: str | None
+    commitment: str | None
+    entropy: str
+    unpledged: str | None = None
 
 
 @dataclass
@@ -159,6 +175,7 @@ class DealCheck:
     problems: list[str]
     checked: dict[str, bool | None]
     answer: Json
+    expect: Json = field(default_factory=dict)  # what was sent as POST /v1/verify's expect
 
 
 @dataclass
@@ -183,9 +200,22 @@ class TableSession:
         self.player = player
         self.view: Json | None = None
         self.expectations: dict[int, HandExpectation] = {}
+        self.rules: Json | None = None  # the rules this session asked for, held to every hand's record
         self._next_entropy: tuple[str, str] | None = None  # (token, entropy): a retry deals with the same
 
     # --- opening ------------------------------------------------------------------------------
+
+    @staticmethod
+    def prepare(client: Client) -> PreparedDeal:
+        """Asks the service to pledge hand 1's seed (POST /v1/tables/pledge), then draws this
+        session's entropy, so the deck is committed before the entropy exists. A service without a
+        table store makes no pledge (409): the deal is prepared without one."""
+        response = client.send("POST", "/v1/tables/pledge", {})
+        if response.status_code == 409:
+            why = (_problem(response) or {}).get("detail") or "the service makes no pledges"
+            return PreparedDeal(None, None, new_entropy(), str(why))
+        pledged = _ok(response)
+        return PreparedDeal(pledged["pledge"], pledged["commitment"], new_entropy())
 
     @classmethod
     def create(
@@ -197,15 +227,18 @@ class TableSession:
         bots: Mapping[str, str] | None = None,
         rules: Json | None = None,
         dealer: str | None = None,
+        prepared: PreparedDeal | None = None,
     ) -> tuple[TableSession, dict[str, str]]:
-        """A new table with this session seated as ``player``, hand 1 dealt with its entropy.
-        Answers the session and every human seat (give each other player only theirs)."""
-        entropy = new_entropy()
-        body: Json = {"players": list(players), "seat": player, "entropy": entropy}
-        body.update({k: v for k, v in (("bots", dict(bots or {})), ("rules", rules), ("dealer", dealer)) if v})
+        """A new table with this session seated as ``player``, hand 1 dealt from a pledged seed
+        (:meth:`prepare`; pass the same ``prepared`` again to retry) with its entropy. Answers
+        the session and every human seat (give each other player only theirs)."""
+        deal = prepared or cls.prepare(client)
+        body: Json = {"players": list(players), "seat": player, "entropy": deal.entropy}
+        body.update({k: v for k, v in (("bots", dict(bots or {})), ("rules", rules), ("dealer", dealer), ("pledge", deal.pledge)) if v})
         made = client.post("/v1/tables", body)
         session = cls(client, made["table"], made["seats"][player], player)
-        session._arrive(made["table"], made["view"], dealt_by=(entropy, None))
+        session.rules = dict(rules) if rules else None
+        session._arrive(made["table"], made["view"], dealt_by=(deal.entropy, deal.commitment))
         return session, made["seats"]
 
     @classmethod
@@ -223,6 +256,7 @@ class TableSession:
             "player": self.player,
             "expectations": [asdict(e) for e in self.expectations.values()],
             "next_entropy": list(self._next_entropy) if self._next_entropy else None,
+            "rules": self.rules,
         }
 
     @classmethod
@@ -232,6 +266,7 @@ class TableSession:
             session.expectations[e["hand"]] = HandExpectation(**e)
         kept = saved.get("next_entropy")
         session._next_entropy = (kept[0], kept[1]) if kept else None
+        session.rules = saved.get("rules")
         return session
 
     # --- playing ------------------------------------------------------------------------------
@@ -292,16 +327,37 @@ class TableSession:
 
     # --- the deal's fairness --------------------------------------------------------------------
 
+    def expect_for(self, hand: int) -> Json:
+        """Every expectation this seat knows of ``hand``, as POST /v1/verify's ``expect``: the
+        entropy it sent, the commitment shown before it sent it (the first one seen when none
+        was), the dealer and the cards it was dealt as its first view showed them, the rules it
+        asked for. What it does not know is left out (and so not checked)."""
+        e = self.expectations.get(hand)
+        if e is None:
+            return {}
+        expect: Json = {"commitment": e.promised or e.commitment}
+        if e.entropy is not None:
+            expect["entropy"] = e.entropy
+        if e.dealer:
+            expect["dealer"] = e.dealer
+        if e.rules:
+            expect["rules"] = e.rules
+        if e.dealt is not None:
+            expect["hand"] = {"player": self.player, "cards": list(e.dealt)}
+        return expect
+
     def check_deal(self) -> DealCheck:
-        """The finished hand in view, checked: the service replays it (POST /v1/verify) and the
-        session holds it to what this seat saw (the commitment, the entropy it sent, its dealt
-        cards, the commitment promised before that entropy was sent). What the seat did not see
-        (a hand first seen after a failed request) is not checked, never held against the service."""
+        """The finished hand in view, checked: the service replays it (POST /v1/verify) and
+        compares it with every expectation this seat knows (:meth:`expect_for`), and the session
+        holds it to what else it saw (a commitment changed during the hand, the commitment
+        promised before its entropy was sent). What the seat did not see (a hand first seen after
+        a failed request) is not checked, never held against the service."""
         view = self.view
         revealed = ((view or {}).get("result") or {}).get("fairness")
         if view is None or revealed is None:
             raise ValueError("the hand is not over: its deal is revealed when it ends")
-        answer = self.client.post("/v1/verify", {"fairness": revealed, "rules": view["rules"]})
+        expect = self.expect_for(view["hand"])
+        answer = self.client.post("/v1/verify", {"fairness": revealed, "expect": expect})
         e = self.expectations.get(view["hand"])
         problems = list(e.problems) if e else []
         checked: dict[str, bool | None] = {"commitment": False, "entropy": None, "dealt": None, "promised": None}
@@ -323,7 +379,7 @@ class TableSession:
                 if not checked["promised"]:
                     problems.append("this hand's commitment is not the one promised before your entropy was sent")
         verified = bool(answer["verified"]) and not problems
-        return DealCheck(view["hand"], verified, "; ".join([answer["summary"], *problems]), problems, checked, answer)
+        return DealCheck(view["hand"], verified, "; ".join([answer["summary"], *problems]), problems, checked, answer, expect)
 
     # --- keeping up -----------------------------------------------------------------------------
 
@@ -359,6 +415,8 @@ class TableSession:
                 entropy=dealt_by[0] if dealt_by else None,
                 promised=dealt_by[1] if dealt_by else None,
                 dealt=list(mine) if untouched and mine is not None else None,
+                dealer=view.get("dealer"),
+                rules=self.rules,
             )
             if e.entropy is not None and fairness["entropy"] != e.entropy:
                 e.problems.append("the entropy shown for this hand is not the one your device sent")
