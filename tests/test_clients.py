@@ -133,6 +133,25 @@ def test_a_lost_answer_is_sent_again_and_answered_as_the_first_time(base_url):
     assert len(out.view["players"][0]["hand"]) == 11  # one card drawn, not two
 
 
+def test_hand_1_is_pledged_and_unpledged_only_where_the_service_keeps_no_tables(base_url):
+    """The session asks for a pledge before it draws its entropy: hand 1's commitment is the
+    pledge's. A service without a table store refuses the pledge (409) and deals hand 1 without
+    one; the same prepared deal sent again is the same request (the same table)."""
+    client = Client(base_url)
+    prepared = TableSession.prepare(client)
+    assert prepared.pledge and prepared.unpledged is None
+    session, _ = TableSession.create(client, ["ana", "bob"], "ana", bots={"bob": "easy"}, prepared=prepared)
+    assert session.view["fairness"]["commitment"] == prepared.commitment == session.expectations[1].promised
+    again, _ = TableSession.create(client, ["ana", "bob"], "ana", bots={"bob": "easy"}, prepared=prepared)
+    assert again.view["table_id"] == session.view["table_id"]  # a retry deals the same table
+    with serving(create_app({"TABLES": Tables.from_environment({"RUMMY_TABLE_STORE": "none"})}), "storeless") as storeless:
+        plain = Client(storeless)
+        unpledged = TableSession.prepare(plain)
+        assert unpledged.pledge is None and "without a table store" in (unpledged.unpledged or "")
+        session, _ = TableSession.create(plain, ["ana", "bob"], "ana", bots={"bob": "easy"}, prepared=unpledged)
+        assert session.expectations[1].promised is None and session.expectations[1].entropy == unpledged.entropy
+
+
 def test_a_token_the_service_cannot_open_is_kept(base_url):
     client = Client(base_url)
     session, _ = TableSession.create(client, ["ana", "bob"], "ana", bots={"bob": "easy"})
