@@ -266,7 +266,7 @@ def _hand_entries(body: dict) -> list:
     out = []
     for h in body["hands"]:
         if h.get("draw"):
-            out.append(HandEntry(draw=True))
+            out.append(HandEntry(drawn_hand=True))
             continue
         rem = {
             name: Remaining(cards=parse_cards(r["cards"])) if "cards" in r else Remaining(points=r["points"])

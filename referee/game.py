@@ -98,7 +98,7 @@ def hand_entry(state: State) -> HandEntry | None:
     if result is None:
         return None
     if result.outcome != Status.OUT:
-        return HandEntry(draw=True)
+        return HandEntry(drawn_hand=True)
     return HandEntry(result.winner, result.rummy, {p: Remaining(points=n) for p, n in (result.remaining or {}).items()})
 
 

@@ -39,18 +39,19 @@ class Remaining:
 @dataclass(frozen=True, slots=True)
 class HandEntry:
     """One hand as typed at the table: ``winner`` who went out and ``rummy`` (R15) with each
-    opponent's :class:`Remaining`, or ``draw`` for a drawn hand (R16)."""
+    opponent's :class:`Remaining`, or ``drawn_hand`` for a drawn hand (R16; the wire calls it
+    ``draw``)."""
 
     winner: str | None = None
     rummy: bool = False
     remaining: Mapping[str, Remaining] = field(default_factory=dict)
-    draw: bool = False
+    drawn_hand: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class HandLine:
     """One scored hand: ``number`` (1-based), ``dealer`` (R19), ``winner``, ``rummy``,
-    ``multiplier``, ``draw``, ``points`` won, ``remaining`` each opponent's plain total, and
+    ``multiplier``, ``drawn_hand`` (the wire's ``draw``), ``points`` won, ``remaining`` each opponent's plain total, and
     ``totals`` every player's running total after the hand (points)."""
 
     number: int
@@ -58,7 +59,7 @@ class HandLine:
     winner: str | None
     rummy: bool
     multiplier: int
-    draw: bool
+    drawn_hand: bool
     points: int
     remaining: dict[str, int]
     totals: dict[str, int]
@@ -139,7 +140,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     where = ("hands", n - 1)
     label = f"hand {n}"
     problems = []
-    if entry.draw:
+    if entry.drawn_hand:
         if entry.winner is not None or entry.remaining or entry.rummy:
             problems.append(Problem(where, f"{label} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)"))
         return problems
@@ -233,16 +234,18 @@ def replay(
             continue  # keep checking later hands for slips of their own
         remaining: dict[str, int] = {}
         points, multiplier, rummy = 0, 1, False
-        if not entry.draw and entry.winner is not None:  # _check_hand: a hand not drawn names its winner
+        if not entry.drawn_hand and entry.winner is not None:  # _check_hand: a hand not drawn names its winner
             remaining = {p: entry.remaining[p].total for p in players if p != entry.winner}
             rummy = entry.rummy
             scored = points_won(remaining, rummy, rules)
             points, multiplier = scored.points, scored.multiplier
             totals[entry.winner] += points
         lines.append(
-            HandLine(n, dealer, None if entry.draw else entry.winner, rummy, multiplier, entry.draw, points, remaining, dict(totals))
+            HandLine(
+                n, dealer, None if entry.drawn_hand else entry.winner, rummy, multiplier, entry.drawn_hand, points, remaining, dict(totals)
+            )
         )
-        dealer = next_dealer(players, dealer, None if entry.draw else entry.winner, rules)
+        dealer = next_dealer(players, dealer, None if entry.drawn_hand else entry.winner, rules)
         over, winner = game_winner(totals, n, rules)
     if problems:
         raise InvalidInput(problems)

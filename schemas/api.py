@@ -251,7 +251,7 @@ class HandLineSchema(Answer):
     winner = fields.String(allow_none=True, required=True)
     rummy = fields.Boolean(required=True)
     multiplier = fields.Integer(required=True, metadata=MULTIPLIER_DOC)
-    draw = fields.Boolean(required=True)
+    draw = fields.Boolean(required=True, attribute="drawn_hand")
     points = fields.Integer(required=True)
     remaining = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)

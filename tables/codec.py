@@ -217,14 +217,14 @@ def _state_in(d: dict[str, Any]) -> State:
 
 
 def _entry_out(h: HandEntry) -> dict[str, Any]:
-    if h.draw:
+    if h.drawn_hand:
         return {"draw": True}
     return {"winner": h.winner, "rummy": h.rummy, "remaining": {p: r.points for p, r in h.remaining.items()}}
 
 
 def _entry_in(d: dict[str, Any]) -> HandEntry:
     if d.get("draw"):
-        return HandEntry(draw=True)
+        return HandEntry(drawn_hand=True)
     return HandEntry(d["winner"], d["rummy"], {p: Remaining(points=n) for p, n in d["remaining"].items()})
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 from flask import Flask, Response, current_app
+from marshmallow import Schema
 
 from referee.errors import InvalidInput, Problem
 from referee.fairness import verify
@@ -42,7 +43,8 @@ from . import (
     TooLarge,
 )
 from . import summary as said
-from .view import table_view
+from .codec import Table
+from .view import TableView, table_view
 
 EXTENSION = "rummy_tables"
 
@@ -83,7 +85,7 @@ EXAMPLES["create"]["entropy"] = {
 }
 
 
-def register_tables(app: Flask, api) -> None:
+def register_tables(app: Flask, api: Any) -> None:
     """Register the sealed tables on ``app``: ``app.config["TABLES"]`` (a :class:`Tables`), else
     one from the environment (``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL``, ``RUMMY_TABLE_STORE``),
     the routes, and the answer to each refusal of :class:`Tables`."""
@@ -153,7 +155,7 @@ def _catching_up(seat: str | None) -> Iterator[None]:
         raise
 
 
-def _kept(answer: dict[str, Any], schema, pending: Pending | None):
+def _kept(answer: dict[str, Any], schema: Schema, pending: Pending | None) -> Any:
     """``answer`` as the route returns it; with a change for the replay guard to record, its
     bytes (dumped by ``schema`` as flask-smorest would), recorded with the change and sent."""
     metrics.TOKEN_BYTES.observe(len(answer["table"]))
@@ -166,10 +168,11 @@ def _kept(answer: dict[str, Any], schema, pending: Pending | None):
 
 
 def _tables() -> Tables:
-    return current_app.extensions[EXTENSION]
+    tables: Tables = current_app.extensions[EXTENSION]
+    return tables
 
 
-def _view(table, viewer):
+def _view(table: Table, viewer: str | None) -> TableView:
     """The view of ``table`` for ``viewer``; a finished hand's deck withheld when no replay
     guard keeps the tables (``RUMMY_TABLE_STORE=none``: an old token is accepted there, and a
     revealed deck would show a player who rewinds every card still hidden)."""
@@ -188,7 +191,7 @@ blp = RefereeBlueprint(
 
 
 @blp.post("/tables", T.CreateTableRequest, T.CreateTableResponse, EXAMPLES["create"], status=201, errors=(409, 503))
-def create_table(args):
+def create_table(args: dict[str, Any]) -> Any:
     """Seat the players and deal hand 1 from the operating system's randomness (R2, R3), or from
     a `pledge`'s seed (POST /v1/tables/pledge: committed before your entropy existed; 409 when
     the pledge already dealt another table).
@@ -221,7 +224,7 @@ def create_table(args):
     status=201,
     errors=(409, 503),
 )
-def pledge_table(args):
+def pledge_table(args: dict[str, Any]) -> Any:
     """Commit to hand 1's seed before any entropy exists (contract, Provably fair deals).
 
     Note the `commitment`, draw your entropy, then send both the `pledge` and the `entropy` to
@@ -236,7 +239,7 @@ def pledge_table(args):
 
 
 @blp.post("/tables/view", T.ViewRequest, T.ViewResponse, EXAMPLES["view"], errors=(403,))
-def view_table(args):
+def view_table(args: dict[str, Any]) -> Any:
     """What one seat may see (its own hand, the legal moves on its turn, counts for the
     others), or without a seat what a spectator sees."""
     opened = _tables().view(args["table"], args["seat"])
@@ -244,7 +247,7 @@ def view_table(args):
 
 
 @blp.post("/tables/move", T.TableMoveRequest, T.TableMoveResponse, EXAMPLES["move"], errors=(403, 409, 503))
-def move_at_table(args):
+def move_at_table(args: dict[str, Any]) -> Any:
     """Play the seat's move (or moves, in order up to the first illegal one), then every
     computer opponent's turn until a human is to move (R4–R9, R13, R17, R18). `legal: false`
     is a normal answer; `table` is the token to use next. 409 on an older token than the latest
@@ -254,7 +257,7 @@ def move_at_table(args):
         return _move_at_table(args)
 
 
-def _move_at_table(args):
+def _move_at_table(args: dict[str, Any]) -> Any:
     single = "move" in args
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
@@ -277,7 +280,7 @@ def _move_at_table(args):
 
 
 @blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(403, 409, 503))
-def next_hand(args):
+def next_hand(args: dict[str, Any]) -> Any:
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
     (R20). Only a seat of the table deals (no seat, or another table's: 403). 409 while the hand is being played, once the game is over, on an older token than the
     latest (replay guard on), or when the table would grow past the longest token the service
@@ -286,7 +289,7 @@ def next_hand(args):
         return _next_hand(args)
 
 
-def _next_hand(args):
+def _next_hand(args: dict[str, Any]) -> Any:
     dealt = _tables().next(args["table"], args["seat"], args["entropy"])
     viewer = dealt.player
     answer = {
@@ -302,7 +305,7 @@ MOVE_ANSWER, NEXT_ANSWER, VIEW_ANSWER = T.TableMoveResponse(), T.NextHandRespons
 
 
 @blp.post("/tables/suggest", T.TableSuggestRequest, SuggestResponse, EXAMPLES["suggest"], errors=(403, 409))
-def suggest_at_table(args):
+def suggest_at_table(args: dict[str, Any]) -> Any:
     """Advice for the seat to move: exactly the move the computer opponent of `level` (default
     hard) would make from that seat, seeing only what the seat may see, and one sentence why.
 
@@ -312,7 +315,7 @@ def suggest_at_table(args):
 
 
 @blp.post("/verify", F.VerifyRequest, F.VerifyResponse, F.EXAMPLES)
-def verify_deal(args):
+def verify_deal(args: dict[str, Any]) -> Any:
     """Check a finished hand's `result.fairness` without trusting the service and without any
     key: SHA-256 of the seed is the commitment shown during the hand, the deck follows from the
     seed and the entropy (README, Provably fair), the record's deal is that deck's, and every

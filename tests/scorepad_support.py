@@ -28,7 +28,7 @@ def won(winner: str, rummy: bool = False, **remaining: Remaining) -> HandEntry:
     return HandEntry(winner=winner, rummy=rummy, remaining=remaining)
 
 
-DRAW = HandEntry(draw=True)
+DRAW = HandEntry(drawn_hand=True)
 
 
 def rules(base=STANDARD, **overrides):

@@ -77,7 +77,7 @@ def test_hand_entry_of_a_going_rummy_out_and_of_a_drawn_hand():
     out = make_state({"ana": "", "ben": "KC QD 9S AC"}, status="out")
     entry = hand_entry(out)
     assert entry.winner == "ana" and entry.rummy is True and entry.remaining["ben"].points == 30  # R14, R15
-    assert hand_entry(make_state({"ana": "5C", "ben": "6D"}, status="draw")).draw is True
+    assert hand_entry(make_state({"ana": "5C", "ben": "6D"}, status="draw")).drawn_hand is True
     assert hand_entry(make_state({"ana": "5C", "ben": "6D"})) is None
 
 

@@ -34,12 +34,19 @@ def test_contract_example_pad():
 
     first, second = pad.hands
     # KC QD 9S AC = 10 + 10 + 9 + 1 = 30; Cy reported 12; Ana wins 30 + 12 = 42.
-    assert (first.number, first.dealer, first.winner, first.rummy, first.multiplier, first.draw) == (1, "Ana", "Ana", False, 1, False)
+    assert (first.number, first.dealer, first.winner, first.rummy, first.multiplier, first.drawn_hand) == (1, "Ana", "Ana", False, 1, False)
     assert first.remaining == {"Ben": 30, "Cy": 12}
     assert first.points == 42
     assert first.totals == {"Ana": 42, "Ben": 0, "Cy": 0}
     # Hand 2 drawn: dealt by Ana's left (Ben), scores nothing.
-    assert (second.number, second.dealer, second.winner, second.rummy, second.multiplier, second.draw) == (2, "Ben", None, False, 1, True)
+    assert (second.number, second.dealer, second.winner, second.rummy, second.multiplier, second.drawn_hand) == (
+        2,
+        "Ben",
+        None,
+        False,
+        1,
+        True,
+    )
     assert second.points == 0 and second.remaining == {}
     assert second.totals == {"Ana": 42, "Ben": 0, "Cy": 0}
 
@@ -171,7 +178,7 @@ def test_r16_drawn_hands_score_nothing():
     hands = [won("Ben", Ana=pts(9), Cy=pts(6)), DRAW, DRAW]
     pad = replay(ANA_BEN_CY, STANDARD, hands)
     for line in pad.hands[1:]:
-        assert line.draw is True and line.winner is None and line.rummy is False
+        assert line.drawn_hand is True and line.winner is None and line.rummy is False
         assert line.multiplier == 1 and line.points == 0 and line.remaining == {}
         assert line.totals == {"Ana": 0, "Ben": 15, "Cy": 0}
     assert pad.totals == {"Ana": 0, "Ben": 15, "Cy": 0}

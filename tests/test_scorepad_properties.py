@@ -69,7 +69,7 @@ def pads(draw):
 
 def to_entry(raw) -> HandEntry:
     if raw is None:
-        return HandEntry(draw=True)
+        return HandEntry(drawn_hand=True)
     winner, rummy, remaining = raw
     return HandEntry(
         winner=winner,
@@ -101,7 +101,7 @@ def test_totals_are_the_sums_of_the_hands_and_hands_are_the_r14_values(pad):
     for number, (raw, line) in enumerate(zip(raw_hands, result.hands), start=1):
         assert line.number == number
         if raw is None:
-            assert line.draw and line.winner is None and line.points == 0 and line.remaining == {}
+            assert line.drawn_hand and line.winner is None and line.points == 0 and line.remaining == {}
         else:
             winner, rummy, remaining = raw
             multiplier = 2 if rummy and rules.going_rummy_doubles else 1

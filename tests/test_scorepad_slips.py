@@ -144,7 +144,11 @@ def test_r16_no_winner_and_not_a_draw():
 
 
 def test_r16_drawn_hand_with_a_winner_or_rummy():
-    for entry in [HandEntry(draw=True, winner="Ana"), HandEntry(draw=True, rummy=True), HandEntry(draw=True, remaining={"Ben": pts(3)})]:
+    for entry in [
+        HandEntry(drawn_hand=True, winner="Ana"),
+        HandEntry(drawn_hand=True, rummy=True),
+        HandEntry(drawn_hand=True, remaining={"Ben": pts(3)}),
+    ]:
         p = only_problem(ANA_BEN_CY, STANDARD, [entry])
         assert p.path == ("hands", 0)
         assert "hand 1" in p.message and "drawn" in p.message

@@ -24,7 +24,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class Stale(Exception):
         self.latest = latest
         self.answer = answer
         self.table: str | None = None  # the latest token, once read from the answer
-        self.view: dict[str, Any] | None = None  # the request's seat's view of that token (tables.http)
+        self.view: object = None  # the request's seat's view of that token (a tables.view.TableView, tables.http)
 
 
 class Replay(Exception):

@@ -20,9 +20,13 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from . import Replay, Stale, StoreMisconfigured, StoreUnavailable
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +48,7 @@ CREATE INDEX IF NOT EXISTS claims_expires ON claims (expires);
 class EmbeddedStore:
     """Each table's latest change in the SQLite file ``path``. ``clock``: Unix seconds (tests)."""
 
-    def __init__(self, path: str | os.PathLike, clock=time.time) -> None:
+    def __init__(self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
         self._local = threading.local()
@@ -79,7 +83,8 @@ class EmbeddedStore:
         local = self._local
         if getattr(local, "pid", None) != os.getpid():  # a forked worker never uses its parent's connection
             local.db, local.pid = self._open(), os.getpid()
-        return local.db
+        db: sqlite3.Connection = local.db
+        return db
 
     def start(self) -> None:
         """Create the file and its tables and try a write. Raises :class:`StoreMisconfigured`
@@ -109,7 +114,7 @@ class EmbeddedStore:
 
     # --- the guard ---------------------------------------------------------------------------
 
-    def _run(self, work, write: bool):
+    def _run(self, work: Callable[[sqlite3.Connection], T], write: bool) -> T:
         try:
             db = self._db()
             if not write:
@@ -149,7 +154,7 @@ class EmbeddedStore:
     def commit(self, table_id: str, old: int, new: int, digest: bytes, answer: bytes, ttl: int) -> None:
         """See :class:`~tables.store.TableStore`."""
 
-        def work(db):
+        def work(db: sqlite3.Connection) -> None:
             self._look(db, table_id, old, digest)
             db.execute(
                 "INSERT OR REPLACE INTO tables (id, seq, digest, answer, expires) VALUES (?, ?, ?, ?, ?)",
@@ -163,12 +168,12 @@ class EmbeddedStore:
         row = self._run(
             lambda db: db.execute("SELECT seq FROM tables WHERE id = ? AND expires > ?", (table_id, self.clock())).fetchone(), write=False
         )
-        return None if row is None else row[0]
+        return None if row is None else int(row[0])
 
     def claim(self, key: str, value: bytes, ttl: int) -> bytes | None:
         """See :class:`~tables.store.TableStore`."""
 
-        def work(db):
+        def work(db: sqlite3.Connection) -> bytes | None:
             row = db.execute("SELECT value FROM claims WHERE key = ? AND expires > ?", (key, self.clock())).fetchone()
             if row is not None:
                 return None if bytes(row[0]) == value else bytes(row[0])

@@ -39,6 +39,8 @@ from __future__ import annotations
 import logging
 import socket
 import ssl
+from collections.abc import Callable, Sequence
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import redis
@@ -143,7 +145,7 @@ class RedisStore:
         # None on a timeout: a frozen Redis would hold the request twice as long; a write that
         # timed out answers "may have been recorded" and the client's retry learns which
         # (bench/store_faults.py: at 250 ms a busy host gave no 503, asked again or not).
-        common = {
+        common: dict[str, Any] = {
             "socket_timeout": timeout,
             "socket_connect_timeout": timeout,
             "retry": Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
@@ -152,10 +154,13 @@ class RedisStore:
         }
         if tls:
             common |= {"ssl": True, **({"ssl_ca_certs": query["ssl_ca_certs"]} if "ssl_ca_certs" in query else {})}
+        # redis-py's Redis and RedisCluster answer the same few commands used here, and Sentinel's
+        # master_for is not annotated: the client is held as either, untyped.
+        self._redis: Any = None
         self.kind = "cluster" if scheme.endswith("+cluster") else "sentinel" if scheme.endswith("+sentinel") else "single"
         try:
             if self.kind == "cluster":
-                nodes = [ClusterNode(h, p) for h, p in _hosts(parts.netloc, 6379)]
+                nodes = [ClusterNode(h, p) for h, p in _hosts(parts.netloc, 6379)]  # type: ignore[no-untyped-call]  # not annotated in redis-py
                 common["retry"] = Retry(NoBackoff(), 1)
                 self._redis = RedisCluster(startup_nodes=nodes, require_full_coverage=True, **common)
             elif self.kind == "sentinel":
@@ -164,12 +169,12 @@ class RedisStore:
                     raise StoreMisconfigured(f"RUMMY_TABLE_STORE: a Sentinel URL names its primary {_HINT}")
                 db = _db(names[1] if len(names) > 1 else "0")
                 sentinel_auth = {"password": query["sentinel_password"]} if "sentinel_password" in query else {}
-                self._sentinel = Sentinel(
+                self._sentinel = Sentinel(  # type: ignore[no-untyped-call]  # not annotated in redis-py
                     _hosts(parts.netloc, SENTINEL_PORT),
                     sentinel_kwargs={"socket_timeout": timeout, "socket_connect_timeout": timeout, **sentinel_auth},
                     **common,
                 )
-                self._redis = self._sentinel.master_for(unquote(names[0]), db=db, **common)
+                self._redis = self._sentinel.master_for(unquote(names[0]), db=db, **common)  # type: ignore[no-untyped-call]  # not annotated in redis-py
             elif scheme == "unix":
                 self._redis = redis.Redis(unix_socket_path=parts.path, db=int(query.get("db", "0")), **common)
             else:
@@ -301,7 +306,7 @@ class RedisStore:
 
     # --- the guard ------------------------------------------------------------------------
 
-    def _call(self, script, key: str, args, write: bool = False):
+    def _call(self, script: Callable[..., Any], key: str, args: Sequence[object], write: bool = False) -> Any:
         self.breaker.before()
         try:
             answer = script(keys=[key], args=args)
@@ -325,7 +330,7 @@ class RedisStore:
         return answer
 
     @staticmethod
-    def _outcome(answer) -> None:
+    def _outcome(answer: Any) -> None:
         if answer[0] == 1:
             raise Replay(int(answer[1]), bytes(answer[2]))
         if answer[0] == 2:
