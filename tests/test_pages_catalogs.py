@@ -47,7 +47,9 @@ def test_the_pages_template_holds_what_the_pages_say():
     ]
     found = {
         (ctx, msg if isinstance(msg, str) else tuple(msg))
-        for _f, _l, msg, _c, ctx in extract_from_dir(str(ROOT), method_map, keywords=keywords)
+        for _f, _l, msg, _c, ctx in extract_from_dir(
+            str(ROOT), method_map, {"static/**.js": {"parse_template_string": "true"}}, keywords=keywords
+        )
     }
     assert found == ids(template("pages")), "locales/pages.pot is stale: run `make extract`"
 

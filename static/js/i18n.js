@@ -57,7 +57,9 @@ function setLanguage(code) {
   const tag = code === 'en' ? 'en' : code;
   plural = new Intl.PluralRules(tag);
   ordinalRules = new Intl.PluralRules(tag, { type: 'ordinal' });
-  numbers = new Intl.NumberFormat(tag);
+  // grouped from five digits (12 345, 12.345), as CLDR's minimum grouping digits has it for
+  // Spanish; a score of four digits reads as one word in every language (1234)
+  numbers = new Intl.NumberFormat(tag, { useGrouping: 'min2' });
   document.documentElement.setAttribute('lang', code);
 }
 
@@ -84,7 +86,7 @@ export function language() { return current; }
 /** The languages the switch offers: [{code, name}] (each name as its own speakers write it). */
 export function languages() { return index.languages.filter((l) => !l.pseudo || l.code === current); }
 
-/** A number as the language writes it (1.234 in German, 1 234 in Russian). */
+/** A number as the language writes it (12.345 in German, 12 345 in Russian). */
 export function number(n) { return numbers.format(n); }
 
 function fill(text, params) {

@@ -12,6 +12,7 @@ import pytest
 
 from .axe import assert_accessible
 from .conftest import PHONE
+from .scorepad_driver import Scorepad, api_post
 from .test_meld_checker import check, pick
 
 CHOICE = "rummy-referee.lang.v1"
@@ -126,13 +127,97 @@ def test_meld_checker_in_russian(speaking, server_url, shots):
     assert_accessible(page, "a meld refused, in Russian")
 
 
+def _wire(winner, remaining, rummy=False):
+    entries = {p: {"cards": v} if isinstance(v, list) else {"points": v} for p, v in remaining.items()}
+    return {"winner": winner, "rummy": rummy, "remaining": entries}
+
+
+# Three hands of a game to 100 under the standard preset (going rummy doubles, R15): Bea goes
+# rummy in hand 3 for 2 × (9 + 4) = 26; the cards K♠ Q♥ are 20 points (R14).
+HANDS = [
+    ("Ana", {"Bea": 20, "Cy": ["KS", "QH"]}, False),
+    ("Cy", {"Ana": 7, "Bea": 3}, False),
+    ("Bea", {"Ana": 9, "Cy": 4}, True),
+]
+PLAYERS = ["Ana", "Bea", "Cy"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "words"),
+    [
+        (
+            "es-ES",
+            "es",
+            {
+                "title": "Mano 4",
+                "save": "Guardar la mano 4",
+                "dealer": "Siguiente en repartir: Ana",
+                "left": "Les quedaba:",
+                "rummy": "Bea hizo rummy: +26 (×2)",
+            },
+        ),
+        (
+            "ru-RU",
+            "ru",
+            {
+                "title": "Раздача 4",
+                "save": "Сохранить раздачу 4",
+                "dealer": "Следующий сдающий: Ana",
+                "left": "Осталось на руках:",
+                "rummy": "Bea: рамми, +26 (×2)",
+            },
+        ),
+    ],
+)
+def test_a_scorepad_game_kept_in_the_language(speaking, server_url, shots, locale, lang, words):
+    page = speaking(locale)
+    pad = Scorepad(page, server_url)
+    pad.open()
+    assert page.get_attribute("html", "lang") == lang
+    pad.start(PLAYERS, target=100)
+    for winner, remaining, rummy in HANDS:
+        pad.enter_hand(winner, remaining, rummy=rummy)
+    # the totals are the service's own (R14, R15)
+    status, service = api_post(
+        server_url,
+        "/v1/scorepad",
+        {"rules": {"preset": "standard", "target_score": 100}, "players": PLAYERS, "hands": [_wire(*h) for h in HANDS]},
+    )
+    assert status == 200 and pad.totals() == service["totals"] == {"Ana": 40, "Bea": 26, "Cy": 10}
+    assert pad.text("#entry-title") == words["title"]
+    assert pad.text("#save-hand") == words["save"]
+    assert pad.text("#next-dealer") == words["dealer"]
+    assert words["left"] in pad.history_text(2) or words["left"] in pad.history_text(0)
+    assert words["rummy"] in pad.text("#hand-item-2")
+    page.screenshot(path=str(shots / f"i18n-pad-game-{lang}-360.png"))
+    assert_accessible(page, f"a scorepad game in {lang}")
+    # a hand refused by the service: its sentence comes back in the page's language (asked with
+    # Accept-Language); the page's own words around it are the catalog's
+    page.click("#winner-0 + span")
+    page.click("#mode-1-points + span")
+    page.fill("#points-1", "500")
+    page.click("#mode-2-points + span")
+    page.fill("#points-2", "5")
+    page.click("#save-hand")
+    page.wait_for_selector("#opp-1-error:not([hidden])")
+    assert (
+        pad.text("#saved-note")
+        == {
+            "es": "No guardado: hay un dato que corregir, marcado arriba.",
+            "ru": "Не сохранено: 1 запись нужно исправить, она отмечена выше.",
+        }[lang]
+    )
+    page.screenshot(path=str(shots / f"i18n-pad-refused-{lang}-360.png"))
+    assert_accessible(page, f"a refused hand in {lang}")
+
+
 PSEUDO = "en-XA"
 # What may show unaccented in the pseudo-locale: the players' names the test types, cards and
 # rule ids, numbers, and the product's name.
 ALLOWED = re.compile(r"(?:10|[2-9AJQK])[♣♦♥♠]|\bR\d+a?\b|Rummy Referee|CSV|\d+")
 
 
-def plain_strings(page, within: str = "body") -> list[str]:
+def plain_strings(page, within: str = "body", names: tuple[str, ...] = ()) -> list[str]:
     """The visible texts (and players' attribute texts) under ``within`` still in plain English."""
     texts = page.evaluate(
         """(within) => {
@@ -158,9 +243,29 @@ def plain_strings(page, within: str = "body") -> list[str]:
     plain = []
     for text in texts:
         rest = ALLOWED.sub("", re.sub(r"⟦[^⟧]*⟧", "", text))
+        for name in names:  # the players' names, as typed
+            rest = re.sub(rf"\b{re.escape(name)}\b", "", rest)
         if re.search(r"[A-Za-z]{2,}", rest):
             plain.append(text)
     return plain
+
+
+def service_words(page) -> set[str]:
+    """Every string of GET /v1/rules as the page asked for it: the service's sentences (preset
+    labels and characters, option words), translated by its own catalogs, not the pages'."""
+    doc = page.evaluate(f"() => fetch('/v1/rules?lang={PSEUDO}', {{headers: {{'Accept-Language': '{PSEUDO}'}}}}).then((r) => r.json())")
+    out: set[str] = set()
+
+    def walk(v):
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, dict):
+            [walk(x) for x in v.values()]
+        elif isinstance(v, list):
+            [walk(x) for x in v]
+
+    walk(doc)
+    return out
 
 
 def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking):
@@ -168,7 +273,16 @@ def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking):
     page.context.add_init_script(f"localStorage.setItem('{CHOICE}', '{PSEUDO}')")
     open_pad(page)
     assert page.get_attribute("html", "lang") == PSEUDO
-    assert plain_strings(page, "header") == [], "the header"
+    service = service_words(page)
+    found = [t for t in plain_strings(page) if t not in service]
+    assert found == [], f"the scorepad's setup: {found}"
+    pad = Scorepad(page, "")
+    pad.start(PLAYERS, target=100)
+    for winner, remaining, rummy in HANDS:
+        pad.enter_hand(winner, remaining, rummy=rummy)
+    pad.fill_hand("Ana", {"Bea": ["2S"]})
+    found = [t for t in plain_strings(page, names=tuple(PLAYERS)) if t not in service and not any(w in t for w in service if len(w) > 12)]
+    assert found == [], f"a scorepad game: {found}"
     page.click("#nav-check")
     page.wait_for_selector("#check-screen:not([hidden])")
     pick(page, "meld", ["QS", "KS"])

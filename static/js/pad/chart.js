@@ -1,5 +1,6 @@
 /* The scorepad's chart: each player's running total, hand by hand, with the target. */
 import { $, h, svg, clear } from '../dom.js';
+import { _, number } from '../i18n.js';
 
 /** Draws the chart of answer `r` for `players` (in seat order), with the line of `target` (the
  * target score, or null in a game of so many deals). */
@@ -9,7 +10,7 @@ export function renderChart(r, players, target) {
   clear(box);
   clear(legend);
   if (!r.hands.length) {
-    box.appendChild(h('p', { class: 'muted', text: 'The chart fills in after the first hand.' }));
+    box.appendChild(h('p', { class: 'muted', text: _('The chart fills in after the first hand.') }));
     return;
   }
   const W = 320;
@@ -28,7 +29,7 @@ export function renderChart(r, players, target) {
   const n = r.hands.length;
   const x = (i) => left + (W - left - right) * (n ? i / n : 0);
   const y = (v) => top + (H - top - bottom) * (1 - v / top_);
-  const label = `Totals after each hand. ${players.map((p) => `${p} ${r.totals[p]}`).join(', ')}.`;
+  const label = _('Totals after each hand: {list}.', { list: players.map((p) => `${p} ${number(r.totals[p])}`).join(', ') });
   const chart = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'chart', role: 'img', 'aria-label': label });
   for (let v = 0; v <= top_; v += step) {
     chart.appendChild(svg('line', { x1: left, x2: W - right, y1: y(v), y2: y(v), class: 'grid' }));
@@ -40,7 +41,7 @@ export function renderChart(r, players, target) {
   }
   if (target) {
     chart.appendChild(svg('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' }));
-    chart.appendChild(svg('text', { x: left + 4, y: y(target) - 4, class: 'axis target-label', 'text-anchor': 'start' }, 'target ' + target));
+    chart.appendChild(svg('text', { x: left + 4, y: y(target) - 4, class: 'axis target-label', 'text-anchor': 'start' }, _('target {n}', { n: target })));
   }
   // Players level with each other (all at 0 early on) would draw one line over another: each
   // line sits a few pixels off the true value, by seat, and carries its own marker shape.
@@ -58,7 +59,7 @@ export function renderChart(r, players, target) {
         svg('line', { x1: 0, x2: 24, y1: 5, y2: 5, class: 'series series-' + pi }),
         svg('path', { d: markerPath(pi, 12, 5, 3.5), class: 'dot series-' + pi })
       ]),
-      h('span', { text: p + ' ' + r.totals[p] })
+      h('span', { text: p + ' ' + number(r.totals[p]) })
     ]));
   });
   box.appendChild(chart);

@@ -3,10 +3,11 @@
 import { $, h, clear } from '../dom.js';
 import { askReferee } from '../referee.js';
 import { cardPicker, focusAfterPick } from '../cards.js';
-import { possessive, rulesOf, rummyValue, currentDraft, formIndex, opponentsOf, entryFor, playerIndex, usedCards } from './state.js';
+import { rulesOf, rummyValue, currentDraft, formIndex, opponentsOf, entryFor, playerIndex, usedCards } from './state.js';
 import { saveGame } from './submit.js';
 import { submitDraw } from './save.js';
 import { clearHistoryErrors } from './history.js';
+import { _, ngettext } from '../i18n.js';
 
 /* Running points totals of picked cards, asked of POST /v1/hand-score (the card values are the
  * referee's, R14): "QS KH" → points. A cache of the service's answers, for this visit. */
@@ -25,20 +26,20 @@ export function renderEntry(app, r, newGame) {
   clear(bar);
   if (d.index === null && r.game_over) {
     ui.confirmDraw = false;
-    title.textContent = 'Game over';
-    dealer.textContent = r.winner ? `${r.winner} won. Correct a hand below, or start a new game.` : '';
+    title.textContent = _('Game over');
+    dealer.textContent = r.winner ? _('{name} won. Correct a hand below, or start a new game.', { name: r.winner }) : '';
     // In the sticky bar, where Save was: never covered by it (#33 point 9)
-    bar.appendChild(h('button', { type: 'button', class: 'btn btn-primary', id: 'rematch', text: 'New game, same players', onclick: newGame }));
+    bar.appendChild(h('button', { type: 'button', class: 'btn btn-primary', id: 'rematch', text: _('New game, same players'), onclick: newGame }));
     return;
   }
   if (d.index === null) {
     const { deals } = rulesOf(store);
-    title.textContent = `Hand ${r.hands.length + 1}${deals ? ` of ${deals}` : ''}`;
-    dealer.textContent = r.next_dealer ? `Dealer: ${r.next_dealer}` : '';
+    title.textContent = deals ? _('Hand {n} of {deals}', { n: r.hands.length + 1, deals }) : _('Hand {n}', { n: r.hands.length + 1 });
+    dealer.textContent = r.next_dealer ? _('Dealer: {name}', { name: r.next_dealer }) : '';
   } else {
-    title.textContent = `Correct hand ${d.index + 1}`;
+    title.textContent = _('Correct hand {n}', { n: d.index + 1 });
     const old = r.hands[d.index];
-    dealer.textContent = old ? `Dealer: ${old.dealer}` : '';
+    dealer.textContent = old ? _('Dealer: {name}', { name: old.dealer }) : '';
   }
 
   const winnerChoices = store.pad.players.map((p, i) => h('label', { class: 'choice' }, [
@@ -53,7 +54,7 @@ export function renderEntry(app, r, newGame) {
     h('span', { text: p }),
   ]));
   form.appendChild(h('fieldset', { class: 'group', id: 'winner-group' }, [
-    h('legend', { text: 'Who went out?' }),
+    h('legend', { text: _('Who went out?') }),
     h('div', { class: 'choices' }, winnerChoices),
     h('div', { id: 'winner-error', class: 'field-error', hidden: true }),
   ]));
@@ -67,8 +68,8 @@ export function renderEntry(app, r, newGame) {
         onchange: (e) => { d.rummy = e.target.checked; saveGame(app); },
       }),
       h('span', null, [
-        h('strong', { text: 'Going rummy' }),
-        h('small', { text: ` went out in one turn, nothing laid down before${rummy ? ` (${rummy.label.toLowerCase()} under these rules)` : ''}` }),
+        h('strong', { text: _('Going rummy') }),
+        h('small', { text: ' ' + (rummy ? _('went out in one turn, nothing laid down before ({bonus} under these rules)', { bonus: rummy.label.toLowerCase() }) : _('went out in one turn, nothing laid down before')) }),
       ]),
     ]),
     h('div', { id: 'rummy-error', class: 'field-error', hidden: true }),
@@ -80,8 +81,8 @@ export function renderEntry(app, r, newGame) {
   form.appendChild(h('div', { id: 'draw-box', class: 'draw-box' }));
   renderDrawBox(app);
   // Save (and Cancel) live in the sticky action bar, so they stay in view however long the form.
-  bar.appendChild(h('button', { type: 'submit', form: 'hand-form', class: 'btn btn-primary', id: 'save-hand', 'data-submits': true, disabled: ui.busy, text: editing ? 'Save correction' : `Save hand ${r.hands.length + 1}` }));
-  if (editing) bar.appendChild(h('button', { type: 'button', class: 'btn btn-secondary', id: 'cancel-edit', text: 'Cancel', 'aria-label': 'Cancel correction', onclick: () => cancelEdit(app) }));
+  bar.appendChild(h('button', { type: 'submit', form: 'hand-form', class: 'btn btn-primary', id: 'save-hand', 'data-submits': true, disabled: ui.busy, text: editing ? _('Save correction') : _('Save hand {n}', { n: r.hands.length + 1 }) }));
+  if (editing) bar.appendChild(h('button', { type: 'button', class: 'btn btn-secondary', id: 'cancel-edit', text: _('Cancel'), 'aria-label': _('Cancel correction'), onclick: () => cancelEdit(app) }));
   renderOpponents(app);
 }
 
@@ -94,19 +95,19 @@ function renderDrawBox(app) {
   const d = currentDraft(app.store);
   const n = formIndex(app.store) + 1;
   if (!ui.confirmDraw) {
-    box.appendChild(h('p', { class: 'muted', text: 'Nobody went out and the stock ran out?' }));
+    box.appendChild(h('p', { class: 'muted', text: _('Nobody went out and the stock ran out?') }));
     box.appendChild(h('button', {
       type: 'button', class: 'btn btn-secondary', id: 'drawn-hand',
-      text: d.index !== null ? 'Make it a drawn hand\u2026' : 'Drawn hand (nobody scores)\u2026',
+      text: d.index !== null ? _('Make it a drawn hand…') : _('Drawn hand (nobody scores)…'),
       onclick: () => { ui.confirmDraw = true; renderDrawBox(app); $('confirm-draw').focus(); },
     }));
     return;
   }
   box.appendChild(h('div', { class: 'confirm', role: 'group', 'aria-labelledby': 'confirm-draw-text' }, [
-    h('p', { id: 'confirm-draw-text', text: `Record hand ${n} as a drawn hand? Nobody scores, and the deal passes left.` }),
+    h('p', { id: 'confirm-draw-text', text: _('Record hand {n} as a drawn hand? Nobody scores, and the deal passes left.', { n }) }),
     h('div', { class: 'row-actions' }, [
-      h('button', { type: 'button', class: 'btn btn-primary', id: 'confirm-draw', 'data-submits': true, disabled: ui.busy, text: 'Yes, a drawn hand', onclick: () => submitDraw(app) }),
-      h('button', { type: 'button', class: 'btn btn-secondary', id: 'cancel-draw', text: 'No, go back', onclick: () => { ui.confirmDraw = false; renderDrawBox(app); $('drawn-hand').focus(); } }),
+      h('button', { type: 'button', class: 'btn btn-primary', id: 'confirm-draw', 'data-submits': true, disabled: ui.busy, text: _('Yes, a drawn hand'), onclick: () => submitDraw(app) }),
+      h('button', { type: 'button', class: 'btn btn-secondary', id: 'cancel-draw', text: _('No, go back'), onclick: () => { ui.confirmDraw = false; renderDrawBox(app); $('drawn-hand').focus(); } }),
     ]),
   ]));
 }
@@ -117,7 +118,7 @@ function renderOpponents(app) {
   if (!box) return;
   clear(box);
   if (!d.winner) {
-    box.appendChild(h('p', { class: 'muted hint', text: 'Choose who went out, then enter what the others still held.' }));
+    box.appendChild(h('p', { class: 'muted hint', text: _('Choose who went out, then enter what the others still held.') }));
     return;
   }
   opponentsOf(app.store, d).forEach((p) => {
@@ -130,7 +131,7 @@ function renderOpponent(app, p) {
   const e = entryFor(d, p);
   const i = playerIndex(app.store, p);
   const fs = h('fieldset', { class: 'group opponent', id: `opp-${i}` }, [
-    h('legend', { text: `${possessive(p)} cards left` }),
+    h('legend', { text: _('{name}’s cards left', { name: p }) }),
   ]);
   const modes = h('div', { class: 'choices choices-2' }, ['points', 'cards'].map((m) => h('label', { class: 'choice' }, [
     h('input', {
@@ -141,12 +142,12 @@ function renderOpponent(app, p) {
         replaceOpponent(app, p, `mode-${i}-${m}`);
       },
     }),
-    h('span', { text: m === 'points' ? 'Points' : 'Pick cards' }),
+    h('span', { text: m === 'points' ? _('Points') : _('Pick cards') }),
   ])));
   fs.appendChild(modes);
   if (e.mode === 'points') {
     fs.appendChild(h('div', { class: 'field' }, [
-      h('label', { for: `points-${i}`, text: `${possessive(p)} points` }),
+      h('label', { for: `points-${i}`, text: _('{name}’s points', { name: p }) }),
       h('input', {
         type: 'text', id: `points-${i}`, inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', enterkeyhint: 'done',
         class: 'points', value: e.points,
@@ -168,7 +169,7 @@ function replaceOpponent(app, p, focusId) {
 }
 
 function pointsText(points) {
-  return `, ${points}${points === 1 ? ' point' : ' points'}`;
+  return ', ' + ngettext('{n} point', '{n} points', points);
 }
 
 function pickedTotal(app, i, cards) {
@@ -191,9 +192,9 @@ function pickedTotal(app, i, cards) {
 function renderPicker(app, p, e, i) {
   const used = usedCards(app.store, currentDraft(app.store));
   const taken = {};
-  Object.keys(used).forEach((c) => { if (used[c] !== p) taken[c] = `for ${used[c]}`; });
+  Object.keys(used).forEach((c) => { if (used[c] !== p) taken[c] = { said: _('for {name}', { name: used[c] }), whose: used[c] }; });
   return cardPicker({
-    key: String(i), cards: e.cards, suit: e.suit, rank: e.rank, taken, label: 'Picked',
+    key: String(i), cards: e.cards, suit: e.suit, rank: e.rank, taken, label: _('Picked'),
     extra: e.cards.length ? pickedTotal(app, i, e.cards) : null,
     onPick: (code) => {
       e.cards.push(code);

@@ -6,6 +6,7 @@ import { problemErrors, decodePointer } from '../api.js';
 import { newDraft, standingsSpeech, padWith, currentDraft, opponentsOf, playerIndex } from './state.js';
 import { showNotice, showGeneralError, showSaved } from './notes.js';
 import { saveGame, submitPad } from './submit.js';
+import { _, ngettext } from '../i18n.js';
 
 // ---------------------------------------------------------------- the list
 
@@ -23,39 +24,40 @@ function historyItem(app, r, k, beingEdited) {
   const n = hand.number || k + 1;
   let headline;
   if (hand.draw) {
-    headline = 'Drawn hand: nobody scores';
+    headline = _('Drawn hand: nobody scores');
   } else {
-    headline = `${hand.winner}${hand.rummy ? ' went rummy' : ' went out'}: +${hand.points}`;
-    if (hand.rummy) headline += hand.multiplier > 1 ? ` (\u00d7${hand.multiplier})` : ' (no bonus)';
+    const said = { name: hand.winner, points: hand.points, times: hand.multiplier };
+    if (!hand.rummy) headline = _('{name} went out: +{points}', said);
+    else headline = hand.multiplier > 1 ? _('{name} went rummy: +{points} (×{times})', said) : _('{name} went rummy: +{points} (no bonus)', said);
   }
   const left = Object.keys(hand.remaining || {}).map((p) => `${p} ${hand.remaining[p]}`).join(', ');
   const totals = store.pad.players.map((p) => `${p} ${hand.totals[p]}`).join(' \u00b7 ');
   const item = h('li', { class: `hand-item${beingEdited ? ' editing' : ''}`, id: `hand-item-${k}` }, [
     h('div', { class: 'hand-head' }, [
-      h('strong', { text: `Hand ${n}` }),
-      h('span', { class: 'muted', text: ` dealt by ${hand.dealer}` }),
-      beingEdited ? h('span', { class: 'tag', text: 'being corrected' }) : null,
-      store.offlineHands[k] ? h('span', { class: 'tag tag-offline', text: 'entered offline' }) : null,
+      h('strong', { text: _('Hand {n}', { n }) }),
+      h('span', { class: 'muted', text: ' ' + _('dealt by {name}', { name: hand.dealer }) }),
+      beingEdited ? h('span', { class: 'tag', text: _('being corrected') }) : null,
+      store.offlineHands[k] ? h('span', { class: 'tag tag-offline', text: _('entered offline') }) : null,
     ]),
     h('p', { class: 'headline', text: headline }),
-    left ? h('p', { class: 'muted', text: `Left in hand: ${left}` }) : null,
-    h('p', { class: 'muted', text: `Totals: ${totals}` }),
+    left ? h('p', { class: 'muted', text: _('Left in hand: {list}', { list: left }) }) : null,
+    h('p', { class: 'muted', text: _('Totals: {list}', { list: totals }) }),
   ]);
   const errs = ui.historyErrors[k];
   item.appendChild(h('div', { id: `hand-${k}-error`, class: 'field-error', hidden: !(errs && errs.length) },
     (errs || []).map((t) => h('p', { text: t }))));
   if (ui.confirmDelete === k) {
     item.appendChild(h('div', { class: 'confirm' }, [
-      h('p', { text: `Delete hand ${n}? Later hands keep their order.` }),
+      h('p', { text: _('Delete hand {n}? Later hands keep their order.', { n }) }),
       h('div', { class: 'row-actions' }, [
-        h('button', { type: 'button', class: 'btn btn-danger', id: `confirm-delete-${k}`, 'data-submits': true, text: `Delete hand ${n}`, onclick: () => { deleteHand(app, k); } }),
-        h('button', { type: 'button', class: 'btn btn-secondary', id: `keep-${k}`, text: 'Keep it', onclick: () => { ui.confirmDelete = null; renderHistory(app, app.store.result); $(`delete-${k}`).focus(); } }),
+        h('button', { type: 'button', class: 'btn btn-danger', id: `confirm-delete-${k}`, 'data-submits': true, text: _('Delete hand {n}', { n }), onclick: () => { deleteHand(app, k); } }),
+        h('button', { type: 'button', class: 'btn btn-secondary', id: `keep-${k}`, text: _('Keep it'), onclick: () => { ui.confirmDelete = null; renderHistory(app, app.store.result); $(`delete-${k}`).focus(); } }),
       ]),
     ]));
   } else {
     item.appendChild(h('div', { class: 'row-actions' }, [
-      h('button', { type: 'button', class: 'btn btn-secondary', id: `edit-${k}`, 'aria-label': `Correct hand ${n}`, text: 'Correct', onclick: () => { startEdit(app, k); } }),
-      h('button', { type: 'button', class: 'btn btn-secondary', id: `delete-${k}`, 'aria-label': `Delete hand ${n}`, text: 'Delete', onclick: () => { ui.confirmDelete = k; renderHistory(app, app.store.result); $(`confirm-delete-${k}`).focus(); } }),
+      h('button', { type: 'button', class: 'btn btn-secondary', id: `edit-${k}`, 'aria-label': _('Correct hand {n}', { n }), text: _('Correct'), onclick: () => { startEdit(app, k); } }),
+      h('button', { type: 'button', class: 'btn btn-secondary', id: `delete-${k}`, 'aria-label': _('Delete hand {n}', { n }), text: _('Delete'), onclick: () => { ui.confirmDelete = k; renderHistory(app, app.store.result); $(`confirm-delete-${k}`).focus(); } }),
     ]));
   }
   return item;
@@ -111,9 +113,10 @@ function deleteHand(app, k) {
     ui.confirmDelete = null;
     store.undone = null;
     if (store.edit) store.edit = null;
-    showNotice(`Hand ${k + 1} deleted.`);
-    showSaved(ui, `Hand ${k + 1} deleted.`);
-    announce(`Hand ${k + 1} deleted. ${standingsSpeech(r)}`);
+    const said = _('Hand {n} deleted.', { n: k + 1 });
+    showNotice(said);
+    showSaved(ui, said);
+    announce(`${said} ${standingsSpeech(r)}`);
   }, (j) => (j >= k ? j + 1 : j)).then((ok) => {
     if (ok) $('history-title').focus();
   });
@@ -131,7 +134,7 @@ export function undoLast(app) {
     offerPutBack(app);
     // the offer to put it back in view, below the sticky tabs (#33 point 7)
     $('notice').scrollIntoView({ block: 'start' });
-    announce(`Hand ${n} removed. ${standingsSpeech(r)}`);
+    announce(`${_('Hand {n} removed.', { n })} ${standingsSpeech(r)}`);
   }, (j) => j);
 }
 
@@ -140,8 +143,8 @@ export function offerPutBack(app) {
   const { store } = app;
   if (!store.undone || !store.pad) return;
   const n = store.undone.number || store.pad.hands.length + 1;
-  showNotice(`Hand ${n} removed.`, { id: 'redo', label: `Put hand ${n} back`, run: () => redo(app) });
-  showSaved(app.ui, `Hand ${n} removed.`); // the sticky bar says the same as the notice, never an older save
+  showNotice(_('Hand {n} removed.', { n }), { id: 'redo', label: _('Put hand {n} back', { n }), run: () => redo(app) });
+  showSaved(app.ui, _('Hand {n} removed.', { n }), true); // the sticky bar says the same as the notice, never an older save
 }
 
 function redo(app) {
@@ -150,9 +153,10 @@ function redo(app) {
   const hands = store.pad.hands.concat([store.undone.hand]);
   replaceHands(app, hands, (r) => {
     store.undone = null;
-    showNotice(`Hand ${hands.length} put back.`);
-    showSaved(ui, `Hand ${hands.length} put back.`);
-    announce(`Hand ${hands.length} put back. ${standingsSpeech(r)}`);
+    const said = _('Hand {n} put back.', { n: hands.length });
+    showNotice(said);
+    showSaved(ui, said);
+    announce(`${said} ${standingsSpeech(r)}`);
   }, (j) => j).then((ok) => {
     if (ok) $('undo-last').focus();
   });
@@ -210,7 +214,7 @@ export function showHandProblem(app, problem, formIdx, toOriginal) {
   const first = order.length && byId[order[0]].control;
   if (first) first.focus();
   // The sentence itself is shown once, beside its entry; the bar only says that nothing was saved.
-  showSaved(ui, errors.length === 1 ? 'Not saved: one entry to fix, marked above.' : `Not saved: ${errors.length} entries to fix, marked above.`);
+  showSaved(ui, ngettext('Not saved: one entry to fix, marked above.', 'Not saved: {n} entries to fix, marked above.', errors.length), true);
   announce(errors.map((e) => e.detail).join(' '));
 }
 

@@ -22,10 +22,10 @@ export function showGeneralError(lines) {
 }
 
 /* The confirmation of the last change, in the sticky action bar (always in view). */
-export function showSaved(ui, text) {
-  // "Not saved: …" and "Hand 4 removed." say what the entry on screen is about: they go as soon
-  // as the player changes it (#23 point 7, #33 point 7).
-  ui.notSaved = Boolean(text && (text.startsWith('Not saved') || / removed\.$/.test(text)));
+export function showSaved(ui, text, aboutTheEntry) {
+  // "Not saved: …" and "Hand 4 removed." say what the entry on screen is about (aboutTheEntry):
+  // they go as soon as the player changes it (#23 point 7, #33 point 7).
+  ui.notSaved = Boolean(text && aboutTheEntry);
   const el = $('saved-note');
   el.textContent = text || '';
   show(el, !!text);

@@ -2,25 +2,26 @@
  * each refusal shown beside its control (history.js showHandProblem). Each function takes the
  * page's state, `app` (submit.js). */
 import { $, announce, setFieldError, clearErrorsIn } from '../dom.js';
-import { newDraft, possessive, standingsSpeech, padWith, dealerLine, currentDraft, formIndex, opponentsOf, entryFor, playerIndex, handFromDraft } from './state.js';
+import { newDraft, standingsSpeech, padWith, dealerLine, currentDraft, formIndex, opponentsOf, entryFor, playerIndex, handFromDraft } from './state.js';
 import { showNotice, showGeneralError, showSaved } from './notes.js';
 import { submitPad } from './submit.js';
 import { showHandProblem } from './history.js';
+import { _ } from '../i18n.js';
 
 /** [{id, control, text}]: what the form lacks before the hand can be sent. */
 function localCheck(store, d) {
   const problems = [];
   if (!d.winner) {
-    problems.push({ id: 'winner-error', control: $('winner-0'), text: 'Choose who went out.' });
+    problems.push({ id: 'winner-error', control: $('winner-0'), text: _('Choose who went out.') });
     return problems;
   }
   opponentsOf(store, d).forEach((p) => {
     const e = entryFor(d, p);
     const i = playerIndex(store, p);
     if (e.mode === 'points' && !String(e.points).trim()) {
-      problems.push({ id: `opp-${i}-error`, control: $(`points-${i}`), text: `Enter ${possessive(p)} points, or pick the cards left.` });
+      problems.push({ id: `opp-${i}-error`, control: $(`points-${i}`), text: _('Enter {name}’s points, or pick the cards left.', { name: p }) });
     } else if (e.mode === 'cards' && !e.cards.length) {
-      problems.push({ id: `opp-${i}-error`, control: $(`suit-${i}-C`), text: `Pick ${possessive(p)} cards left, or enter points.` });
+      problems.push({ id: `opp-${i}-error`, control: $(`suit-${i}-C`), text: _('Pick {name}’s cards left, or enter points.', { name: p }) });
     }
   });
   return problems;
@@ -65,19 +66,19 @@ function commitHand(app, hand) {
       ui.confirmDraw = false;
       showNotice(null);
       const saved = r.hands[k];
-      what = saved && saved.draw ? `Hand ${k + 1} entered as a drawn hand: nobody scores.`
-        : (editing ? `Hand ${k + 1} corrected.` : `Hand ${k + 1} saved: ${saved.winner} scores ${saved.points}.`);
+      what = saved && saved.draw ? _('Hand {n} entered as a drawn hand: nobody scores.', { n: k + 1 })
+        : (editing ? _('Hand {n} corrected.', { n: k + 1 }) : _('Hand {n} saved: {name} scores {points}.', { n: k + 1, name: saved.winner, points: saved.points }));
     },
     after: (r) => {
       showSaved(ui, what);
-      announce(`${what} ${standingsSpeech(r)} ${r.game_over && r.winner ? `${r.winner} wins the game!` : dealerLine(r)}`);
+      announce(`${what} ${standingsSpeech(r)} ${r.game_over && r.winner ? _('{name} wins the game!', { name: r.winner }) : dealerLine(r)}`);
       $('entry-title').focus({ preventScroll: true });
       $('summary').scrollIntoView({ block: 'start', behavior: 'auto' });
     },
     refused: (problem) => { showHandProblem(app, problem, k, (j) => j); },
     failed: (message) => {
       setFieldError('hand-error', [message]);
-      showSaved(ui, 'Not saved: what you typed is kept.');
+      showSaved(ui, _('Not saved: what you typed is kept.'), true);
       announce(message);
     },
   });

@@ -5,6 +5,7 @@ import { problemErrors, decodePointer } from '../api.js';
 import { playerLimits, commonTargets, presetChoices, newDraft, dealerLine, sameNames } from './state.js';
 import { showNotice, showGeneralError } from './notes.js';
 import { saveGame, submitPad } from './submit.js';
+import { _, ngettext, number } from '../i18n.js';
 
 export function renderSetup(app) {
   const s = app.store.setup;
@@ -22,7 +23,7 @@ export function renderSetup(app) {
       },
     });
     const remove = s.names.length > min ? h('button', {
-      type: 'button', class: 'btn btn-icon', 'aria-label': `Remove player ${i + 1}`,
+      type: 'button', class: 'btn btn-icon', 'aria-label': _('Remove player {n}', { n: i + 1 }),
       onclick: () => {
         s.names.splice(i, 1);
         if (s.firstDealer >= s.names.length) s.firstDealer = 0;
@@ -32,7 +33,7 @@ export function renderSetup(app) {
       },
     }, h('span', { 'aria-hidden': 'true', text: '\u2715' })) : null;
     list.appendChild(h('li', { class: 'player-row' }, [
-      h('label', { for: `player-${i}`, text: `Player ${i + 1}` }),
+      h('label', { for: `player-${i}`, text: _('Player {n}', { n: i + 1 }) }),
       h('div', { class: 'inline' }, [input, remove]),
       h('div', { id: `player-${i}-error`, class: 'field-error', hidden: true }),
     ]));
@@ -71,7 +72,7 @@ function renderQuickTargets(app) {
   commonTargets(app.rules).forEach((t) => {
     box.appendChild(h('button', {
       type: 'button', class: 'btn btn-secondary quick', id: `target-${t}`, 'aria-pressed': String(String(app.store.setup.target).trim() === String(t)),
-      'aria-label': `${t} points`, text: String(t),
+      'aria-label': ngettext('{n} point', '{n} points', t), text: number(t),
       onclick: () => {
         app.store.setup.target = String(t);
         $('target').value = String(t);
@@ -87,7 +88,7 @@ function fillDealerOptions(app) {
   const sel = $('first-dealer');
   clear(sel);
   s.names.forEach((name, i) => {
-    sel.appendChild(h('option', { value: i, text: name.trim() || `Player ${i + 1}` }));
+    sel.appendChild(h('option', { value: i, text: name.trim() || _('Player {n}', { n: i + 1 }) }));
   });
   sel.value = String(Math.min(s.firstDealer, s.names.length - 1));
 }
@@ -147,8 +148,8 @@ function startGame(app) {
   const lengthField = s.length === 'deals' ? 'deals' : 'target';
   const lengthText = String(s.length === 'deals' ? s.deals : s.target).trim();
   if (!/^\d+$/.test(lengthText)) {
-    setFieldError(`${lengthField}-error`, [s.length === 'deals' ? 'Enter how many deals to play, as a whole number.'
-      : 'Enter the target score as a whole number of points, such as 150.'], $(lengthField));
+    setFieldError(`${lengthField}-error`, [s.length === 'deals' ? _('Enter how many deals to play, as a whole number.')
+      : _('Enter the target score as a whole number of points, such as 150.')], $(lengthField));
     $(lengthField).focus();
     return;
   }
@@ -164,7 +165,7 @@ function startGame(app) {
       showNotice(null);
     },
     after: () => {
-      announce(`Game started. ${pad.players.join(', ')}. ${dealerLine(app.store.result)}`);
+      announce(`${_('Game started.')} ${pad.players.join(', ')}. ${dealerLine(app.store.result)}`);
       $('entry-title').focus();
     },
     refused: (problem) => showSetupProblem(app, problem),
@@ -202,5 +203,5 @@ function showSetupProblem(app, problem) {
     setFieldError(id, byField[id].lines, byField[id].control);
   });
   if (firstControl) firstControl.focus();
-  announce(`The game could not start: ${errors.map((e) => e.detail).join(' ')}`);
+  announce(_('The game could not start: {why}', { why: errors.map((e) => e.detail).join(' ') }));
 }

@@ -4,25 +4,28 @@ import { $, h, show, announce, clearErrorsIn } from '../dom.js';
 import { defaultSetup, rulesLine } from './state.js';
 import { showNotice, showGeneralError } from './notes.js';
 import { saveGame } from './submit.js';
+import { _, ngettext } from '../i18n.js';
 
 // ---------------------------------------------------------------- sharing and export
 
 export function resultsText(app) {
   const r = app.store.result;
-  const lines = [`Rummy scorepad \u2014 ${rulesLine(app.store, app.rules)}`];
-  if (r.game_over && r.winner) lines.push(`${r.winner} wins with ${r.totals[r.winner]} points.`);
-  else lines.push(`After ${r.hands.length}${r.hands.length === 1 ? ' hand' : ' hands'}${r.next_dealer ? ` (next dealer: ${r.next_dealer})` : ''}:`);
+  const lines = [`${_('Rummy scorepad')} \u2014 ${rulesLine(app.store, app.rules)}`];
+  if (r.game_over && r.winner) lines.push(_('{name} wins with {points} points.', { name: r.winner, points: r.totals[r.winner] }));
+  else if (r.next_dealer) lines.push(ngettext('After {n} hand (next dealer: {name}):', 'After {n} hands (next dealer: {name}):', r.hands.length, { name: r.next_dealer }));
+  else lines.push(ngettext('After {n} hand:', 'After {n} hands:', r.hands.length));
   (r.standings || []).forEach((s, i) => {
     lines.push(`${s.rank || i + 1}. ${s.player} ${s.total}`);
   });
   if (r.hands.length) {
     lines.push('');
-    lines.push('Hands:');
+    lines.push(_('Hands:'));
     r.hands.forEach((hand, k) => {
-      let text = `${hand.number || k + 1}. dealer ${hand.dealer}: `;
-      if (hand.draw) text += 'drawn hand';
+      let text = `${hand.number || k + 1}. ${_('dealer {name}:', { name: hand.dealer })} `;
+      if (hand.draw) text += _('drawn hand');
       else {
-        text += `${hand.winner}${hand.rummy ? ' went rummy' : ' went out'}, +${hand.points}`;
+        const said = { name: hand.winner, points: hand.points };
+        text += hand.rummy ? _('{name} went rummy, +{points}', said) : _('{name} went out, +{points}', said);
         const left = Object.keys(hand.remaining || {}).map((p) => `${p} ${hand.remaining[p]}`).join(', ');
         if (left) text += ` (${left})`;
       }
@@ -61,7 +64,7 @@ export function resultsCsv(app) {
 export function copyText(app) {
   const text = resultsText(app);
   // Said beside the button tapped (not in the notice at the page's top, off-screen from here).
-  const done = () => { shareSaid('Results copied: paste them into a message.'); };
+  const done = () => { shareSaid(_('Results copied: paste them into a message.')); };
   const fallback = () => {
     const area = $('share-text');
     area.value = text;
@@ -72,7 +75,7 @@ export function copyText(app) {
     let ok = false;
     try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
     if (ok) done();
-    else shareSaid('Select the text below and copy it.');
+    else shareSaid(_('Select the text below and copy it.'));
   };
   if (navigator.clipboard && navigator.clipboard.writeText) {
     navigator.clipboard.writeText(text).then(done, fallback);
@@ -88,11 +91,11 @@ export function downloadCsv(app) {
   document.body.appendChild(a);
   a.click();
   window.setTimeout(() => { URL.revokeObjectURL(url); a.remove(); }, 1000);
-  announce('CSV file downloaded.');
+  announce(_('CSV file downloaded.'));
 }
 
 export function shareResults(app) {
-  navigator.share({ title: 'Rummy scores', text: resultsText(app) }).catch(() => { /* cancelled */ });
+  navigator.share({ title: _('Rummy scores'), text: resultsText(app) }).catch(() => { /* cancelled */ });
 }
 
 // ---------------------------------------------------------------- new game

@@ -5,6 +5,7 @@
  * scorepad.js → view.js → setup, share, chart, entry → save → history → submit → notes → state. */
 import { limits, presets } from '../service.js';
 import { nameKey } from '../judge/scorepad.js';
+import { _, ngettext } from '../i18n.js';
 
 export const STORE_KEY = 'rummy-referee.scorepad.v1';
 
@@ -113,15 +114,15 @@ export function rulesOf(store) {
 
 export function rulesLine(store, rules) {
   const r = rulesOf(store);
-  const preset = `${presetLabel(rules, r.preset || 'standard')} rules`;
-  const aces = r.aces === 'high_or_low' ? ' \u00b7 aces high or low' : '';
-  if (r.deals) return `${preset}${aces} \u00b7 ${r.deals} deals`;
-  return `${preset}${aces} \u00b7 first to ${r.target_score || 100} points`;
+  const preset = _('{preset} rules', { preset: presetLabel(rules, r.preset || 'standard') });
+  const aces = r.aces === 'high_or_low' ? ` \u00b7 ${_('aces high or low')}` : '';
+  if (r.deals) return `${preset}${aces} \u00b7 ${ngettext('{n} deal', '{n} deals', r.deals)}`;
+  return `${preset}${aces} \u00b7 ${_('first to {n} points', { n: r.target_score || 100 })}`;
 }
 
 export function dealerLine(result) {
   if (!result) return '';
-  return result.next_dealer ? `Next dealer: ${result.next_dealer}.` : '';
+  return result.next_dealer ? _('Next dealer: {name}.', { name: result.next_dealer }) : '';
 }
 
 export function standingsSpeech(result) {
@@ -142,10 +143,6 @@ export function offlineMarks(store, pad, offline) {
   return pad.hands.map((hand, i) => Boolean(store.offlineHands[i]) || JSON.stringify(hand) !== JSON.stringify(old[i]));
 }
 
-export function possessive(name) {
-  return name + (/s$/i.test(name) ? '\u2019' : '\u2019s');
-}
-
 /* A whole number as a number; anything else as typed, for the API to refuse in words. */
 export function integerOrRaw(text) {
   const t = String(text).trim();
@@ -164,8 +161,9 @@ export function sameNames(players) {
     if (!k) return;
     if (k in first) {
       const other = players[first[k]];
-      out.push({ index: i, text: p === other ? `${p} is already player ${first[k] + 1}: give each player a different name.`
-        : `${p} and ${other} (player ${first[k] + 1}) read as the same name: give each player a different name.` });
+      const said = { name: p, other, n: first[k] + 1 };
+      out.push({ index: i, text: p === other ? _('{name} is already player {n}: give each player a different name.', said)
+        : _('{name} and {other} (player {n}) read as the same name: give each player a different name.', said) });
     } else {
       first[k] = i;
     }

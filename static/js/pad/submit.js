@@ -9,13 +9,14 @@
 import { askReferee } from '../referee.js';
 import { persist, offlineMarks } from './state.js';
 import { showNotice, showGeneralError, setBusy } from './notes.js';
+import { _ } from '../i18n.js';
 
 export const API_URL = '/v1/scorepad';
 
 /** Keeps the game in localStorage, or says that this browser would not. */
 export function saveGame(app) {
   if (!persist(app.store)) {
-    showNotice('This browser would not save the game (private mode or storage full); it will be lost on reload.');
+    showNotice(_('This browser would not save the game (private mode or storage full); it will be lost on reload.'));
   }
 }
 

@@ -7,6 +7,7 @@ import { renderEntry } from './entry.js';
 import { renderHistory } from './history.js';
 import { renderChart } from './chart.js';
 import { openNewGame } from './share.js';
+import { _, ngettext, number } from '../i18n.js';
 
 export function render(app) {
   const inGame = !!app.store.pad && !app.ui.settingUp;
@@ -22,7 +23,7 @@ function renderGame(app) {
     // A saved game whose first answer has not arrived yet.
     $('game-rules').textContent = rulesLine(app.store, app.rules);
     clear($('standings').tBodies[0]);
-    $('next-dealer').textContent = 'Waiting for the Rummy Referee\u2026';
+    $('next-dealer').textContent = _('Waiting for the Rummy Referee…');
     clear($('hand-form'));
     return;
   }
@@ -39,7 +40,7 @@ function renderSummary(app, r) {
   show($('offline-note'), Boolean(app.store.offline));
   const banner = $('winner-banner');
   if (r.game_over && r.winner) {
-    banner.textContent = `${r.winner} wins with ${r.totals[r.winner]} points!`;
+    banner.textContent = _('{name} wins with {points} points!', { name: r.winner, points: r.totals[r.winner] });
     show(banner, true);
   } else {
     show(banner, false);
@@ -52,18 +53,18 @@ function renderSummary(app, r) {
     let toTarget = null;
     if (showTarget) {
       const left = r.to_target[s.player];
-      toTarget = h('td', { class: 'num', text: typeof left === 'number' && left <= 0 ? 'reached' : String(left) });
+      toTarget = h('td', { class: 'num', text: typeof left === 'number' && left <= 0 ? _('reached') : number(left) });
     }
     body.appendChild(h('tr', { class: r.winner === s.player ? 'is-winner' : null }, [
       h('td', { text: String(s.rank || i + 1) }),
       h('th', { scope: 'row', text: s.player }),
-      h('td', { class: 'num total', text: String(s.total) }),
+      h('td', { class: 'num total', text: number(s.total) }),
       toTarget,
     ]));
   });
   const next = $('next-dealer');
-  if (r.game_over) next.textContent = `Game over after ${r.hands.length}${r.hands.length === 1 ? ' hand.' : ' hands.'}`;
-  else if (r.next_dealer) next.textContent = `Next dealer: ${r.next_dealer}`;
+  if (r.game_over) next.textContent = ngettext('Game over after {n} hand.', 'Game over after {n} hands.', r.hands.length);
+  else if (r.next_dealer) next.textContent = _('Next dealer: {name}', { name: r.next_dealer });
   else next.textContent = '';
   $('undo-last').disabled = !r.hands.length;
   $('undo-last').setAttribute('data-submits', '');
