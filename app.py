@@ -26,11 +26,12 @@ from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
 from tables.http import EXTENSION as TABLES_EXTENSION
 from tables.http import register_tables
-from web import body_read, metrics, request_id, rulebook
+from web import body_read, language, metrics, request_id, rulebook
 from web.bodies import decode_body
 from web.i18n_pages import rulebook_language
+from web.language import UnknownLanguage
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
-from web.problems import ProblemApi, invalid_input, problem
+from web.problems import ProblemApi, invalid_input, problem, unknown_language
 from web.routes import RefereeBlueprint, problems_under
 
 HERE = Path(__file__).resolve().parent
@@ -240,6 +241,7 @@ def create_app(config: dict | None = None) -> Flask:
     )
     app.config.update(config or {})
     request_id.init_app(app)  # first: every answer and log line after it knows the request's id
+    language.init_app(app)  # then the answer's language: every sentence after it is said in it
     metrics.init_app(app)
     CORS(
         app,
@@ -253,6 +255,7 @@ def create_app(config: dict | None = None) -> Flask:
     api.register_blueprint(ops)
     register_tables(app, api)
     app.register_error_handler(InvalidInput, invalid_input)
+    app.register_error_handler(UnknownLanguage, unknown_language)
     body_read.init_app(app)  # the body whole and in time, before anything reads it (408, 400, 413)
 
     @app.after_request

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import chain
 
+from .speech import Sentence, say, term
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -30,7 +32,7 @@ _VARIATION_SELECTOR = "\ufe0f"
 class CardError(ValueError):
     """A card code that is not one of the accepted spellings of the 52 cards."""
 
-    def __init__(self, text: object, message: str) -> None:
+    def __init__(self, text: object, message: Sentence) -> None:
         super().__init__(message)
         self.text = text
         self.message = message
@@ -147,20 +149,28 @@ def parse_card(text: object) -> Card:
     return card
 
 
-def _card_error_message(text: object) -> str:
+def _card_error_message(text: object) -> Sentence:
     if not isinstance(text, str):
-        what = {
-            type(None): "null",
-            bool: "true or false",
-            int: "a number",
-            float: "a number",
-            list: "a list",
-            tuple: "a list",
-            dict: "an object",
-        }.get(type(text), "something else")
-        return f'a card is written as text in quotes, such as "QS" or "Q♠", not as {what}'
+        what = _NOT_TEXT.get(type(text), _NOT_TEXT[object])
+        return say('a card is written as text in quotes, such as "QS" or "Q♠", not as {what}', what=what)
     shown = text if len(text) <= 20 else text[:20] + "…"
-    return f"{shown!r} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. 10H, QS or Q♠"
+    return say(
+        "{text} is not a card: write the rank (A, 2-10 or T, J, Q, K) then the suit (C, D, H, S or ♣ ♦ ♥ ♠), e.g. 10H, QS or Q♠",
+        text=repr(shown),
+    )
+
+
+# What a JSON value that is not text is, for the sentence above.
+_NOT_TEXT = {
+    type(None): term("JSON value", "null"),
+    bool: term("JSON value", "true or false"),
+    int: term("JSON value", "a number"),
+    float: term("JSON value", "a number"),
+    list: term("JSON value", "a list"),
+    tuple: term("JSON value", "a list"),
+    dict: term("JSON value", "an object"),
+    object: term("JSON value", "something else"),
+}
 
 
 def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:

@@ -13,6 +13,7 @@ from typing import Any
 from .policy import LEVELS
 from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESET_LIST, PRESETS, Option, describe
 from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
+from .speech import LANGUAGES, language_name
 
 _TYPES = {bool: "boolean", int: "integer", str: "string"}
 
@@ -62,4 +63,5 @@ def rules_document() -> dict[str, Any]:
             "deals": {"minimum": deals.minimum, "maximum": deals.maximum},
         },
         "bot_levels": [{"level": level, "label": level.capitalize()} for level in LEVELS],
+        "languages": [{"tag": tag, "name": language_name(tag)} for tag in LANGUAGES],
     }

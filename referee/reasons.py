@@ -15,6 +15,7 @@ from functools import lru_cache
 from .actions import Move, Source
 from .cards import Card, parse_card, parse_cards
 from .errors import Code, Reason
+from .legal import turn_options
 from .melds import check_lay_off, check_meld
 from .moves import apply_moves
 from .notation import parse_position
@@ -105,3 +106,48 @@ def code_table(rule_link: Callable[[str], str] = str) -> str:
     for code, reason in code_examples().items():
         rows.append(f"| `{code.value}` | {rule_link(reason.rule) if reason.rule else ''} | {reason.message} |")
     return "\n".join(rows)
+
+
+def _summary_examples() -> dict[str, Callable[[], str]]:
+    c = _cards
+    standard = resolve_rules({})
+    out = "ana:4H 5H 6H 9C / ben:8D 3C 3D KH | - | QD | KC ... | ana play"
+    return {
+        "meld_is_a_set": lambda: check_meld(c("9H 9S 9C"), standard).summary,
+        "meld_is_a_run": lambda: check_meld(c("5S 6S 7S"), standard).summary,
+        "lay_off_fits": lambda: check_lay_off(c("5S 6S 7S"), c("8S"), standard).summary,
+        "meld_refused": lambda: check_meld(c("QS KS AS"), standard).summary,
+        "drew_from_the_stock": lambda: apply_moves(parse_position(_ANA), [Move.draw("ana")]).summary,
+        "took_the_discard_then_discarded": lambda: (
+            apply_moves(parse_position(_ANA), [Move.draw("ana", Source.DISCARD_PILE), Move.discard("ana", parse_card("8H"))]).summary
+        ),
+        "melded_and_laid_off": lambda: (
+            apply_moves(
+                parse_position("ana:4H 5H 6H 8S 2C / ben:8D 3C 3D KH | m1@ben:5S 6S 7S | QD | KC ... | ana play"),
+                [Move.make_meld("ana", c("4H 5H 6H")), Move.lay_off("ana", c("8S"), "m1")],
+            ).summary
+        ),
+        "refused_after_moves": lambda: apply_moves(parse_position(_ANA), [Move.draw("ana"), Move.draw("ana")]).summary,
+        "went_out": lambda: (
+            apply_moves(
+                parse_position("ana:4H 5H 6H 9C / ben:8D 3C 3D KH | m1@ana:5S 6S 7S | QD | KC ... | ana play"),
+                [Move.make_meld("ana", c("4H 5H 6H")), Move.discard("ana", parse_card("9C"))],
+            ).summary
+        ),
+        "went_out_going_rummy": lambda: (
+            apply_moves(parse_position(out), [Move.make_meld("ana", c("4H 5H 6H")), Move.discard("ana", parse_card("9C"))]).summary
+        ),
+        "to_draw": lambda: turn_options(parse_position(_ANA)).summary,
+        "has_drawn": lambda: turn_options(parse_position(_RUNS)).summary,
+        "hand_over_next_dealer": lambda: (
+            turn_options(parse_position("ana: / ben:8D 3C 3D KH | m1@ben:4H 5H 6H 7H | QD | KC ... | ana draw | status=out")).summary
+        ),
+    }
+
+
+@lru_cache(maxsize=1)
+def summary_examples() -> dict[str, str]:
+    """One example sentence per kind of ``summary`` (a meld check's, a move's, a turn's), each
+    made by the referee from a fixed position, as :func:`code_examples` does for the reasons:
+    the languages' table in the docs and the pseudo-locale test read them."""
+    return {kind: made() for kind, made in _summary_examples().items()}

@@ -41,6 +41,7 @@ __all__ = [
     "Sentence",
     "english_ordinal",
     "language",
+    "language_name",
     "render",
     "say",
     "say_n",
@@ -218,6 +219,11 @@ def language(tag: str) -> Language:
     with open(LOCALES / folder / "LC_MESSAGES" / "messages.mo", "rb") as mo:
         translations = gettext.GNUTranslations(mo)
     return Language(tag, Locale.parse("en" if tag == PSEUDO else folder), translations)
+
+
+def language_name(tag: str) -> str:
+    """A language's name in itself, as a language menu shows it: "español", "português (Brasil)"."""
+    return Locale.parse(tag.replace("-", "_")).get_display_name(tag.replace("-", "_")) or tag
 
 
 def render(text: str, lang: Language | None) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields
 
 from referee.errors import InvalidInput, Problem
+from referee.speech import Sentence
 
 
 def _escape(segment: object) -> str:
@@ -67,7 +68,7 @@ def problems_from_messages(messages: Any, prefix: tuple[str | int, ...] = (), li
             for m in node:
                 walk(m, path)
         else:
-            out.append(Problem(path, _friendly(str(node), path)))
+            out.append(Problem(path, _friendly(node if isinstance(node, str) else str(node), path)))
 
     walk(messages, prefix)
     return out
@@ -88,6 +89,8 @@ def _friendly(message: str, path: tuple[str | int, ...]) -> str:
     ("the seed must be a whole number"); a message holding ``{field}`` (see
     :class:`schemas.fields.Count`) gets the field's words there; any other message is the core's
     or a field's own sentence and is kept, with the scorepad entry it concerns in front."""
+    if isinstance(message, Sentence) and not _context(path):
+        return message  # the core's own sentence, said in the answer's language
     words = field_words(path)
     if "{field}" in message:
         return message.replace("{field}", words)
@@ -201,11 +204,14 @@ def _context(path: tuple[str | int, ...]) -> str:
 
 class PointerSchema(Schema):
     pointer = fields.String(
-        required=True,
         metadata={
-            "description": "JSON Pointer (RFC 6901) to the offending field of the request body; empty for the whole body.",
+            "description": "JSON Pointer (RFC 6901) to the offending field of the request body; empty for the whole body. "
+            "Absent when `parameter` names a query parameter instead.",
             "example": "/state/players/1/hand/3",
         },
+    )
+    parameter = fields.String(
+        metadata={"description": "The offending query parameter (`lang`), when the fault is not in the body.", "example": "lang"}
     )
     detail = fields.String(required=True, metadata={"example": "'ZZ' is not a card"})
 

@@ -147,6 +147,21 @@ class BotLevelSchema(Answer):
     label = fields.String(required=True, metadata={"example": "Easy"})
 
 
+class LanguageSchema(AnswerSchema):
+    """A language the service answers in (issue 36)."""
+
+    tag = fields.String(
+        required=True,
+        metadata={
+            "description": "BCP 47 tag: the `lang` query parameter's value and the `Content-Language` of its answers.",
+            "example": "pt-BR",
+        },
+    )
+    name = fields.String(
+        required=True, metadata={"description": "The language's name in itself, for a language menu.", "example": "português (Brasil)"}
+    )
+
+
 class RulesListSchema(AnswerSchema):
     """``GET /v1/rules``: every preset with every option value, and what the pages show of them:
     labels, sentences, allowed values, limits and the computer opponents' levels."""
@@ -158,4 +173,12 @@ class RulesListSchema(AnswerSchema):
     limits = fields.Nested(LimitsSchema, required=True)
     bot_levels = fields.List(
         fields.Nested(BotLevelSchema), required=True, metadata={"description": "The computer opponents' levels, weakest first."}
+    )
+    languages = fields.List(
+        fields.Nested(LanguageSchema),
+        required=True,
+        metadata={
+            "description": "The languages of the answers' sentences (`message`, `summary`, problem `detail`), English first: "
+            "chosen by the `lang` query parameter of any request, else by `Accept-Language`; `Content-Language` says which was used."
+        },
     )

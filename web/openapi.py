@@ -13,12 +13,14 @@ from flask import Flask
 import referee
 from referee.reasons import code_table
 from referee.rules import OPTION
+from referee.speech import LANGUAGES
 from schemas.fairness import MAX_RECORD_MOVES
 from schemas.state import MAX_MOVES, MAX_TURN_MOVES
 from schemas.suggest import MAX_EVENTS
 from schemas.wire import to_json
 
 from .bodies import BODY_LIMITS, MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_KEYS, body_limit
+from .language import QUERY
 from .problems import API_EXTENSION, MAX_LISTED_ERRORS, PROBLEM_JSON
 
 API_DESCRIPTION = (
@@ -130,7 +132,42 @@ def build_spec(app: Flask) -> dict[str, Any]:
     }
     _precise_schemas(spec)
     _plain_summaries(spec)
+    _languages(spec)
     return spec
+
+
+def _languages(spec: dict[str, Any]) -> None:
+    """Issue 36 in the document: every operation of /v1 takes the ``lang`` query parameter (a
+    value the service does not speak is 422) and every answer says ``Content-Language``."""
+    components = spec.setdefault("components", {})
+    components.setdefault("parameters", {})["lang"] = {
+        "name": QUERY,
+        "in": "query",
+        "required": False,
+        "description": "The language of the answer's sentences (`message`, `summary`, problem `detail`s): one of "
+        + ", ".join(f"`{t}`" for t in LANGUAGES)
+        + ". Without it, `Accept-Language` chooses (quality values; `es-MX` → `es`, `pt` → `pt-BR`); with neither, English. "
+        "Any other value is a 422 whose error names the parameter. Codes, rule ids and field names never change.",
+        "schema": {"type": "string", "enum": list(LANGUAGES)},
+    }
+    components.setdefault("headers", {})["Content-Language"] = {
+        "description": "The language the answer's sentences are in (BCP 47: `en`, `es`, `fr`, `de`, `pt-BR`, `ru`).",
+        "schema": {"type": "string", "example": "es"},
+    }
+    for path, operations in spec.get("paths", {}).items():
+        if not path.startswith("/v1/"):
+            continue
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            lang = {"$ref": "#/components/parameters/lang"}
+            if lang not in operation.setdefault("parameters", []):  # flask-smorest's dict is kept between calls
+                operation["parameters"].append(lang)
+            responses = operation["responses"]
+            responses.setdefault("422", {"$ref": "#/components/responses/UNPROCESSABLE_ENTITY"})
+            for answer in responses.values():
+                if "$ref" not in answer:
+                    answer.setdefault("headers", {})["Content-Language"] = {"$ref": "#/components/headers/Content-Language"}
 
 
 def _plain_summaries(spec: dict[str, Any]) -> None:

@@ -12,20 +12,30 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from referee.errors import MAX_PROBLEMS, InvalidInput, Problem
+from referee.speech import say, say_n
 from schemas.doc import PrecisePlugin
 from schemas.errors import ProblemSchema, checking_stopped, count_messages, pointer, problems_from_messages
 from web import request_id
+from web.language import UnknownLanguage
+from web.language import spoken as said
 
 PROBLEM_JSON = "application/problem+json"
 MAX_LISTED_ERRORS = MAX_PROBLEMS  # a 422 lists at most this many faults, and says how many more there are
 
 
-def problem(status: int, detail: str, problems: list[Problem] | None = None, headers: Mapping[str, str] | None = None) -> Response:
-    """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors``; the
-    request's id is ``request_id`` (web/request_id.py), for the user to quote."""
-    body: dict[str, Any] = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": detail}
+def problem(
+    status: int, detail: str, problems: list[Problem] | None = None, headers: Mapping[str, str] | None = None, parameter: bool = False
+) -> Response:
+    """An RFC 9457 ``application/problem+json`` answer; ``problems`` become ``errors`` (each a
+    JSON Pointer into the body, or with ``parameter`` the query parameter named by its path); the
+    request's id is ``request_id`` (web/request_id.py), for the user to quote. Every sentence is
+    said in the request's language (web/language.py)."""
+    body: dict[str, Any] = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": said(detail)}
     if problems is not None:
-        body["errors"] = [{"pointer": pointer(p.path), "detail": p.message} for p in problems]
+        if parameter:
+            body["errors"] = [{"parameter": str(p.path[0]), "detail": said(p.message)} for p in problems]
+        else:
+            body["errors"] = [{"pointer": pointer(p.path), "detail": said(p.message)} for p in problems]
     rid = request_id.current()
     if rid is not None:
         body["request_id"] = rid
@@ -41,18 +51,34 @@ def invalid(problems: list[Problem], total: int | None = None, stopped: bool = F
     stopped there, so more may follow)."""
     first = problems[0]
     total = max(total or 0, len(problems))
-    listed = f"; the first {MAX_LISTED_ERRORS} are listed" if total > MAX_LISTED_ERRORS else ""
-    more = f" (and {total - 1} more{listed})" if total > 1 else ""
+    detail: str = first.message
     if stopped:
-        more = f" (and more: checking stopped after the first {MAX_LISTED_ERRORS}, which are listed)"
+        detail = say(
+            "{first} (and more: checking stopped after the first {count}, which are listed)", first=first.message, count=MAX_LISTED_ERRORS
+        )
+    elif total > MAX_LISTED_ERRORS:
+        detail = say_n(
+            "{first} (and {count} more; the first {listed} are listed)",
+            "{first} (and {count} more; the first {listed} are listed)",
+            total - 1,
+            first=first.message,
+            listed=MAX_LISTED_ERRORS,
+        )
+    elif total > 1:
+        detail = say_n("{first} (and {count} more)", "{first} (and {count} more)", total - 1, first=first.message)
     # each message names its field in words; the pointer is in errors[], for programs
-    return problem(422, f"{first.message}{more}", problems[:MAX_LISTED_ERRORS])
+    return problem(422, detail, problems[:MAX_LISTED_ERRORS])
 
 
 def invalid_input(bad: InvalidInput) -> Response:
     """The one answer to the core's :class:`~referee.errors.InvalidInput`: a 422 naming each
     fault (views put the request's own path in front with ``InvalidInput.under``)."""
     return invalid(bad.problems, stopped=bad.stopped)
+
+
+def unknown_language(bad: UnknownLanguage) -> Response:
+    """422 for a ``lang`` the service does not speak, naming the query parameter."""
+    return problem(422, bad.problem.message, [bad.problem], parameter=True)
 
 
 API_EXTENSION = "rummy_referee_api"
@@ -90,17 +116,26 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
             stopped = checking_stopped(messages)
             return invalid(found or [Problem((), "the body is not valid")], count_messages(messages), stopped)
         if error.code == 400 and messages:
-            return problem(400, "the body is not valid JSON", [Problem((), "the body is not valid JSON")])
+            not_json = say("the body is not valid JSON")
+            return problem(400, not_json, [Problem((), not_json)])
         code = error.code or 500
         headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
         detail = error.description or HTTPStatus(code).phrase
         if error.code == 404:
-            detail = f"there is no {request.path!r} here; see /openapi.yaml for the API's paths"
+            detail = say("there is no {path} here; see /openapi.yaml for the API's paths", path=repr(request.path))
         elif error.code == 405:
-            detail = f"{request.method} is not allowed on {request.path}; allowed: {headers.get('Allow', '')}"
+            detail = say(
+                "{method} is not allowed on {path}; allowed: {allowed}",
+                method=request.method,
+                path=request.path,
+                allowed=headers.get("Allow", ""),
+            )
         elif error.code == 413:
-            detail = f"the body is larger than this service accepts ({request.max_content_length} bytes)"
+            detail = say("the body is larger than this service accepts ({count} bytes)", count=request.max_content_length or 0)
         elif code >= 500:
-            detail = f"the service failed to answer; this is a fault of the service, not of the request (request id {request_id.current()})"
+            detail = say(
+                "the service failed to answer; this is a fault of the service, not of the request (request id {id})",
+                id=request_id.current() or "",
+            )
         problems = [Problem(getattr(error, "path", ()), detail)] if error.code == 400 else None
         return problem(code, detail, problems, headers=headers)
