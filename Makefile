@@ -101,7 +101,7 @@ deploy-config: install
 # pseudo-locale en-XA and the pages' static/i18n/<lang>.json (tools/catalogs.py; all committed,
 # a test fails when one is stale).
 extract: install
-	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k say -k say_n:1,2 -k term:1c,2 --sort-by-file --no-location --omit-header --width 100 -o locales/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k say -k say_n:1,2 -k term:1c,2 -k say_in:1c,2 --sort-by-file --no-location --omit-header --width 100 -o locales/messages.pot .
 	$(BIN)/python tools/catalogs.py update
 	PYTHONPATH=. $(BIN)/pybabel extract -F locales/pages.cfg $(PAGES_KEYWORDS) --no-location --sort-output --project "Rummy Referee" -o locales/pages.pot .
 	PYTHONPATH=. $(BIN)/pybabel extract -F locales/rulebook.cfg --no-location --project "Rummy Referee" -o locales/rulebook.pot .

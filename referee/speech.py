@@ -44,6 +44,7 @@ __all__ = [
     "language_name",
     "render",
     "say",
+    "say_in",
     "say_n",
     "term",
 ]
@@ -69,6 +70,7 @@ class Sentence(str):
     n: int | None
     context: str | None
     params: Mapping[str, Any]
+    capital: bool
 
     def __new__(
         cls,
@@ -77,15 +79,40 @@ class Sentence(str):
         plural: str | None = None,
         count: int | None = None,
         context: str | None = None,
+        capital: bool = False,
+        english: str | None = None,
     ) -> Sentence:
-        pattern = msgid if plural is None or count == 1 else plural
-        words = pattern.format_map({k: _english(v) for k, v in params.items()}) if params else pattern
-        made = super().__new__(cls, words)
-        made.msgid, made.plural, made.n, made.context, made.params = msgid, plural, count, context, params
+        if english is None:
+            pattern = msgid if plural is None or count == 1 else plural
+            english = pattern.format_map({k: _english(v) for k, v in params.items()}) if params else pattern
+        made = super().__new__(cls, _upper_first(english) if capital else english)
+        made.msgid, made.plural, made.n, made.context, made.params, made.capital = msgid, plural, count, context, params, capital
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled (a worker's answer) with its parts
-        return (Sentence, (self.msgid, dict(self.params), self.plural, self.n, self.context))
+        return (Sentence, (self.msgid, dict(self.params), self.plural, self.n, self.context, self.capital, str(self)))
+
+    def capitalized(self) -> Sentence:
+        """The same sentence with a capital first letter, in every language (a summary's
+        start); the English words as they are when they start with a player's name is the
+        caller's choice: this capitalizes whatever comes first."""
+        return Sentence(self.msgid, self.params, self.plural, self.n, self.context, True, _upper_first(self))
+
+    def reworded(self, english: str) -> Sentence:
+        """The same sentence in every other language, with ``english`` as its English words:
+        for an English-only rewording (a sealed table's reason said to "you"), never for words
+        another language needs."""
+        return Sentence(self.msgid, self.params, self.plural, self.n, self.context, self.capital, english)
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def say_in(context: str, msgid: str, **params: Any) -> Sentence:
+    """A sentence whose words depend on ``context`` (gettext's msgctxt), such as the same verb
+    said to "you": ``say_in("said to you", "drew from the stock")``."""
+    return Sentence(msgid, params, context=context)
 
 
 def say(msgid: str, **params: Any) -> Sentence:
@@ -243,9 +270,8 @@ def _render(s: Sentence, lang: Language) -> str:
         pattern = tr.npgettext(s.context, s.msgid, s.plural, s.n) if s.context else tr.ngettext(s.msgid, s.plural, s.n)
     else:
         pattern = tr.pgettext(s.context, s.msgid) if s.context else tr.gettext(s.msgid)
-    if not s.params:
-        return pattern
-    return pattern.format_map({k: _param(v, lang) for k, v in s.params.items()})
+    said = pattern.format_map({k: _param(v, lang) for k, v in s.params.items()}) if s.params else pattern
+    return _upper_first(said) if s.capital else said
 
 
 def _param(value: Any, lang: Language) -> Any:

@@ -262,10 +262,11 @@ def _move_at_table(args: dict[str, Any]) -> Any:
     with problems_under("move" if single else "moves", first_index=single):
         done = _tables().move(args["table"], args["seat"], [args["move"]] if single else args["moves"])
     o = done.outcome
-    summary = said.moved(done.events, done.table.game.state, done.player) if done.events or o.legal else ""
+    moved = said.moved(done.events, done.table.game.state, done.player) if done.events or o.legal else None
+    summary: str = moved or ""
     if not o.legal:
-        why = said.refused(o.reasons[0].message, done.player)
-        summary = f"{summary[:-1] if summary.endswith('.') else summary}; then {why[0].lower()}{why[1:]}" if summary else why
+        why = o.reasons[0].message
+        summary = said.then_refused(moved, why, done.player) if moved else said.refused(why, done.player)
     answer = {
         "legal": o.legal,
         "reasons": o.reasons,

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import catalogs  # noqa: E402
 
 TRANSLATED = [t for t in LANGUAGES if t != "en"]
-KEYWORDS = {"say": None, "say_n": (1, 2), "term": ((1, "c"), 2)}
+KEYWORDS = {"say": None, "say_n": (1, 2), "term": ((1, "c"), 2), "say_in": ((1, "c"), 2)}
 
 
 def placeholders(text: str) -> set[str]:
@@ -256,3 +256,20 @@ def test_rules_list_the_languages(client):
     r = client.get("/v1/rules")
     assert [lang["tag"] for lang in r.get_json()["languages"]] == ["en", "es", "fr", "de", "pt-BR", "ru"]
     assert r.get_json()["languages"][4]["name"] == "português (Brasil)"
+
+
+def test_a_sealed_table_speaks_to_its_seat_in_spanish(client):
+    made = client.post("/v1/tables?lang=es", json={"players": ["ana", "bob"], "seat": "ana", "dealer": "bob"}).get_json()
+    assert made["summary"] == "Te toca: roba"
+    table, seat = made["table"], made["seats"]["ana"]
+    drew = client.post("/v1/tables/move?lang=es", json={"table": table, "seat": seat, "move": {"action": "draw", "source": "stock"}})
+    assert drew.headers["Content-Language"] == "es"
+    assert drew.get_json()["summary"] == "Robaste del mazo; ahora puedes bajar o colocar, y luego descartar"
+    again = client.post(
+        "/v1/tables/move?lang=es", json={"table": drew.get_json()["table"], "seat": seat, "move": {"action": "draw", "source": "stock"}}
+    )
+    assert again.get_json()["summary"] == "Ana ya ha robado en este turno: se roba una vez por turno"
+    english = client.post(
+        "/v1/tables/move", json={"table": drew.get_json()["table"], "seat": seat, "move": {"action": "draw", "source": "stock"}}
+    )
+    assert english.get_json()["summary"] == "You have already drawn this turn: one draw per turn"
