@@ -20,6 +20,7 @@ import { renderEnd, renderScores } from './js/play/end.js';
 import { checkDeal } from './js/play/fairness.js';
 import { showProblem, showRefusal, clearMessages } from './js/play/messages.js';
 import { initOffline } from './js/play/offline.js';
+import { _ } from './js/i18n.js';
 
 const STORE = 'rummy-referee-play-v1';
 
@@ -33,7 +34,7 @@ let acting = null; // the opponent whose move the replay shows (the "to play" ba
 
 const save = () => { if (api.saved()) Object.assign(game, { table: api.saved().table, session: api.saved() }); window.localStorage.setItem(STORE, JSON.stringify(game)); };
 const isMe = (id) => game && id === game.me;
-const who = (id) => (isMe(id) ? 'You' : id);
+const who = (id) => (isMe(id) ? _('You') : id);
 const myHand = () => ((view.players.find((p) => isMe(p.id)) || {}).hand || []);
 const myTurn = () => view.status === 'playing' && view.turn.player === game.me && !skip;
 
@@ -56,8 +57,8 @@ function renderTable() {
   const b = board || boardOf(view);
   if (!skip) {
     $('turn').textContent = mine
-      ? (view.turn.phase === 'draw' ? 'Your turn: draw a card' : 'Your turn: meld, lay off, discard')
-      : `${b.turn.player} is playing`;
+      ? (view.turn.phase === 'draw' ? _('Your turn: draw a card') : _('Your turn: meld, lay off, discard'))
+      : _('{name} is playing', { name: b.turn.player });
   }
   renderBoard(b, { me: game.me, levels: game.levels, levelName, who, acting, mine: mine && !busy, onMeld: layOffOnto });
   renderHand({
@@ -74,7 +75,7 @@ function renderLog() {
   const log = $('log');
   clear(log);
   (game.log || []).forEach((e) => log.appendChild(h('li', null, eventLine(e, who))));
-  if (!(game.log || []).length) log.appendChild(h('li', { class: 'muted', text: 'Nothing yet.' }));
+  if (!(game.log || []).length) log.appendChild(h('li', { class: 'muted', text: _('Nothing yet.') }));
 }
 
 function toggle(code) {
@@ -125,7 +126,7 @@ async function replay(events, start) {
     applyEvent(board, e, view);
     if (isMe(e.player) || pace === 0 || skip === true) continue;
     acting = e.action === 'restock' ? acting : e.player;
-    $('turn').textContent = `${acting || e.player} is playing`;
+    $('turn').textContent = _('{name} is playing', { name: acting || e.player });
     renderTable();
     clear($('replay-line'));
     $('replay-line').append(...eventLine(e, who));
@@ -208,22 +209,22 @@ const raisedInOrder = () => game.order.filter((c) => raised.has(c));
 
 function needOne(action) {
   const cards = raisedInOrder();
-  if (cards.length !== 1) { showRefusal(`Raise one card, then tap ${action}.`); return null; }
+  if (cards.length !== 1) { showRefusal(_('Raise one card, then tap {button}.', { button: action })); return null; }
   return cards[0];
 }
 
 function layOff() {
-  const card = needOne('Lay off');
+  const card = needOne(_('Lay off'));
   if (!card) return;
   const fits = (view.legal_moves || []).filter((m) => m.action === 'lay_off' && m.cards[0] === card).map((m) => m.meld);
   if (fits.length <= 1) { send({ action: 'lay_off', cards: [card], meld: fits[0] }); return; }
-  $('choose-meld-title').textContent = `${cardText(card)} fits more than one meld: which one?`;
+  $('choose-meld-title').textContent = _('{card} fits more than one meld: which one?', { card: cardText(card) });
   const list = $('choose-meld-list');
   clear(list);
   fits.forEach((id) => {
     const m = view.melds.find((x) => x.id === id);
     list.appendChild(h('button', { type: 'button', class: 'btn btn-secondary', 'data-meld': id, onclick: () => send({ action: 'lay_off', cards: [card], meld: id }) },
-      `${isMe(m.owner) ? 'Yours' : `${m.owner}'s`}: ${m.cards.map(cardText).join(' ')}`));
+      `${isMe(m.owner) ? _('Yours') : _("{name}'s", { name: m.owner })}: ${m.cards.map(cardText).join(' ')}`));
   });
   show($('choose-meld'), true);
   list.firstChild.focus();
@@ -345,7 +346,7 @@ function quit() {
   if (!s || s.game_over) { leave(); return; }
   const totals = s.standings.map((st) => `${who(st.player)} ${st.total}`).join(', ');
   const between = view.status !== 'playing'; // between hands there is no hand in play to lose
-  $('confirm-text').textContent = `This game is not over: its scores (${totals})${between ? '' : ' and the hand in play'} will be lost.`;
+  $('confirm-text').textContent = between ? _('This game is not over: its scores ({list}) will be lost.', { list: totals }) : _('This game is not over: its scores ({list}) and the hand in play will be lost.', { list: totals });
   $('confirm').showModal();
   $('confirm-keep').focus();
 }
@@ -357,11 +358,11 @@ $('stock').addEventListener('click', () => send({ action: 'draw', source: 'stock
 $('discard').addEventListener('click', () => send({ action: 'draw', source: 'discard' }));
 $('meld').addEventListener('click', () => {
   const cards = raisedInOrder();
-  if (!cards.length) { showRefusal('Raise the cards of the meld, then tap Meld.'); return; }
+  if (!cards.length) { showRefusal(_('Raise the cards of the meld, then tap Meld.')); return; }
   send({ action: 'meld', cards });
 });
 $('lay-off').addEventListener('click', layOff);
-$('discard-card').addEventListener('click', () => { const card = needOne('Discard'); if (card) send({ action: 'discard', card }); });
+$('discard-card').addEventListener('click', () => { const card = needOne(_('Discard')); if (card) send({ action: 'discard', card }); });
 $('hint').addEventListener('click', hint);
 $('hint-play').addEventListener('click', () => send(JSON.parse($('hint-box').dataset.move)));
 $('sort').addEventListener('click', () => {

@@ -11,8 +11,16 @@
  * summary}}: nothing was played now, and the page shows the table as it stands. */
 import { createReferee, TableSession, RefereeError } from './rummy-referee-client.js';
 import { forPlayers } from './api.js';
+import { _, languageHeaders } from './i18n.js';
 
-const referee = createReferee({ baseUrl: '' });
+// Every request asks for the page's language (Accept-Language): the table's sentences (summary,
+// events in words, refusals) come back in it.
+const speaking = (request) => {
+  const headers = new Headers(request.headers);
+  Object.entries(languageHeaders()).forEach(([k, v]) => headers.set(k, v));
+  return window.fetch(new Request(request, { headers }));
+};
+const referee = createReferee({ baseUrl: '', fetch: speaking });
 let session = null;
 
 /** The session of a saved game ({table, seat, player, expectations, nextEntropy}, as saved() gave it). */
@@ -39,15 +47,15 @@ async function answer(work) {
     if (e instanceof RefereeError && e.status === 422 && e.problem) return { ok: false, kind: 'invalid', problem: e.problem };
     if (e instanceof RefereeError) {
       const why = e.problem && (e.problem.detail || e.problem.title);
-      return { ok: false, kind: 'http', status: e.status, message: `The Rummy Referee could not answer this (error ${e.status}${why ? ': ' + forPlayers(why) : ''}).` };
+      return { ok: false, kind: 'http', status: e.status, message: why ? _('The Rummy Referee could not answer this (error {status}: {why}).', { status: String(e.status), why: forPlayers(why) }) : _('The Rummy Referee could not answer this (error {status}).', { status: String(e.status) }) };
     }
-    return { ok: false, kind: 'network', message: 'Could not reach the Rummy Referee (is the connection down?). Your game is kept: try again.' };
+    return { ok: false, kind: 'network', message: _('Could not reach the Rummy Referee (is the connection down?). Your game is kept: try again.') };
   }
 }
 
 const caughtUp = (view) => ({
   caught_up: true, legal: true, table: session.table, view, events: [],
-  summary: 'The game caught up with the table: here it is as it stands now.',
+  summary: _('The game caught up with the table: here it is as it stands now.'),
 });
 
 const STARTING = 'rummy-referee-play-starting-v1'; // {wanted, prepared} until the table is dealt

@@ -12,6 +12,7 @@ import pytest
 
 from .axe import assert_accessible
 from .conftest import PHONE
+from .play_driver import Play
 from .scorepad_driver import Scorepad, api_post
 from .test_meld_checker import check, pick
 
@@ -211,6 +212,52 @@ def test_a_scorepad_game_kept_in_the_language(speaking, server_url, shots, local
     assert_accessible(page, f"a refused hand in {lang}")
 
 
+PLAY_WORDS = {
+    "es": {
+        "turn": ("Tu turno: roba una carta", "Tu turno: baja, añade, descarta"),
+        "hand": "Tu mano",
+        "end": ("cerró", "Cerraste", "La mano queda en tablas"),
+        "check": "Comprobar este reparto",
+        "next": "Siguiente mano",
+    },
+    "ru": {
+        "turn": ("Ваш ход: возьмите карту", "Ваш ход: выложите, подложите, сбросьте"),
+        "hand": "Ваши карты",
+        "end": ("выход", "Вы вышли", "Раздача закончилась ничьей"),
+        "check": "Проверить эту сдачу",
+        "next": "Следующая раздача",
+    },
+}
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("es-ES", "es"), ("ru-RU", "ru")])
+def test_a_hand_played_in_play_in_the_language(speaking, server_url, shots, locale, lang):
+    words = PLAY_WORDS[lang]
+    page = speaking(locale)
+    play = Play(page, server_url)
+    play.start(opponents=2, levels=("easy", "easy"), target=100)
+    assert page.get_attribute("html", "lang") == lang
+    for _ in range(6):  # six of the player's moves, as the hint advises ("Play it")
+        if play.ended():
+            break
+        assert page.inner_text("#turn") in words["turn"]
+        assert page.inner_text("#hand-title").startswith(words["hand"])
+        play.hint()
+        page.click("#hint-play")
+        play.wait_idle()
+    page.screenshot(path=str(shots / f"i18n-play-mid-{lang}-360.png"))
+    assert_accessible(page, f"/play mid-hand in {lang}")
+    # the opponents' moves in the log are the page's sentences in the language
+    log = page.inner_text("#log")
+    assert not re.search(r"\b(drew|discarded|melded|took)\b", log), log
+    play.finish_by_api()
+    title = page.inner_text("#end-title")
+    assert any(w in title for w in words["end"]), title
+    assert page.inner_text("#check-deal") == words["check"] or page.inner_text("#next-hand") == words["next"]
+    page.screenshot(path=str(shots / f"i18n-play-end-{lang}-360.png"))
+    assert_accessible(page, f"/play's end of a hand in {lang}")
+
+
 PSEUDO = "en-XA"
 # What may show unaccented in the pseudo-locale: the players' names the test types, cards and
 # rule ids, numbers, and the product's name.
@@ -268,7 +315,7 @@ def service_words(page) -> set[str]:
     return out
 
 
-def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking):
+def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking, server_url):
     page = speaking("en-US")
     page.context.add_init_script(f"localStorage.setItem('{CHOICE}', '{PSEUDO}')")
     open_pad(page)
@@ -300,6 +347,21 @@ def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking):
     # the presets' sentences are the service's: not the pages' to translate (its own pseudo run)
     texts = [t for t in plain_strings(page, "#rules-screen") if not page.locator("#rules-these + ul").get_by_text(t, exact=True).count()]
     assert texts == [], "the rules screen"
+    play = Play(page, server_url)
+    play.open()
+    page.wait_for_selector("#setup:not([hidden]) #start")
+    found = [t for t in plain_strings(page) if t not in service and t not in ("Ana", "Bob", "Cy")]
+    assert found == [], f"/play's setup: {found}"
+    play.start(opponents=2, levels=("easy", "easy"), target=100)
+    play.hint()  # the hint's sentence is the service's (its own pseudo run)
+    hint = page.inner_text("#hint-text")
+    # the live region says the service's summary of the moves, then the turn as shown
+    levels = ("Ana", "Bob", "Cy", *(w for w in service if len(w) < 12))
+    found = [t for t in plain_strings(page, names=levels) if t not in (hint, page.inner_text("#announce")) and t not in service]
+    assert found == [], f"/play's table: {found}"
+    play.finish_by_api()
+    found = [t for t in plain_strings(page, names=levels) if t not in service and t != page.inner_text("#announce")]
+    assert found == [], f"/play's end of a hand: {found}"
     page.goto("/rules")
     page.wait_for_url(re.compile(r"lang=en-XA"))
     found = plain_strings(page)

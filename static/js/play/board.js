@@ -6,6 +6,7 @@
  * turn: {player, phase}, dealer, totals: {id: points}}. */
 import { $, h, clear } from '../dom.js';
 import { cardFace, cardSpeech, cardText } from '../cards.js';
+import { _, ngettext } from '../i18n.js';
 
 /** The board of a view (a copy: replaying changes it). */
 export function boardOf(view) {
@@ -89,14 +90,17 @@ export function changedBy(e) {
 
 /** An event in words, with its cards drawn: "Bob took 7♥ from the discard pile." */
 export function eventLine(e, who) {
-  if (e.action === 'restock') return ['The discard pile was turned over to make a new stock.'];
-  const p = who(e.player);
-  if (e.action === 'draw') {
-    return e.source === 'stock' ? [`${p} drew from the stock.`] : [`${p} took `, cardFace(e.card, { size: 'small' }), ' from the discard pile.'];
-  }
-  if (e.action === 'discard') return [`${p} discarded `, cardFace(e.card, { size: 'small' }), '.'];
-  const verb = e.action === 'meld' ? 'melded' : 'laid off';
-  return [`${p} ${verb} `, h('span', { class: 'meld-cards' }, e.cards.map((c) => cardFace(c, { size: 'small' }))), '.'];
+  if (e.action === 'restock') return [_('The discard pile was turned over to make a new stock.')];
+  const you = who(e.player) !== e.player; // the player reads "You", each other player's name
+  const name = e.player;
+  const cards = (list) => h('span', { class: 'meld-cards' }, list.map((c) => cardFace(c, { size: 'small' })));
+  // a sentence with the cards drawn where its {cards} is
+  const said = (text, drawn) => text.split(/(\{cards\})/).map((part) => (part === '{cards}' ? drawn : part)).filter((part) => part !== '');
+  if (e.action === 'draw' && e.source === 'stock') return [you ? _('You drew from the stock.') : _('{name} drew from the stock.', { name })];
+  if (e.action === 'draw') return said(you ? _('You took {cards} from the discard pile.') : _('{name} took {cards} from the discard pile.', { name }), cardFace(e.card, { size: 'small' }));
+  if (e.action === 'discard') return said(you ? _('You discarded {cards}.') : _('{name} discarded {cards}.', { name }), cardFace(e.card, { size: 'small' }));
+  if (e.action === 'meld') return said(you ? _('You melded {cards}.') : _('{name} melded {cards}.', { name }), cards(e.cards));
+  return said(you ? _('You laid off {cards}.') : _('{name} laid off {cards}.', { name }), cards(e.cards));
 }
 
 /** Draws the players' strip, the piles and the melds of `board`. ctx: {me, levels, levelName,
@@ -105,25 +109,25 @@ export function eventLine(e, who) {
 export function renderBoard(board, ctx) {
   renderPlayers(board, ctx);
   $('stock-count').textContent = `${board.stock}`;
-  $('stock').setAttribute('aria-label', `Stock, ${board.stock} ${board.stock === 1 ? 'card' : 'cards'}: draw from it`);
+  $('stock').setAttribute('aria-label', ngettext('Stock, {n} card: draw from it', 'Stock, {n} cards: draw from it', board.stock));
   const top = board.discard[board.discard.length - 1];
   clear($('discard-top'));
-  $('discard-top').appendChild(top ? cardFace(top, { size: 'pile' }) : h('span', { class: 'muted', text: 'empty' }));
-  $('discard').setAttribute('aria-label', top ? `Discard pile, ${cardSpeech(top)} on top: take it, or drop a card here to discard it` : 'The discard pile is empty');
+  $('discard-top').appendChild(top ? cardFace(top, { size: 'pile' }) : h('span', { class: 'muted', text: _('empty') }));
+  $('discard').setAttribute('aria-label', top ? _('Discard pile, {card} on top: take it, or drop a card here to discard it', { card: cardSpeech(top) }) : _('The discard pile is empty'));
   const melds = $('melds');
   clear(melds);
   board.melds.forEach((m) => {
-    const owner = m.owner === ctx.me ? 'Yours' : `${m.owner}'s`;
+    const owner = m.owner === ctx.me ? _('Yours') : _("{name}'s", { name: m.owner });
     melds.appendChild(h('li', { class: 'meld', id: `meld-${m.id}`, 'data-meld': m.id }, h('button', {
       type: 'button', class: 'meld-btn', 'data-meld': m.id, disabled: !ctx.mine,
       onclick: () => ctx.onMeld(m.id),
     }, [
       h('span', { class: 'owner', text: owner }),
       h('span', { class: 'meld-cards' }, m.cards.map((c) => cardFace(c, { size: 'small' }))),
-      h('span', { class: 'sr-only', text: `: ${m.cards.map(cardText).join(' ')}, lay the raised card off here` }),
+      h('span', { class: 'sr-only', text: `: ${m.cards.map(cardText).join(' ')}, ${_('lay the raised card off here')}` }),
     ])));
   });
-  if (!board.melds.length) melds.appendChild(h('li', { class: 'muted small no-melds', text: 'No melds yet: raise cards and tap Meld, or drag them here.' }));
+  if (!board.melds.length) melds.appendChild(h('li', { class: 'muted small no-melds', text: _('No melds yet: raise cards and tap Meld, or drag them here.') }));
 }
 
 function renderPlayers(board, ctx) {
@@ -133,11 +137,11 @@ function renderPlayers(board, ctx) {
     const now = board.playing && (ctx.acting || board.turn.player) === p.id;
     const mine = p.id === ctx.me;
     list.appendChild(h('li', { class: `player${now ? ' now' : ''}${mine ? ' me' : ''}`, id: `player-${p.id}`, 'aria-current': now ? 'true' : null }, [
-      h('span', { class: 'name', text: mine ? `${p.id} (you)` : `${p.id} · ${ctx.levelName(ctx.levels[p.id])}` }),
-      h('span', { class: 'count', text: `${p.cards} ${p.cards === 1 ? 'card' : 'cards'}` }),
-      h('span', { class: 'score', text: `${board.totals[p.id]} pts` }),
-      now ? h('span', { class: 'badge', text: 'to play' }) : null,
-      board.dealer === p.id ? h('span', { class: 'badge dealer', text: 'dealer' }) : null,
+      h('span', { class: 'name', text: mine ? _('{name} (you)', { name: p.id }) : `${p.id} · ${ctx.levelName(ctx.levels[p.id])}` }),
+      h('span', { class: 'count', text: ngettext('{n} card', '{n} cards', p.cards) }),
+      h('span', { class: 'score', text: _('{n} pts', { n: board.totals[p.id] }) }),
+      now ? h('span', { class: 'badge', text: _('to play') }) : null,
+      board.dealer === p.id ? h('span', { class: 'badge dealer', text: _('dealer') }) : null,
     ]));
   });
 }

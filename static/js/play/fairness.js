@@ -11,6 +11,7 @@
  * Words: the commitment is "the lock", the entropy "the random text your device sent". */
 import { $, h, clear, show } from '../dom.js';
 import * as api from '../tables.js';
+import { _ } from '../i18n.js';
 
 /** Every expectation, in the order the service compares them. */
 const KNOWN = ['entropy', 'commitment', 'dealer', 'rules', 'hand'];
@@ -18,11 +19,11 @@ const KNOWN = ['entropy', 'commitment', 'dealer', 'rules', 'hand'];
 /** What the page could not compare, by expectation (it did not deal the hand itself, or a
  * session saved before it kept that). */
 const UNKNOWN = {
-  entropy: 'the random text your device sent',
-  commitment: 'the lock you were shown before it was sent',
-  dealer: 'the dealer your table showed',
-  rules: 'the rules you chose',
-  hand: 'the cards you were dealt',
+  entropy: _('the random text your device sent'),
+  commitment: _('the lock you were shown before it was sent'),
+  dealer: _('the dealer your table showed'),
+  rules: _('the rules you chose'),
+  hand: _('the cards you were dealt'),
 };
 
 /** Text with anything but printable ASCII spelled out ("ab[U+200B]"): nothing hides in it. */
@@ -33,12 +34,12 @@ export function visible(text) {
 /** What one expectation that did not match means for the player (`sent`: what was compared). */
 function broken(which, sent, revealed, fallback) {
   if (which === 'entropy') {
-    return `Your cards were not shuffled with the random text your device sent: it sent “${visible(sent.entropy)}”, the service shuffled with “${visible(revealed.entropy)}”. It changed your text, so it could have chosen the deal.`;
+    return _('Your cards were not shuffled with the random text your device sent: it sent “{sent}”, the service shuffled with “{used}”. It changed your text, so it could have chosen the deal.', { sent: visible(sent.entropy), used: visible(revealed.entropy) });
   }
-  if (which === 'commitment') return 'Your cards did not come from the shuffle the service locked in and showed you before your device sent its random text, so it could have chosen them after seeing yours.';
-  if (which === 'dealer') return 'The service’s record names another dealer than the one your table showed.';
-  if (which === 'rules') return 'The hand was played under other rules than the ones you chose.';
-  if (which === 'hand') return 'The service’s record says you were dealt other cards than the ones you held: it is another hand than yours.';
+  if (which === 'commitment') return _('Your cards did not come from the shuffle the service locked in and showed you before your device sent its random text, so it could have chosen them after seeing yours.');
+  if (which === 'dealer') return _('The service’s record names another dealer than the one your table showed.');
+  if (which === 'rules') return _('The hand was played under other rules than the ones you chose.');
+  if (which === 'hand') return _('The service’s record says you were dealt other cards than the ones you held: it is another hand than yours.');
   return fallback;
 }
 
@@ -49,7 +50,7 @@ function broken(which, sent, revealed, fallback) {
  */
 export function judge(a, view) {
   if (!a.ok) {
-    return { verdict: 'unchecked', headline: 'The deal could not be checked just now', lines: [`${a.message || 'The service did not answer.'} That says nothing about the deal: try again.`] };
+    return { verdict: 'unchecked', headline: _('The deal could not be checked just now'), lines: [`${a.message || _('The service did not answer.')} ${_('That says nothing about the deal: try again.')}`] };
   }
   const c = a.data;
   const revealed = view.result.fairness;
@@ -57,47 +58,47 @@ export function judge(a, view) {
   if (!c.answer.verified || !c.verified) {
     const mismatched = reasons.filter((r) => r.code === 'expect_mismatch');
     const lines = mismatched.map((r) => broken(r.expect, c.expect, revealed, r.message));
-    if (!mismatched.length && reasons.length) lines.push(`The service’s own record of this hand does not hold together: ${reasons[0].message}.`);
+    if (!mismatched.length && reasons.length) lines.push(_('The service’s own record of this hand does not hold together: {why}.', { why: reasons[0].message }));
     if (c.checked.promised === false && !mismatched.some((r) => r.expect === 'commitment')) lines.push(broken('commitment'));
-    else if (c.answer.verified && !lines.length) lines.push(`What this page saw during the hand does not match the record: ${c.problems.join('; ')}.`);
-    return { verdict: 'refused', headline: '✗ Do not rely on this deal', lines };
+    else if (c.answer.verified && !lines.length) lines.push(_('What this page saw during the hand does not match the record: {why}.', { why: c.problems.join('; ') }));
+    return { verdict: 'refused', headline: _('✗ Do not rely on this deal'), lines };
   }
   const sent = c.expect;
   const missing = KNOWN.filter((k) => !(k in sent));
   const lockedFirst = c.checked.promised === true; // a lock shown before the page's entropy existed
   const lines = [];
   if (lockedFirst && !missing.length) {
-    lines.push('Your cards were dealt from a shuffle the service locked in and showed you before your device sent its random text, and shuffled with that text as your device sent it. You held the cards the record says you were dealt, by the dealer your table showed, under the rules you chose, and every move of the hand was legal.');
+    lines.push(_('Your cards were dealt from a shuffle the service locked in and showed you before your device sent its random text, and shuffled with that text as your device sent it. You held the cards the record says you were dealt, by the dealer your table showed, under the rules you chose, and every move of the hand was legal.'));
   } else {
-    lines.push('Your cards came from the shuffle the service revealed, and every move of the hand was legal.');
+    lines.push(_('Your cards came from the shuffle the service revealed, and every move of the hand was legal.'));
   }
   if (!lockedFirst && view.hand === 1) {
-    lines.push(`This was the game’s first hand and the service did not lock in its shuffle before your device sent its random text: this check shows nothing was changed while you played, not that the deal was not chosen. From the next hand on, the lock is shown before your text is sent.`);
+    lines.push(_('This was the game’s first hand and the service did not lock in its shuffle before your device sent its random text: this check shows nothing was changed while you played, not that the deal was not chosen. From the next hand on, the lock is shown before your text is sent.'));
   } else if (!lockedFirst) {
-    lines.push('This page did not see the lock before its random text was sent (the hand was dealt by another request), so it cannot show that the deal was not chosen.');
+    lines.push(_('This page did not see the lock before its random text was sent (the hand was dealt by another request), so it cannot show that the deal was not chosen.'));
   }
   if (missing.length) {
-    lines.push(`This page does not know ${missing.map((k) => UNKNOWN[k]).join(', ')} (the hand was dealt before it was opened, or by another device), so it could not compare them.`);
+    lines.push(_('This page does not know {what} (the hand was dealt before it was opened, or by another device), so it could not compare them.', { what: missing.map((k) => UNKNOWN[k]).join(', ') }));
   }
-  if (lockedFirst && !missing.length) return { verdict: 'verified', headline: '✓ Your cards were dealt fairly', lines };
-  return { verdict: 'partial', headline: view.hand === 1 && !lockedFirst && !missing.length ? '✓ Nothing was changed during this hand' : '✓ This hand holds together', lines };
+  if (lockedFirst && !missing.length) return { verdict: 'verified', headline: _('✓ Your cards were dealt fairly'), lines };
+  return { verdict: 'partial', headline: view.hand === 1 && !lockedFirst && !missing.length ? _('✓ Nothing was changed during this hand') : _('✓ This hand holds together'), lines };
 }
 
 /** The details one tap away: [term, value, a code?] rows. `known`: the session's expectation of the hand. */
 export function details(view, known, a) {
   const f = view.result.fairness;
   const rows = [
-    ['Lock shown before your device sent its random text', known && known.promised ? known.promised : 'none'],
-    ['Lock of this hand (SHA-256 of the seed)', f.commitment],
-    ['Random text your device sent', known && known.entropy ? known.entropy : 'not known to this page'],
-    ['Random text the service shuffled with', visible(f.entropy || '')],
-    ['Seed, revealed now', f.seed],
+    [_('Lock shown before your device sent its random text'), known && known.promised ? known.promised : _('none')],
+    [_('Lock of this hand (SHA-256 of the seed)'), f.commitment],
+    [_('Random text your device sent'), known && known.entropy ? known.entropy : _('not known to this page')],
+    [_('Random text the service shuffled with'), visible(f.entropy || '')],
+    [_('Seed, revealed now'), f.seed],
   ];
   const codes = rows.map((r) => [...r, true]);
   if (a.ok) {
     const compared = KNOWN.filter((k) => k in a.data.expect);
-    codes.push(['Compared with what this page knows', compared.length ? compared.map((k) => UNKNOWN[k]).join(', ') : 'nothing', false]);
-    codes.push(['The service’s own words', a.data.answer.summary, false]);
+    codes.push([_('Compared with what this page knows'), compared.length ? compared.map((k) => UNKNOWN[k]).join(', ') : _('nothing'), false]);
+    codes.push([_('The service’s own words'), a.data.answer.summary, false]);
   }
   return codes;
 }

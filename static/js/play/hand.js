@@ -5,14 +5,15 @@
  * A tap without a drag raises or lowers the card. */
 import { $, h, clear } from '../dom.js';
 import { cardFace, cardSpeech, parseCard, RANKS, SUITS } from '../cards.js';
+import { _ } from '../i18n.js';
 
 const DRAG_PX = 8; // a pointer that moves less than this is a tap
 
 const rankOf = (c) => RANKS.indexOf(parseCard(c).rank);
 const suitOf = (c) => SUITS.indexOf(parseCard(c).suit);
 export const SORTS = {
-  suit: { label: 'by suit', cmp: (a, b) => suitOf(a) - suitOf(b) || rankOf(a) - rankOf(b) },
-  rank: { label: 'by rank', cmp: (a, b) => rankOf(a) - rankOf(b) || suitOf(a) - suitOf(b) },
+  suit: { label: _('by suit'), cmp: (a, b) => suitOf(a) - suitOf(b) || rankOf(a) - rankOf(b) },
+  rank: { label: _('by rank'), cmp: (a, b) => rankOf(a) - rankOf(b) || suitOf(a) - suitOf(b) },
 };
 
 /** The order to show `cards` in: the saved order first, new cards at the end, then the sort. */
@@ -46,8 +47,8 @@ export function renderHand(ctx) {
     btn.addEventListener('click', (e) => { if (btn.dataset.dragged) { delete btn.dataset.dragged; e.preventDefault(); return; } ctx.onToggle(code); });
     list.appendChild(h('li', null, btn));
   });
-  $('hand-title').textContent = `Your hand (${order.length})`;
-  $('sort-now').textContent = ctx.game.sort ? `Sorted ${SORTS[ctx.game.sort].label}` : 'Your order';
+  $('hand-title').textContent = _('Your hand ({n})', { n: order.length });
+  $('sort-now').textContent = ctx.game.sort ? _('Sorted {how}', { how: SORTS[ctx.game.sort].label }) : _('Your order');
   if (focused && $(`card-${focused}`)) $(`card-${focused}`).focus();
 }
 

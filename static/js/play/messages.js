@@ -3,6 +3,7 @@
  * else at the top), one at a time. */
 import { $, show } from '../dom.js';
 import { forPlayers } from '../api.js';
+import { _ } from '../i18n.js';
 
 /** The referee's refusal (or any sentence) above the hand; '' hides it. */
 export function showRefusal(text) {
@@ -17,7 +18,7 @@ export function showProblem(answer, me) {
   if (answer.kind === 'invalid') {
     const first = (answer.problem.errors || [])[0] || answer.problem;
     text = first.pointer === '/table'
-      ? 'The Rummy Referee does not know this game just now (it may have been restarted, or the game was left too long). The game is kept on this phone: try again later, or start a new game.'
+      ? _('The Rummy Referee does not know this game just now (it may have been restarted, or the game was left too long). The game is kept on this phone: try again later, or start a new game.')
       : forPlayers(first.detail, [me]);
   }
   if (!$('table').hidden) { showRefusal(text); return; }

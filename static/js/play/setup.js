@@ -3,11 +3,12 @@
  * service gives (GET /v1/rules). */
 import { $, h, clear } from '../dom.js';
 import { loadRules, presets, levels, limits } from '../service.js';
+import { _ } from '../i18n.js';
 
 const PREFS = 'rummy-referee-play-prefs-v1';
 export const NAMES = ['Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus'];
 /** The opponents' pace: how long each of their moves stays on the board (ms). */
-export const PACES = [['slow', 'Slow (1.5 s a move)', 1500], ['normal', 'Normal (0.7 s a move)', 700], ['fast', 'Fast (0.3 s a move)', 300], ['instant', 'At once', 0]];
+export const PACES = [['slow', _('Slow (1.5 s a move)'), 1500], ['normal', _('Normal (0.7 s a move)'), 700], ['fast', _('Fast (0.3 s a move)'), 300], ['instant', _('At once'), 0]];
 
 let rules = null;
 
@@ -51,7 +52,7 @@ function renderLevels() {
   for (let i = 0; i < n; i += 1) {
     const id = `level-${i}`;
     list.appendChild(h('li', { class: 'field level-field' }, [
-      h('label', { for: id, text: `${names[i]}'s level` }),
+      h('label', { for: id, text: _("{name}'s level", { name: names[i] }) }),
       h('select', { id, onchange: keep }, levels(rules).map((l) => h('option', { value: l.value, selected: (p.levels[i] || 'easy') === l.value, text: l.label }))),
     ]));
   }
