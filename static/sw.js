@@ -8,7 +8,7 @@
  * /play opens and says that a game needs the connection. Served as /sw.js so its scope is "/".
  * Languages: the catalogs of every language static/i18n/index.json lists are kept at install, so
  * the switch works offline; /rules and GET /v1/rules are kept once per language they were read
- * in (?lang=es), each apart. */
+ * in (?lang=es), each apart (with no copy in that language, the one kept without ?lang=). */
 const CACHE = 'rummy-referee-page-v5';
 const PAGE = [
   '/',
@@ -95,5 +95,5 @@ self.addEventListener('fetch', (event) => {
       caches.open(CACHE).then((cache) => cache.put(path, copy));
     }
     return response;
-  }).catch(() => caches.match(path).then((kept) => kept || Response.error())));
+  }).catch(() => caches.match(path).then((kept) => kept || caches.match(url.pathname)).then((kept) => kept || Response.error())));
 });

@@ -366,3 +366,30 @@ def test_pseudo_locale_every_page_string_goes_through_the_catalogs(speaking, ser
     page.wait_for_url(re.compile(r"lang=en-XA"))
     found = plain_strings(page)
     assert found == [], f"the rulebook: {found}"
+
+
+def test_offline_in_spanish_after_one_visit(speaking, shots):
+    page = speaking("es-ES")
+    page.allow_network_errors = True
+    open_pad(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.goto("/rules?lang=es")  # read once online: kept in Spanish by the service worker
+    open_pad(page)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.inner_text("h1") == "Hoja de puntos"
+    assert page.input_value("#lang-select") == "es"
+    page.click("#nav-check")
+    pick(page, "meld", ["9H", "9S", "9C"])
+    word, _summary = check(page)
+    assert word == "Sí, es una combinación"
+    assert page.is_visible("#verdict-offline") and page.inner_text("#verdict-offline").startswith(
+        "Comprobado en este teléfono (sin conexión)"
+    )
+    page.screenshot(path=str(shots / "i18n-check-offline-es-360.png"))
+    assert_accessible(page, "a meld checked offline, in Spanish")
+    page.goto("/rules?lang=es")
+    assert page.locator("#R10").inner_text() == "Grupo R10"
+    page.context.set_offline(False)
