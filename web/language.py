@@ -93,15 +93,24 @@ def init_app(app: Flask) -> None:
         if asked is not None and not request.path.startswith("/v1/"):
             # the pages (/rules?lang=) choose among their own languages (web/i18n_pages.py)
             asked = asked if asked.strip().lower().replace("_", "-") in _BY_KEY else None
+        if asked is None and "Accept-Language" not in request.headers:
+            return  # English, the commonest answer of the API: nothing to choose or to set
         chosen = choose(asked, request.accept_languages)
-        g.language = None if chosen.translations is None else chosen
         g.language_tag = chosen.tag
-        g.language_token = SPEAKING.set(g.language)
+        if chosen.translations is not None:  # English is SPEAKING's default (None)
+            g.language = chosen
+            g.language_token = SPEAKING.set(chosen)
 
     @app.after_request
     def _content_language(resp: Response) -> Response:
-        resp.headers.setdefault(HEADER, g.get("language_tag", "en"))  # a page may have said its own
-        resp.vary.add("Accept-Language")
+        headers = resp.headers
+        if HEADER not in headers:  # a page may have said its own
+            headers[HEADER] = g.get("language_tag", "en")
+        vary = headers.get("Vary")
+        if vary is None:
+            headers["Vary"] = "Accept-Language"
+        elif "accept-language" not in vary.lower():
+            headers["Vary"] = f"{vary}, Accept-Language"
         return resp
 
     @app.teardown_request
