@@ -37,7 +37,7 @@ from web.routes import RefereeBlueprint, problems_under
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
 API_VERSION = "1.0.0"
-DEFAULT_MAX_BODY_BYTES = 256 * 1024
+DEFAULT_MAX_BODY_BYTES = 2048 * 1024  # the largest endpoint limit: a revealed hand to verify (web/bodies.py)
 
 
 class OrjsonProvider(JSONProvider):
@@ -201,7 +201,7 @@ def get_openapi():
 def settings_from_environment(env=os.environ) -> dict:
     """The app's settings from environment variables, each with a safe default:
 
-    - ``RUMMY_MAX_BODY_BYTES``: largest request body accepted (default 262144; a full table
+    - ``RUMMY_MAX_BODY_BYTES``: largest request body accepted (default 2097152; a full table
       snapshot is about 2 KB).
     - ``RUMMY_CORS_ORIGINS``: comma-separated origins allowed to call the API from a browser,
       or ``*`` (the default: the API holds no credentials and no state, so any page may call it).

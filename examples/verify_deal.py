@@ -54,6 +54,15 @@ def deck_of(seed: bytes, entropy: str) -> list:
     return deck
 
 
+def combined(parts: list) -> str:
+    """The entropy of a hand dealt from several seats' (version 2): ``parts`` is each seat's
+    (player, entropy) in seat order."""
+    h = hashlib.sha256(b"rummy-referee entropy v2\x00")
+    for player, entropy in parts:
+        h.update(player.encode() + b"\x00" + entropy.encode() + b"\x00")
+    return "v2:" + h.hexdigest()
+
+
 def visible(text: str) -> str:
     """Every character outside printable ASCII written as its code point: "ab[U+200B]"."""
     return "".join(c if " " <= c <= "~" else f"[U+{ord(c):04X}]" for c in text)
@@ -62,7 +71,10 @@ def visible(text: str) -> str:
 def unexpected(f: dict, expect: dict) -> list:
     """Each expectation (see the docstring) the hand does not match, as a sentence."""
     rec, out = f["record"] or {}, []
-    if expect.get("entropy") is not None and expect["entropy"] != f["entropy"]:
+    sent = {c["player"]: c["entropy"] for c in f.get("contributions") or []}
+    mine = sent.get((expect.get("hand") or {}).get("player")) if sent and expect.get("hand") else None
+    known = [mine] if mine is not None else [f["entropy"], *sent.values()]
+    if expect.get("entropy") is not None and expect["entropy"] not in known:
         out.append(f'the hand was shuffled with the entropy "{visible(f["entropy"])}", not the "{visible(expect["entropy"])}" you sent')
     if expect.get("commitment") is not None and expect["commitment"].lower() != f["commitment"].lower():
         out.append(f"the hand's commitment is {f['commitment'][:16]}..., not the {expect['commitment'][:16]}... you were shown")
@@ -88,6 +100,14 @@ def check(f: dict, expect: dict | None = None) -> str:
         raise ValueError("; ".join(wrong))
     seed, rec = bytes.fromhex(f["seed"]), f["record"]
     entropy = f["entropy"]
+    parts = f.get("contributions") or []
+    if len(parts) > 1:  # several seats' entropy, combined (version 2)
+        if entropy != combined([(c["player"], c["entropy"]) for c in parts]):
+            raise ValueError("the entropy is not the combination of the seats' entropy (version 2)")
+        entropy = parts[0]["entropy"]  # each part is checked as entropy a player may send, below
+        for c in parts[1:]:
+            if any(not " " <= ch <= "~" for ch in c["entropy"]):
+                raise ValueError(f"{c['player']}'s entropy is not printable ASCII")
     if entropy and (len(entropy) > 128 or any(not " " <= c <= "~" for c in entropy) or entropy != entropy.strip(" ")):
         raise ValueError(
             f'the entropy "{visible(entropy)}" is not entropy the service accepts from a player (1 to 128 printable ASCII characters)'
@@ -98,7 +118,7 @@ def check(f: dict, expect: dict | None = None) -> str:
     if deck != f["deck"]:
         i = next(i for i, (a, b) in enumerate(zip(deck, f["deck"])) if a != b)
         raise ValueError(f"the deck does not follow from the seed and the entropy: card {i + 1} is {f['deck'][i]}, not {deck[i]}")
-    if rec is None:  # a hand over 1000 moves (README, Provably fair)
+    if rec is None:  # only a hand of a table sealed by an earlier version of the service (docs, Provably fair)
         raise ValueError("there is no record of the hand's moves (null): only the commitment and the deck hold")
     players, rules = rec["players"], rec["rules"]
     n = len(players)

@@ -27,6 +27,7 @@ import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import NamedTuple
 
 from .actions import Action, Move, Source
 from .cards import DECK, Card, show
@@ -128,10 +129,13 @@ def shuffled_deck(seed: bytes, entropy: str = "") -> tuple[Card, ...]:
 @dataclass(frozen=True, slots=True)
 class HandSeed:
     """The secret of one hand of a sealed table: ``seed`` (32 bytes) and the ``entropy`` the
-    players gave ("" when none). Lives only inside the sealed token until the hand is over."""
+    players gave ("" when none); with several contributors, ``contributions`` holds each
+    (player, entropy) in seat order and ``entropy`` is :func:`combined_entropy` of them. Lives
+    only inside the sealed token until the hand is over (the seed; the entropy is public)."""
 
     seed: bytes
     entropy: str = ""
+    contributions: tuple[Contribution, ...] = ()
 
     @classmethod
     def fresh(cls, entropy: str | None = None) -> HandSeed:
@@ -144,6 +148,30 @@ class HandSeed:
 
     def deck(self) -> tuple[Card, ...]:
         return shuffled_deck(self.seed, self.entropy)
+
+
+COMBINED_LABEL = b"rummy-referee entropy v2\x00"
+
+
+class Contribution(NamedTuple):
+    """One seat's entropy for a hand dealt from several: the ``player`` and the ``entropy``."""
+
+    player: str
+    entropy: str
+
+
+def combined_entropy(contributions: Sequence[tuple[str, str]]) -> str:
+    """The entropy a hand is dealt with when several seats each sent their own (version 2):
+    ``"v2:"`` then the lower-case hex SHA-256 of ``b"rummy-referee entropy v2"``, a zero byte,
+    and for each contribution in seat order the player's UTF-8 bytes, a zero byte, the entropy's
+    bytes and a zero byte (67 printable characters). One contribution is used as it is (the
+    version 1 derivation, unchanged)."""
+    if len(contributions) == 1:
+        return contributions[0][1]
+    h = hashlib.sha256(COMBINED_LABEL)
+    for player, entropy in contributions:
+        h.update(player.encode() + b"\x00" + entropy.encode() + b"\x00")
+    return "v2:" + h.hexdigest()
 
 
 # --- the record --------------------------------------------------------------------------
@@ -167,13 +195,15 @@ class Record:
 @dataclass(frozen=True, slots=True)
 class Revealed:
     """``result.fairness``: the ``commitment``, the ``entropy``, the ``seed``, the ``deck`` as
-    dealt (top card first) and the :class:`Record`."""
+    dealt (top card first), the :class:`Record` and, for a hand of several contributors, each
+    seat's ``contributions`` (player, entropy) in seat order."""
 
     commitment: str
     entropy: str
     seed: bytes
     deck: tuple[Card, ...]
     record: Record | None
+    contributions: tuple[Contribution, ...] = ()
 
 
 def _move(e: Event) -> Move:
@@ -206,8 +236,9 @@ def reveal(hand: HandSeed, players: Sequence[str], dealer: str, rules: Rules, ev
     """The revealed hand of a sealed table: its deck dealt to ``players`` by ``dealer`` and the
     hand's ``events`` (every move as every player saw it) replayed through
     :func:`~referee.moves.apply_move` to learn each card drawn from the stock. ``record`` is
-    None when the events are not the whole hand from its deal (a hand longer than
-    ``referee.game.MAX_EVENTS`` moves): the seed and the deck are revealed all the same."""
+    None when the events are not the whole hand from its deal (only in a token sealed by an
+    earlier version, which kept a hand's last 1,000 moves): the seed and the deck are revealed
+    all the same."""
     deck = hand.deck()
     state = dealt_state(deck, players, rules, dealer)
     opening = state
@@ -220,9 +251,9 @@ def reveal(hand: HandSeed, players: Sequence[str], dealer: str, rules: Rules, ev
             moves.append(e)
             state = after
     except (IllegalMove, InvalidInput):
-        return Revealed(hand.commitment, hand.entropy, hand.seed, deck, None)
+        return Revealed(hand.commitment, hand.entropy, hand.seed, deck, None, hand.contributions)
     record = Record(tuple(players), dealer, rules, {p.id: p.hand for p in opening.players}, opening.discard[-1], tuple(moves))
-    return Revealed(hand.commitment, hand.entropy, hand.seed, deck, record)
+    return Revealed(hand.commitment, hand.entropy, hand.seed, deck, record, hand.contributions)
 
 
 # --- verification ------------------------------------------------------------------------
@@ -301,7 +332,12 @@ def _unexpected(revealed: Revealed, expect: Expect) -> list[FairReason]:
         out.append(FairReason(FairCode.EXPECT_MISMATCH, message, tuple(cards), rule, name))  # type: ignore[arg-type]
 
     rec = revealed.record
-    if expect.entropy is not None and expect.entropy != revealed.entropy:
+    sent = dict(revealed.contributions)
+    if sent and expect.hand is not None:
+        ok_entropy = sent.get(expect.hand[0]) == expect.entropy
+    else:
+        ok_entropy = expect.entropy == revealed.entropy or expect.entropy in sent.values()
+    if expect.entropy is not None and not ok_entropy:
         differs(
             "entropy",
             f'the hand was shuffled with the entropy "{visible(revealed.entropy)}", not the "{visible(expect.entropy)}" you sent: '
@@ -412,6 +448,16 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
         if unexpected:
             said = "; ".join(r.message for r in unexpected)
             return Verdict(False, tuple(unexpected), f"Not verified: {said}.")
+    if revealed.contributions:
+        bad = next((f"{p}'s" for p, e in revealed.contributions if entropy_fault(e) is not None), None)
+        if bad is None and combined_entropy(revealed.contributions) != revealed.entropy:
+            bad = "the combination of the seats'"
+        if bad is not None:
+            return _refused(
+                FairCode.ENTROPY_MISMATCH,
+                f"the entropy the deck follows from is not {bad} entropy as the algorithm combines it (version 2), "
+                "so it is not the entropy the players sent",
+            )
     if commitment(revealed.seed) != revealed.commitment.lower():
         return _refused(
             FairCode.SEED_MISMATCH,

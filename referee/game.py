@@ -28,7 +28,6 @@ from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
 KEPT_HANDS = 1  # finished hands a game keeps one by one (the last); the older ones are in its running totals
-MAX_EVENTS = 1000  # a hand's events kept (the oldest dropped beyond it); a hand rarely has 200, and a fair deal's record needs them all
 
 
 class GameOver(ValueError):
@@ -48,8 +47,8 @@ class Game:
       running totals of the hands before them (``referee.scorepad.Carried``; None: none), so
       a game of any length is a table of the same size.
     - ``state``: the hand being played (or just ended).
-    - ``events``: the moves of this hand as every player saw them, oldest first (at most
-      ``MAX_EVENTS``).
+    - ``events``: the moves of this hand as every player saw them, oldest first, all of them
+      (a fair deal's record needs every move, however long the hand).
     - ``seq``: changes made to the table so far: every move applied, and every hand dealt after
       the first.
     """
@@ -184,10 +183,6 @@ def next_hand(
     return play_bots(nxt, bot_seed, policy)[0]
 
 
-def _keep(events: tuple[Event, ...]) -> tuple[Event, ...]:
-    return events[-MAX_EVENTS:] if len(events) > MAX_EVENTS else events
-
-
 def play(
     game: Game, moves: Sequence[Move], bot_seed: int | str = 0, policy: Policy | None = None
 ) -> tuple[MovesOutcome, Game, tuple[Event, ...]]:
@@ -213,7 +208,7 @@ def play(
             raise bad.under(i) from None
         new.append(seen(state, move, after))
         state, applied = after, applied + 1
-    game = replace(game, state=state, events=_keep(tuple(events + new)), seq=game.seq + applied)
+    game = replace(game, state=state, events=tuple(events + new), seq=game.seq + applied)
     game, by_bots = play_bots(game, bot_seed, policy)
     outcome = MovesOutcome(not reasons, reasons, applied, game.state, game.state.result())
     return outcome, game, tuple(new) + by_bots
@@ -238,7 +233,7 @@ def play_bots(game: Game, bot_seed: int | str = 0, policy: Policy | None = None)
             after = apply_move(state, move)
         event = seen(state, move, after)
         new.append(event)
-        events = _keep(events + (event,))
+        events = events + (event,)
         state = after
     if not new:
         return game, ()

@@ -7,15 +7,11 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from icu import SpoofChecker  # PyICU: ICU's UTS #39 confusable skeletons (requirements.txt)
-
+from .confusables import skeleton
 from .errors import Problem
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-# ICU's spoof checker, whose skeletons are Unicode's confusables data (UTS #39, "skeleton(X)")
-# for the ICU the machine has (Debian 12: ICU 72, Unicode 15.0). Reading one is thread-safe.
-_CONFUSABLES = SpoofChecker()
 # The dot above that case folding writes after an i (İ → i̇): Turkish İlker and ilker are one player.
 _DOT_ABOVE = "\u0307"
 
@@ -33,7 +29,7 @@ def name_key(name: str) -> str:
     letters = unicodedata.normalize("NFD", "".join(_small_capital(ch) for ch in folded))
     undotted = "".join(ch for i, ch in enumerate(letters) if not (ch == _DOT_ABOVE and i and letters[i - 1] in "ij"))
     spaced = " ".join(undotted.split())
-    return unicodedata.normalize("NFKC", _CONFUSABLES.getSkeleton(0, spaced)).casefold()
+    return unicodedata.normalize("NFKC", skeleton(spaced)).casefold()
 
 
 @lru_cache(maxsize=4096)
@@ -46,7 +42,7 @@ def capitals_key(name: str) -> str:
     ``Bob``, ``BOB``). Latin letters are left as they are, so two Latin names agree here only when
     they agree by :func:`name_key` too. Not a key of its own: see :func:`same_player`."""
     letters = "".join(_small_capital(ch) for ch in unicodedata.normalize("NFKC", name))
-    read = "".join(_CONFUSABLES.getSkeleton(0, ch) if _foreign_letter(ch) else ch for ch in " ".join(letters.split()))
+    read = "".join(skeleton(ch) if _foreign_letter(ch) else ch for ch in " ".join(letters.split()))
     return unicodedata.normalize("NFKC", read).casefold()
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from referee import Action, Source
-from referee.fairness import MAX_ENTROPY, SEED_BYTES, Expect, FairCode, Record, Revealed, entropy_fault
+from referee.fairness import MAX_ENTROPY, SEED_BYTES, Contribution, Expect, FairCode, Record, Revealed, entropy_fault
 
 from .api import ReasonSchema
 from .base import AnswerSchema
@@ -21,7 +21,10 @@ from .rules import ResolvedRulesSchema, RulesField, RulesSchema
 from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema
 
 HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
-MAX_RECORD_MOVES = 1000  # a hand's moves, as many as a table keeps (referee.game.MAX_EVENTS)
+# A hand's moves: more than the rules let a hand have. Every meld or lay-off takes a card off a
+# hand for good (at most 52 of them), and between two of them R18a ends the hand after 25 turns
+# a player: with 6 players at most 53 x 150 turns of two moves, and the 52 melds: 15,952.
+MAX_RECORD_MOVES = 16_000
 COMMITMENT_DOC = "SHA-256 of the hand's secret seed, hex: the same in every view from the deal to the end of the hand."
 ENTROPY_DOC = (
     "The players' randomness the deck depends on, as sent to POST /v1/tables or /v1/tables/next; "
@@ -115,6 +118,13 @@ def _hex(what: str, description: str, **kw: Any) -> fields.String:
 # --- what every view shows ----------------------------------------------------------------
 
 
+class ContributionSchema(Answer):
+    """One seat's entropy for a hand dealt from several."""
+
+    player = fields.String()
+    entropy = fields.String()
+
+
 class FairnessSchema(Answer):
     """A hand's commitment, shown from the deal on (contract, Provably fair deals)."""
 
@@ -125,6 +135,21 @@ class FairnessSchema(Answer):
         metadata={
             "description": "Once the hand is over: SHA-256 of the next hand's seed, drawn now, before the players send the next "
             "hand's entropy to POST /v1/tables/next (that hand's commitment will be this). Null while the hand is played."
+        },
+    )
+    contributions = fields.List(
+        fields.Nested(ContributionSchema),
+        metadata={
+            "description": "At a table of several human seats: each seat's entropy for this hand, in seat order; entropy is "
+            "their combination (version 2 of the algorithm). Empty when one party sent the entropy."
+        },
+    )
+    waiting_for = fields.List(
+        fields.String(),
+        allow_none=True,
+        metadata={
+            "description": "Once the hand is over, at a table of several human seats: the players whose seats have not yet sent "
+            "their entropy for the next deal (the deal waits for every one). Null at a table of one human seat or while the hand is played."
         },
     )
 
@@ -171,6 +196,11 @@ class RecordSchema(CompiledSchema):
         return Record(tuple(d["players"]), d["dealer"], d["rules"], dict(d["dealt"]), d["up_card"], tuple(d["moves"]))
 
 
+class ContributionInSchema(CompiledSchema):
+    player = PlayerName(required=True)
+    entropy = fields.String(required=True, validate=validate.Length(max=MAX_ENTROPY, error="entropy must be at most {max} characters"))
+
+
 class RevealedSchema(CompiledSchema):
     """A finished hand's ``result.fairness``, as /v1/verify reads it."""
 
@@ -188,8 +218,16 @@ class RevealedSchema(CompiledSchema):
     )
     record = fields.Nested(RecordSchema, required=True)
 
+    contributions = fields.List(
+        fields.Nested(ContributionInSchema),
+        load_default=list,
+        validate=validate.Length(max=6),
+        metadata={"description": "Each seat's entropy in seat order, for a hand dealt from several (entropy is their combination)."},
+    )
+
     def make(self, d: dict[str, Any]) -> Any:
-        return Revealed(d["commitment"], d["entropy"], bytes.fromhex(d["seed"]), tuple(d["deck"]), d["record"])
+        contributions = tuple(Contribution(c["player"], c["entropy"]) for c in d["contributions"])
+        return Revealed(d["commitment"], d["entropy"], bytes.fromhex(d["seed"]), tuple(d["deck"]), d["record"], contributions)
 
 
 # --- the same as answers give them -------------------------------------------------------
@@ -234,10 +272,18 @@ class RevealedOutSchema(Answer):
     entropy = fields.String(metadata={"description": ENTROPY_DOC})
     seed = HexBytes(metadata={"description": "The hand's secret seed, 32 bytes in hex; SHA-256 of these bytes is the commitment."})
     deck = fields.List(CardCode(), metadata={"description": "The deck as dealt, top card first."})
+    contributions = fields.List(
+        fields.Nested(ContributionSchema),
+        metadata={
+            "description": "For a hand dealt from several seats' entropy: each seat's, in seat order (entropy is their combination)."
+        },
+    )
     record = fields.Nested(
         RecordOutSchema,
         allow_none=True,
-        metadata={"description": "The hand as it was played; null only for a hand longer than the 1000 moves a table keeps."},
+        metadata={
+            "description": "The hand as it was played, every move (null only for a hand of a table sealed by an earlier version, which kept a hand's last 1000 moves)."
+        },
     )
 
 

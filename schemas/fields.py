@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sized
 from functools import lru_cache
 from typing import Any
 
-from icu import Char, UProperty
 from marshmallow import ValidationError, fields, validate
 
 from referee.cards import CardError, card_by_spelling, parse_card
+from referee.confusables import default_ignorable
 from referee.errors import MAX_PROBLEMS
 from referee.seating import MAX_PLAYERS, MIN_PLAYERS
 
@@ -179,11 +179,7 @@ def _invisible(ch: str) -> bool:
     (variation selectors, the combining grapheme joiner, Mongolian free variation selectors,
     tags) and letters that print as nothing."""
     cat = unicodedata.category(ch)
-    return (
-        cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-        or ch in _BLANK_LOOKING
-        or Char.hasBinaryProperty(ch, UProperty.DEFAULT_IGNORABLE_CODE_POINT)
-    )
+    return cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or ch in _BLANK_LOOKING or default_ignorable(ch)
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,8 @@ import orjson
 from referee import bots
 from referee.actions import Move
 from referee.bots import play_seat
-from referee.fairness import SEED_BYTES, HandSeed, commitment
+from referee.errors import InvalidInput, Problem
+from referee.fairness import SEED_BYTES, Contribution, HandSeed, combined_entropy, commitment
 from referee.game import GameOver, check_next_hand, new_game, next_hand, play
 from referee.moves import MovesOutcome, can_play
 from referee.rules import Rules
@@ -136,13 +137,15 @@ class Moved:
 class Dealt:
     """The next hand: the ``table``, its ``token``, the ``events`` since the request, the
     ``player`` whose seat asked (None: a spectator's view) and the change the replay guard has
-    yet to record."""
+    yet to record; ``waiting_for`` the human seats whose entropy the deal still waits for (then
+    nothing was dealt yet)."""
 
     table: Table
     token: str
     events: tuple[Event, ...]
     player: str | None = None
     pending: Pending | None = None
+    waiting_for: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,24 +413,67 @@ class Tables:
         except GameOver:
             self._stale_first(table, digest)
             raise
+        humans = [p for p in table.game.players if p not in table.game.bots]
+        if len(humans) > 1 and table.next_seed is not None:
+            collected = self._contribute(table, token, viewer, entropy, humans, digest)
+            if isinstance(collected, Dealt):
+                return collected
+            fair = HandSeed(table.next_seed, combined_entropy(collected), collected)
         pending = self._check(table, digest)  # before the deal and the bots: a 503 costs no search
-        if self.store is not None and table.next_seed is not None:
-            # One commitment takes one entropy: were a second one dealt, whoever chose between the
-            # two deals (the service failing the first, say) would have chosen the deal.
-            mine = b"=" + (entropy or "").encode()
-            assert self.store is not None, "_open_pledge refuses a pledge without a table store (NoPledges)"
-            held = self.store.claim(f"entropy:{table.id}:{commitment(table.next_seed)}", mine, self.sealer.ttl)
-            if held is not None and held != mine:
-                raise EntropyTaken(
-                    "this hand's committed seed was already dealt with other entropy: one commitment takes one entropy, "
-                    "so send the entropy you sent first (a retry) or play on from the latest table"
-                )
+        if table.next_seed is not None:
+            self._claim_entropy(table, viewer if len(humans) > 1 else None, entropy)
         with _bots_timed("/v1/tables/next", table.game.bots):
             game = next_hand(table.game, bot_seed=table.id, deck=fair.deck(), policy=play_seat)
-        after = _committed(replace(table, game=game, fair=fair, next_seed=None))
+        after = _committed(replace(table, game=game, fair=fair, next_seed=None, waiting=()))
         if pending is not None:
             pending = replace(pending, new=game.seq)
         return Dealt(after, self.seal(after), game.events, viewer, pending)
+
+    def _claim_entropy(self, table: Table, player: str | None, entropy: str | None) -> None:
+        """With a table store, claim the committed next seed for the first entropy sent (at a
+        table of several human seats, ``player``'s: one per seat). One commitment takes one
+        entropy: were a second one dealt, whoever chose between the two deals (the service
+        failing the first, say) would have chosen the deal. Raises :class:`EntropyTaken` when
+        other entropy was claimed first, even if the replay guard's record of the table is gone."""
+        if self.store is None or table.next_seed is None:
+            return
+        mine = b"=" + (entropy or "").encode()
+        key = f"entropy:{table.id}:{commitment(table.next_seed)}" + ("" if player is None else f":{player}")
+        held = self.store.claim(key, mine, self.sealer.ttl)
+        if held is not None and held != mine:
+            raise EntropyTaken(
+                "this hand's committed seed was already dealt with other entropy: one commitment takes one entropy, "
+                "so send the entropy you sent first (a retry) or play on from the latest table"
+                if player is None
+                else "you already sent other entropy for this deal: one commitment takes one entropy per seat"
+            )
+
+    def _contribute(self, table: Table, token: str, viewer: str, entropy: str | None, humans: list[str], digest: bytes):
+        """At a table of several human seats, ``viewer``'s entropy for the next deal (contract:
+        no single party chooses a deal). Returns the :class:`Dealt` answer while the deal still
+        waits for other seats (the table with this contribution kept, ``seq`` moved on so the
+        replay guard keeps one latest token), or every seat's (player, entropy) in seat order
+        once all have sent theirs. The same entropy again from a seat changes nothing; other
+        entropy is :class:`EntropyTaken`."""
+        if entropy is None:
+            raise InvalidInput(
+                [Problem(("entropy",), "at a table of several players each player's seat sends its own entropy for the next deal")]
+            )
+        got = dict(table.waiting)
+        if viewer in got:
+            self._stale_first(table, digest)  # an older token's answer is the latest token (409)
+            if got[viewer] != entropy:
+                raise EntropyTaken("you already sent other entropy for this deal: one commitment takes one entropy per seat")
+            return Dealt(table, token, (), viewer, None, tuple(p for p in humans if p not in got))
+        got[viewer] = entropy
+        if set(got) == set(humans):
+            return tuple(Contribution(p, got[p]) for p in humans)
+        pending = self._check(table, digest)
+        self._claim_entropy(table, viewer, entropy)
+        after = replace(table, game=replace(table.game, seq=table.game.seq + 1), waiting=(*table.waiting, (viewer, entropy)))
+        if pending is not None:
+            pending = replace(pending, new=after.game.seq)
+        return Dealt(after, self.seal(after), (), viewer, pending, tuple(p for p in humans if p not in got))
 
 
 @contextlib.contextmanager

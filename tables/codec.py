@@ -27,7 +27,7 @@ from marshmallow import ValidationError
 
 from referee.actions import Action, Source
 from referee.cards import DECK, parse_card
-from referee.fairness import SEED_BYTES, HandSeed
+from referee.fairness import SEED_BYTES, Contribution, HandSeed
 from referee.game import Game
 from referee.scorepad import Carried, HandEntry, Remaining
 from referee.state import State
@@ -65,13 +65,15 @@ class Table:
     the secret of the hand being played (``fair``: its seed and entropy, contract, Provably fair
     deals; None only for a table sealed before fair deals) and, once that hand is over, the seed
     of the next hand (``next_seed``), whose commitment the views show before the players send
-    the next hand's entropy."""
+    the next hand's entropy; ``waiting``: at a table of several human seats, the (player,
+    entropy) each sent so far for the next deal, which waits until every human seat has."""
 
     id: str
     game: Game
     secret: bytes | None = None
     fair: HandSeed | None = None
     next_seed: bytes | None = None
+    waiting: tuple[tuple[str, str], ...] = ()
 
 
 def to_dict(table: Table) -> dict[str, Any]:
@@ -90,7 +92,7 @@ def to_dict(table: Table) -> dict[str, Any]:
         "hands": [_entry_out(h) for h in g.hands],
         **({"carried": {"hands": g.carried.hands, "totals": dict(g.carried.totals), "dealer": g.carried.dealer}} if g.carried else {}),
         "state": to_json(g.state),
-        "events": [to_json(e) for e in g.events],
+        "moves": moves_out(g.players, g.events),
         # the moves that set off a restock (R17), by index: a few a hand at most, none in most
         **({"restocked": [i for i, e in enumerate(g.events) if e.restocked]} if any(e.restocked for e in g.events) else {}),
         **({"fair": _fair_out(table)} if table.fair is not None else {}),
@@ -113,6 +115,9 @@ def to_payload(table: Table) -> tuple[dict[str, Any], bytes]:
     if "fair" in whole:
         fair = whole["fair"]
         public["fair"] = {"entropy": fair["entropy"], "next": "next" in fair}
+        for key in ("from", "waiting"):
+            if key in fair:
+                public["fair"][key] = fair[key]
         hidden += bytes.fromhex(fair["seed"]) + (bytes.fromhex(fair["next"]) if "next" in fair else b"")
     return public, hidden
 
@@ -141,6 +146,9 @@ def _whole(public: dict[str, Any], hidden: bytes) -> dict[str, Any]:
     if "fair" in public:
         fair = public["fair"]
         whole["fair"] = {"seed": take(SEED_BYTES).hex(), "entropy": fair["entropy"]}
+        for key in ("from", "waiting"):
+            if key in fair:
+                whole["fair"][key] = fair[key]
         if fair["next"]:
             whole["fair"]["next"] = take(SEED_BYTES).hex()
     if at != len(hidden):
@@ -177,7 +185,7 @@ def _read(data: dict[str, Any]) -> Table:
         state=state,
         bots=dict(data["bots"]),
         hands=tuple(_entry_in(h) for h in data["hands"]),
-        events=_restocked(tuple(_event_in(e) for e in data["events"]), data.get("restocked", ())),
+        events=_restocked(_events_in(data), data.get("restocked", ())),
         seq=data["seq"],
         carried=_carried_in(data.get("carried")),
     )
@@ -187,9 +195,18 @@ def _read(data: dict[str, Any]) -> Table:
         data["id"],
         game,
         None if secret is None else b64decode_canonical(secret),
-        None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"]),
+        None if fair is None else HandSeed(bytes.fromhex(fair["seed"]), fair["entropy"], _pairs(fair.get("from", []))),
         None if nxt is None else bytes.fromhex(nxt),
+        _pairs((fair or {}).get("waiting", [])),
     )
+
+
+def _pairs(items: Any) -> tuple[Contribution, ...]:
+    """(player, entropy) pairs as the payload lists them."""
+    out = tuple(Contribution(p, e) for p, e in items)
+    if not all(isinstance(p, str) and isinstance(e, str) for p, e in out):
+        raise ValueError("a contribution is a player and an entropy")
+    return out
 
 
 def _carried_in(d: dict[str, Any] | None) -> Carried | None:
@@ -207,6 +224,10 @@ def _fair_out(table: Table) -> dict[str, Any]:
     out = {"seed": fair.seed.hex(), "entropy": fair.entropy}
     if table.next_seed is not None:
         out["next"] = table.next_seed.hex()
+    if table.fair.contributions:
+        out["from"] = [list(c) for c in table.fair.contributions]
+    if table.waiting:
+        out["waiting"] = [list(c) for c in table.waiting]
     return out
 
 
@@ -237,6 +258,50 @@ def _restocked(events: tuple[Event, ...], at: Iterable[int]) -> tuple[Event, ...
         e = marked[i]
         marked[i] = Event(e.player, e.action, e.source, e.cards, e.meld, e.card, restocked=True)
     return tuple(marked)
+
+
+# A hand's moves in the token: one short word each, separated by spaces, so that a hand of any
+# length fits (a 2,500-move hand: about 10 KB before compression, a few KB after). A word is the
+# mover's seat (0-5, in the players' order), then ``s`` a draw from the stock, ``p`` + card a
+# draw from the discard pile, ``d`` + card a discard, ``m`` + meld id + ``=`` + cards a meld,
+# ``l`` + meld id + ``=`` + cards a lay-off; cards as their codes, joined by commas: ``0s``,
+# ``1p10H``, ``0mm1=3C,3D,3H``. Which moves set off a restock is kept apart ("restocked").
+_CODE = {Action.DISCARD: "d", Action.MELD: "m", Action.LAY_OFF: "l"}
+_ACTION = {code: action for action, code in _CODE.items()}
+
+
+def moves_out(players: tuple[str, ...], events: tuple[Event, ...]) -> str:
+    """``events`` (moves at a table of ``players``) as the token keeps them (the words above)."""
+    words = []
+    for e in events:
+        seat = str(players.index(e.player))
+        if e.action == Action.DRAW:
+            words.append(seat + ("s" if e.source == Source.STOCK else "p" + e.card.code))  # type: ignore[union-attr]
+        elif e.action == Action.DISCARD:
+            words.append(seat + "d" + e.card.code)  # type: ignore[union-attr]
+        else:
+            words.append(f"{seat}{_CODE[e.action]}{e.meld}={','.join(c.code for c in e.cards)}")  # type: ignore[index]
+    return " ".join(words)
+
+
+def _events_in(data: dict) -> tuple[Event, ...]:
+    """The moves of a payload: the words of ``moves`` (:func:`moves_out`), or, in a token sealed
+    before them, ``events`` as answers give them."""
+    if "moves" not in data:
+        return tuple(_event_in(e) for e in data["events"])
+    players, out = data["players"], []
+    for word in data["moves"].split():
+        player, code, rest = players[int(word[0])], word[1], word[2:]
+        if code == "s":
+            out.append(Event(player, Action.DRAW, Source.STOCK))
+        elif code == "p":
+            out.append(Event(player, Action.DRAW, Source.DISCARD_PILE, card=parse_card(rest)))
+        elif code == "d":
+            out.append(Event(player, Action.DISCARD, card=parse_card(rest)))
+        else:
+            meld, cards = rest.split("=")
+            out.append(Event(player, _ACTION[code], cards=tuple(parse_card(c) for c in cards.split(",")), meld=meld))
+    return tuple(out)
 
 
 def _event_in(d: dict[str, Any]) -> Event:

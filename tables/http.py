@@ -283,7 +283,10 @@ def _move_at_table(args: dict[str, Any]) -> Any:
 @blp.post("/tables/next", T.NextHandRequest, T.NextHandResponse, EXAMPLES["next"], errors=(403, 409, 503))
 def next_hand(args: dict[str, Any]) -> Any:
     """Deal the game's next hand: the dealer by R19, the scores carried until the game ends
-    (R20). Only a seat of the table deals (no seat, or another table's: 403). 409 while the hand is being played, once the game is over, on an older token than the
+    (R20). Only a seat of the table deals (no seat, or another table's: 403). At a table of
+    several human seats each seat sends its own entropy and the hand is dealt once every one
+    has (until then the answer's view names the seats in fairness.waiting_for); a seat's other
+    entropy for the same deal is a 409. 409 while the hand is being played, once the game is over, on an older token than the
     latest (replay guard on), or when the table would grow past the longest token the service
     seals (it cannot go on: start a new table)."""
     with _catching_up(args["seat"]):
@@ -297,9 +300,15 @@ def _next_hand(args: dict[str, Any]) -> Any:
         "table": dealt.token,
         "view": _view(dealt.table, viewer),
         "events": told(dealt.events),
-        "summary": said.moved(dealt.events, dealt.table.game.state, viewer),
+        "summary": said.moved(dealt.events, dealt.table.game.state, viewer)
+        if not dealt.waiting_for
+        else f"Your entropy is in; the deal waits for {_and(dealt.waiting_for)} to send theirs.",
     }
     return _kept(answer, NEXT_ANSWER, dealt.pending)
+
+
+def _and(names) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 MOVE_ANSWER, NEXT_ANSWER, VIEW_ANSWER = T.TableMoveResponse(), T.NextHandResponse(), T.ViewResponse()

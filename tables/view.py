@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from referee.actions import Move
-from referee.fairness import Revealed, commitment
+from referee.fairness import Contribution, Revealed, commitment
 from referee.fairness import reveal as reveal_hand
 from referee.scorepad import Pad
 from referee.state import State
@@ -20,12 +20,17 @@ from .codec import Table
 @dataclass(frozen=True, slots=True)
 class Fairness:
     """What every view of a hand shows of its secret (contract, Provably fair deals): the
-    ``commitment`` (SHA-256 of the seed), the players' ``entropy`` and, once the hand is over,
-    the ``next_commitment`` of the next hand's seed (None while the hand is played)."""
+    ``commitment`` (SHA-256 of the seed), the players' ``entropy`` (with several contributors,
+    each seat's in ``contributions``, in seat order, and ``entropy`` their combination) and,
+    once the hand is over, the ``next_commitment`` of the next hand's seed (None while the hand
+    is played) and, at a table of several human seats, ``waiting_for``: the seats whose entropy
+    the next deal still waits for (None otherwise)."""
 
     commitment: str
     entropy: str
     next_commitment: str | None
+    contributions: tuple[Contribution, ...] = ()
+    waiting_for: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,15 @@ def table_view(table: Table, viewer: str | None, reveal: bool = True) -> TableVi
         result = {**asdict(v.result), "remaining_cards": dict(v.remaining_cards or {}), "fairness": revealed}
     fairness = None
     if fair is not None:
-        fairness = Fairness(fair.commitment, fair.entropy, None if table.next_seed is None else commitment(table.next_seed))
+        humans = [p for p in game.players if p not in game.bots]
+        sent = dict(table.waiting)
+        fairness = Fairness(
+            fair.commitment,
+            fair.entropy,
+            None if table.next_seed is None else commitment(table.next_seed),
+            fair.contributions,
+            tuple(p for p in humans if p not in sent) if len(humans) > 1 and table.next_seed is not None else None,
+        )
     return TableView(
         table.id,
         game.number,

@@ -15,7 +15,7 @@ from pathlib import Path
 from referee import PRESETS, bots
 from referee.deal import deal
 from referee.fairness import HandSeed
-from referee.game import MAX_EVENTS, Game, play, play_bots
+from referee.game import Game, play, play_bots
 from referee.legal import legal_moves
 from referee.moves import Action, Move, Source, apply_move
 from referee.rules import resolve_rules
@@ -85,16 +85,15 @@ def bot_hand(i: int) -> tuple[Game, HandSeed]:
     return game, fair
 
 
-LONGEST_SEED = 20  # of :func:`longest_hand` for 6 players: 999 moves
+LONGEST_SEED = 0  # of :func:`longest_hand` for 6 players: 2,501 moves
 
 
-def longest_hand(players=("ana", "ben", "cy", "dee", "eve", "fay"), seed: int = LONGEST_SEED):
-    """The longest hand a record holds: as many moves as a table keeps (``MAX_EVENTS``, 1000),
-    less a few. Every seat draws from the stock and discards a card it cannot meld or lay off,
-    with no restock limit, so the hand goes round; when R18a is about to end it, the seat to
-    move melds or lays off once (the fewest cards it can, never its last two), until one more
-    round of stalled turns would pass 1000 moves; then the hand stalls out (R18a). Returns
-    (:class:`HandSeed`, the players, the rules, the final state, the events)."""
+def longest_hand(players=("ana", "ben", "cy", "dee", "eve", "fay"), seed: int = LONGEST_SEED, moves: int = 2501):
+    """A long hand, of nearly ``moves`` moves. Every seat draws from the stock and discards a
+    card it cannot meld or lay off, with no restock limit, so the hand goes round; when R18a is
+    about to end it, the seat to move melds or lays off once (the fewest cards it can, never its
+    last two), until one more round of stalled turns would pass ``moves``; then the hand stalls
+    out (R18a). Returns (:class:`HandSeed`, the players, the rules, the final state, the events)."""
     players = tuple(players)
     rules = resolve_rules({"preset": "standard", "max_restocks": None})
     fair = HandSeed(random.Random(seed).randbytes(32), "")
@@ -114,8 +113,8 @@ def longest_hand(players=("ana", "ben", "cy", "dee", "eve", "fay"), seed: int = 
         do(Move.draw(me, Source.STOCK))
         if state.status != Status.PLAYING:
             break
-        room = MAX_EVENTS - len(events) - 1
-        if (state.stalled_turns == limit - 1 and room > stalling + 8) or stalling < room <= stalling + 8:
+        room = moves - len(events) - 1
+        if (state.stalled_turns >= limit - len(players) and room > stalling + 8) or stalling < room <= stalling + 8:
             hand = state.mover.hand
             plays = [m for m in legal_moves(state) if m.action in (Action.MELD, Action.LAY_OFF) and len(hand) - len(m.cards) >= 2]
             if plays:

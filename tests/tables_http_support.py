@@ -73,3 +73,16 @@ def play_hand(tc, table, seats, pick=None, seen=None):
             seen.append((mover, m, body))
         table, now = body["table"], body["view"]
     raise AssertionError("the hand did not end")
+
+
+def deal_next(tc, table, seats, last=None, entropy="{player}-next"):
+    """Deal the next hand at a table whose ``seats`` are all human: each seat sends its own
+    entropy (contract: no single party chooses a deal), ``last``'s request last (it deals).
+    Returns the dealing request's answer (a Flask response)."""
+    order = [p for p in seats if p != last] + ([last] if last is not None else [])
+    r = None
+    for player in order:
+        r = tc.post("/v1/tables/next", json={"table": table, "seat": seats[player], "entropy": entropy.format(player=player)})
+        assert r.status_code == 200, r.get_json()
+        table = r.get_json()["table"]
+    return r

@@ -252,7 +252,13 @@ def test_the_commitment_is_in_the_first_view_and_every_later_one_and_nothing_rev
     table, token = tables.create(players, PRESETS[PRESET_NAMES[i % 3]], bots={p: "easy" for p in players[1:]}, seed=i, entropy=entropy)
     seat = tables.seats(table)["p0"]
     first = view_out(table, "p0")["fairness"]
-    assert first == {"commitment": commitment(table.fair.seed), "entropy": entropy or "", "next_commitment": None}
+    assert first == {
+        "commitment": commitment(table.fair.seed),
+        "entropy": entropy or "",
+        "next_commitment": None,
+        "contributions": [],
+        "waiting_for": None,
+    }
     seed_hex = table.fair.seed.hex()
     deck_codes = [c.code for c in table.fair.deck()]
     while True:
@@ -311,7 +317,7 @@ def test_the_revealed_record_replays_to_the_table_as_it_ended():
 
 
 def test_a_hand_whose_first_moves_were_dropped_reveals_seed_and_deck_without_a_record(tmp_path):
-    """A hand longer than the events a table keeps (referee.game.MAX_EVENTS) cannot be replayed:
+    """A hand missing its first moves (a token sealed by an earlier version, which kept the last 1000) cannot be replayed:
     its seed and deck are still revealed, its record is null, and /v1/verify cannot verify it."""
     game, fair = bot_hand(7)
     cut = reveal(fair, game.players, game.state.dealer, game.rules, game.events[1:])

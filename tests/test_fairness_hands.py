@@ -90,28 +90,47 @@ def test_the_documented_example_verifies(tc, tmp_path):
     assert run_verifier(tmp_path, EXAMPLE)[0] == 0
 
 
-def test_the_longest_hand_a_record_holds_verifies_within_the_body_limit(tc):
-    """A hand of 6 players that stalls its way to 999 moves (each seat melding or laying off once
-    just before R18a would end it, then the hand stalls out), the longest record a table keeps
-    whole: /v1/verify checks all of it, within /v1/verify's body limit. The same record padded
-    with moves after its end, up to that limit, is refused at the first of them, 1000."""
+def test_a_hand_of_2501_moves_is_kept_whole_and_verified_by_both_verifiers(tmp_path):
+    """Every finished hand verifiable, however long: a hand of 6 players that stalls its way past
+    2,500 moves, to 2,501 (each seat melding or laying off just before R18a would end it, then the hand
+    stalls out) is kept whole by its table (the token holds every move), revealed with its whole
+    record, and verified by /v1/verify and by examples/verify_deal.py. The same record padded
+    with a move after its end is refused at that move."""
+    from dataclasses import replace
+
+    from tables_support import KEY_A
+
+    from app import create_app
+    from tables import Sealer, Tables
+    from tables.store.embedded import EmbeddedStore
     from web.bodies import BODY_LIMITS
 
     fair, players, rules, state, events = longest_hand()
-    assert len(events) == 999 and state.stalled
-    f = to_json(reveal(fair, players, players[-1], rules, events))
+    assert len(events) == 2501 and state.stalled
+    store = EmbeddedStore(tmp_path / "tables.sqlite3")
+    store.start()
+    tables = Tables(Sealer([KEY_A], 3600), store)
+    tc = create_app({"TESTING": True, "TABLES": tables}).test_client()
+    table, _ = tables.create(list(players), rules, seed=1)
+    game = replace(table.game, state=state, events=events, seq=len(events))
+    token = tables.seal(replace(table, game=game, fair=fair, next_seed=bytes(32)))
+    assert len(token) < 6000  # 2,501 moves in a few KB of token (the moves' words compress well)
+    f = tc.post("/v1/tables/view", json={"table": token}).get_json()["view"]["result"]["fairness"]
+    assert len(f["record"]["moves"]) == 2501 and f == to_json(reveal(fair, players, players[-1], rules, events))
     raw = json.dumps({"fairness": f}, separators=(",", ":")).encode()
-    assert 50 * 1024 < len(raw) <= BODY_LIMITS["/v1/verify"]
+    assert 100 * 1024 < len(raw) <= BODY_LIMITS["/v1/verify"]
     body = post_verify(tc, f)
-    assert body["verified"] is True and body["checked"]["moves"] == 999 and body["checked"]["outcome"] == "draw"
+    assert body["verified"] is True and body["checked"]["moves"] == 2501 and body["checked"]["outcome"] == "draw"
     assert "; the hand was a draw: 150 turns in a row (25 each) passed with no meld and no lay-off (R18a). " in body["summary"]
-    assert body["checked"]["restocks"] == verify(REVEALED.load(f)).checked.restocks > 20
+    assert body["checked"]["restocks"] == verify(REVEALED.load(f)).checked.restocks > 50
+    code, lines = run_verifier(tmp_path, f)
+    assert code == 0 and len(lines) == 1 and lines[0].startswith(f"OK {fair.commitment[:12]}: ") and "R18a" in lines[0], lines
     last = f["record"]["moves"][-1]
     padded = {**f, "record": {**f["record"], "moves": f["record"]["moves"] + [last]}}
     refused = post_verify(tc, padded)
     assert refused["verified"] is False and refused["checked"]["moves"] == 0
     assert refused["reasons"][0]["code"] == "illegal_move"
-    assert refused["reasons"][0]["message"].startswith(f"move 1000 ({last['player']} discards ")
+    assert refused["reasons"][0]["message"].startswith(f"move 2502 ({last['player']} discards ")
     assert refused["reasons"][0]["message"].endswith(") comes after the hand was over")
 
 

@@ -113,7 +113,7 @@ def test_the_page_is_not_cross_origin(client):
 
 
 def test_settings_have_safe_defaults():
-    assert settings_from_environment({}) == {"MAX_CONTENT_LENGTH": 256 * 1024, "CORS_ORIGINS": ["*"]}
+    assert settings_from_environment({}) == {"MAX_CONTENT_LENGTH": 2048 * 1024, "CORS_ORIGINS": ["*"]}
 
 
 def test_settings_from_the_environment():

@@ -7,7 +7,7 @@ test_tables_tokens.py; shared calls: tables_http_support.py."""
 from __future__ import annotations
 
 import pytest
-from tables_http_support import create, move, play_hand, seeded, tables_of, tapp, tc, view  # noqa: F401 (fixtures)
+from tables_http_support import create, deal_next, move, play_hand, seeded, tables_of, tapp, tc, view  # noqa: F401 (fixtures)
 from tables_support import codes_in, hidden_cards
 
 from referee import HandEntry, Remaining, replay
@@ -209,11 +209,10 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
     assert r.status_code == 409 and r.get_json()["detail"] == "hand 1 is still being played: the next hand is dealt when it ends"
     table, last = play_hand(tc, made["table"], made["seats"])
     result = last["result"]
-    r = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ana"]})
-    assert r.status_code == 200
-    nxt = r.get_json()
+    # two human seats: each sends its entropy (ben's moves seq on by one), ana's request deals
+    nxt = deal_next(tc, table, made["seats"], last="ana").get_json()
     v = nxt["view"]
-    assert v["hand"] == 2 and v["status"] == "playing" and v["stock"] == 31 and v["seq"] == last["view"]["seq"] + 1
+    assert v["hand"] == 2 and v["status"] == "playing" and v["stock"] == 31 and v["seq"] == last["view"]["seq"] + 2
     # R19 under standard rules with two players: the winner of a hand deals the next; after a drawn hand, the dealer's left
     assert v["dealer"] == (result["winner"] if result["outcome"] == "out" else "ana")
     assert v["scores"]["hands"][0]["dealer"] == "ben" and last["view"]["scores"]["next_dealer"] == v["dealer"]
@@ -232,7 +231,7 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
         r = tc.post("/v1/tables/next", json={"table": table2, "seat": made["seats"]["ana"]})
         assert r.status_code == 409 and r.get_json()["detail"].startswith(f"the game is over: {final['scores']['winner']} won with ")
     else:  # equal totals after the last deal: another hand (R20)
-        assert tc.post("/v1/tables/next", json={"table": table2, "seat": made["seats"]["ana"]}).status_code == 200
+        assert deal_next(tc, table2, made["seats"]).get_json()["view"]["hand"] == 3
 
 
 # --- computer opponents -------------------------------------------------------------------------

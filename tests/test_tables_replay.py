@@ -188,16 +188,22 @@ def test_dealing_again_from_an_old_token_is_refused(guarded):
         mine = guarded.post("/v1/tables/view", json={"table": token, "seat": seats[mover]}).get_json()["view"]
         m = pick([x for x in mine["legal_moves"] if not (x["action"] == "draw" and x["source"] == "discard")])
         token = guarded.post("/v1/tables/move", json={"table": token, "seat": seats[mover], "move": m}).get_json()["table"]
-    first = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"]})
+    # two human seats: ana sends her entropy first (the deal waits for bob's), bob's request deals
+    sent = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["ana"], "entropy": "ana-2"})
+    assert sent.status_code == 200 and sent.get_json()["view"]["fairness"]["waiting_for"] == ["bob"]
+    token = sent.get_json()["table"]
+    first = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"], "entropy": "bob-2"})
     assert first.status_code == 200 and first.get_json()["view"]["hand"] == 2
-    second = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"]})  # the same request: the same deal, never another
+    second = guarded.post(
+        "/v1/tables/next", json={"table": token, "seat": seats["bob"], "entropy": "bob-2"}
+    )  # the same request: the same deal
     assert second.status_code == 200 and second.get_data() == first.get_data()
     assert table.id == first.get_json()["view"]["table_id"]
     # another seat, or other entropy, on the same token is another request (both are in its
     # digest): a 409 naming the latest token, never another deal; the request's seat gets its
     # view of the latest token (the deal already made), as /v1/tables/view shows it
     latest = first.get_json()["table"]
-    for other in ({"table": token, "seat": seats["ana"]}, {"table": token, "seat": seats["bob"], "entropy": "mine"}):
+    for other in ({"table": token, "seat": seats["ana"], "entropy": "ana-2"}, {"table": token, "seat": seats["bob"], "entropy": "mine"}):
         again = guarded.post("/v1/tables/next", json=other)
         assert again.status_code == 409 and again.get_json()["table"] == latest, again.get_json()
         shown = guarded.post("/v1/tables/view", json={"table": latest, "seat": other["seat"]}).get_json()["view"]
@@ -208,7 +214,7 @@ def test_dealing_again_from_an_old_token_is_refused(guarded):
     moved = guarded.post(
         "/v1/tables/move", json={"table": first.get_json()["table"], "seat": seats[mover], "move": {"action": "draw", "source": "stock"}}
     ).get_json()
-    third = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"]})
+    third = guarded.post("/v1/tables/next", json={"table": token, "seat": seats["bob"], "entropy": "bob-2"})
     assert (
         third.status_code == 409 and third.get_json()["latest_seq"] == moved["view"]["seq"] and third.get_json()["table"] == moved["table"]
     )

@@ -99,7 +99,9 @@ def test_next_with_a_seat_answers_its_view(tc, tapp):
 
     made = seeded(tapp, ("ana", "ben"), 3)
     table, _ = play_hand(tc, made["table"], made["seats"])
-    r = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ben"]})
+    r = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ana"], "entropy": "ana-2"})
+    assert r.get_json()["summary"] == "Your entropy is in; the deal waits for ben to send theirs."
+    r = tc.post("/v1/tables/next", json={"table": r.get_json()["table"], "seat": made["seats"]["ben"], "entropy": "ben-2"})
     assert r.status_code == 200
     body = r.get_json()
     ben = next(p for p in body["view"]["players"] if p["id"] == "ben")

@@ -16,12 +16,12 @@ the limit just above it); a revealed hand about 100 bytes a move. With the item 
 schemas they bound the costliest request of each endpoint to about 10 ordinary moves
 (bench/worst.py; the longest scorepad, 3000 cards, is at about 10), except advice from the hard
 level and the check of a long revealed hand, whose work is a fixed search and the hand's own
-moves, up to 999 (bench/worst.py ``OVER_10``: their own nginx zone).
+moves, up to 16,000 (bench/worst.py ``OVER_10``: their own nginx zone).
 
 Structural limits are checked on the decoded body before any schema runs (marshmallow checks a
 list's length only after loading every item, so a 60 000-item list would cost half a second
 and megabytes of error messages). No valid request comes near them: the longest list of any
-schema is a scorepad's hands (MAX_JSON_ITEMS; a test keeps the two equal), the widest object
+schema is a revealed hand's moves (MAX_JSON_ITEMS; a test keeps the two equal), the widest object
 the rules (11 keys).
 """
 
@@ -57,7 +57,7 @@ BODY_LIMITS = {
     "/v1/tables/move": TABLE_BODY,
     "/v1/tables/next": TABLE_BODY,
     "/v1/tables/suggest": TABLE_BODY,
-    "/v1/verify": 64 * KIB,  # a revealed hand: 7 KiB for a usual one, about 60 KiB at its 1000 moves
+    "/v1/verify": 2048 * KIB,  # a revealed hand: 7 KiB usually, 135 KiB at 2,501 moves, 128 B a move at 16,000
 }
 DEFAULT_BODY_LIMIT = 16 * KIB  # a path not listed (a GET, a 404)
 
@@ -70,7 +70,7 @@ def body_limit(path: str, ceiling: int | None = None) -> int:
 
 
 MAX_JSON_DEPTH = 32
-MAX_JSON_ITEMS = 1000
+MAX_JSON_ITEMS = 16_000  # a revealed hand's moves (schemas.fairness.MAX_RECORD_MOVES)
 MAX_JSON_KEYS = 64
 
 _JSON_TYPES = {

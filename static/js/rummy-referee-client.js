@@ -522,6 +522,10 @@ function retryingFetch(options) {
 function createReferee(options) {
   return createClient({ baseUrl: options.baseUrl, fetch: retryingFetch(options) });
 }
+function sentEntropy(fairness, player) {
+  const sent = fairness.contributions ?? [];
+  return sent.length ? sent.find((c) => c.player === player)?.entropy ?? null : fairness.entropy;
+}
 function newEntropy() {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -634,9 +638,10 @@ var TableSession = class _TableSession {
    * same token is dealt from again, so a retry is the same request). */
   async nextHand() {
     const finished = this.view;
-    if (this.nextEntropy === null || this.nextEntropy.table !== this.table) this.nextEntropy = { table: this.table, entropy: newEntropy() };
-    const { entropy } = this.nextEntropy;
     const promised = finished?.fairness?.next_commitment ?? null;
+    const key = promised ?? this.table;
+    if (this.nextEntropy === null || this.nextEntropy.table !== key) this.nextEntropy = { table: key, entropy: newEntropy() };
+    const { entropy } = this.nextEntropy;
     const a = await this.referee.POST("/v1/tables/next", { body: { table: this.table, seat: this.seat, entropy } });
     const caught = await this.catchUp(a);
     if (caught) return caught;
@@ -693,7 +698,7 @@ var TableSession = class _TableSession {
     checked.commitment = e !== void 0 && e.commitment === revealed.commitment;
     if (e !== void 0 && !checked.commitment) problems.push(`the hand was dealt under commitment ${e.commitment}, but the reveal shows ${revealed.commitment}`);
     if (e?.entropy != null) {
-      checked.entropy = revealed.entropy === e.entropy;
+      checked.entropy = sentEntropy(revealed, this.player) === e.entropy;
       if (!checked.entropy) problems.push("the entropy in the reveal is not the one your device sent");
     }
     const dealt = revealed.record?.dealt[this.player];
@@ -731,6 +736,9 @@ var TableSession = class _TableSession {
     if (!fairness) return;
     const mine = view.players.find((p) => p.id === this.player)?.hand ?? null;
     let e = this.expectations.get(view.hand);
+    if (e === void 0 && dealtBy === null && this.nextEntropy?.table === fairness.commitment) {
+      dealtBy = { entropy: this.nextEntropy.entropy, promised: fairness.commitment };
+    }
     if (e === void 0) {
       const untouched = mine !== null && !view.events.some((ev) => ev.player === this.player) && dealtBy !== null;
       e = {
@@ -743,7 +751,7 @@ var TableSession = class _TableSession {
         rules: this.rules,
         problems: []
       };
-      if (e.entropy !== null && fairness.entropy !== e.entropy) e.problems.push("the entropy shown for this hand is not the one your device sent");
+      if (e.entropy !== null && sentEntropy(fairness, this.player) !== e.entropy) e.problems.push("the entropy shown for this hand is not the one your device sent");
       this.expectations.set(view.hand, e);
     } else if (fairness.commitment !== e.commitment) {
       e.problems.push(`the commitment changed during the hand: ${e.commitment} at the deal, ${fairness.commitment} later`);
@@ -765,5 +773,6 @@ export {
   Unanswered,
   createReferee,
   newEntropy,
-  retryingFetch
+  retryingFetch,
+  sentEntropy
 };

@@ -98,6 +98,14 @@ export function createReferee(options: ClientOptions) {
 export type Referee = ReturnType<typeof createReferee>;
 
 /** The player's share of a deal's shuffle (contract, provably fair deals): 16 random bytes in hex. */
+/** The entropy `player`'s seat sent for a hand, as a view's or a reveal's `fairness` shows it: at
+ * a table of several human seats each seat's is in `contributions` (`entropy` is then their
+ * combination); otherwise `entropy` itself. */
+export function sentEntropy(fairness: { entropy: string; contributions?: { player: string; entropy: string }[] }, player: string): string | null {
+  const sent = fairness.contributions ?? [];
+  return sent.length ? (sent.find((c) => c.player === player)?.entropy ?? null) : fairness.entropy;
+}
+
 export function newEntropy(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -310,9 +318,12 @@ export class TableSession {
    * same token is dealt from again, so a retry is the same request). */
   async nextHand(): Promise<View> {
     const finished = this.view;
-    if (this.nextEntropy === null || this.nextEntropy.table !== this.table) this.nextEntropy = { table: this.table, entropy: newEntropy() };
-    const { entropy } = this.nextEntropy;
     const promised = finished?.fairness?.next_commitment ?? null;
+    // kept for the promised commitment (else the token): a retry, or this seat's request again
+    // once another seat's entropy has moved the table on, sends the same entropy
+    const key = promised ?? this.table;
+    if (this.nextEntropy === null || this.nextEntropy.table !== key) this.nextEntropy = { table: key, entropy: newEntropy() };
+    const { entropy } = this.nextEntropy;
     const a = await this.referee.POST("/v1/tables/next", { body: { table: this.table, seat: this.seat, entropy } });
     const caught = await this.catchUp(a);
     if (caught) return caught;
@@ -373,7 +384,7 @@ export class TableSession {
     checked.commitment = e !== undefined && e.commitment === revealed.commitment;
     if (e !== undefined && !checked.commitment) problems.push(`the hand was dealt under commitment ${e.commitment}, but the reveal shows ${revealed.commitment}`);
     if (e?.entropy != null) {
-      checked.entropy = revealed.entropy === e.entropy;
+      checked.entropy = sentEntropy(revealed, this.player) === e.entropy;
       if (!checked.entropy) problems.push("the entropy in the reveal is not the one your device sent");
     }
     const dealt = revealed.record?.dealt[this.player];
@@ -413,6 +424,9 @@ export class TableSession {
     if (!fairness) return;
     const mine = view.players.find((p) => p.id === this.player)?.hand ?? null;
     let e = this.expectations.get(view.hand);
+    if (e === undefined && dealtBy === null && this.nextEntropy?.table === fairness.commitment) {
+      dealtBy = { entropy: this.nextEntropy.entropy, promised: fairness.commitment }; // dealt by another seat's request, with ours in it
+    }
     if (e === undefined) {
       const untouched = mine !== null && !view.events.some((ev) => ev.player === this.player) && dealtBy !== null;
       e = {
@@ -425,7 +439,7 @@ export class TableSession {
         rules: this.rules,
         problems: [],
       };
-      if (e.entropy !== null && fairness.entropy !== e.entropy) e.problems.push("the entropy shown for this hand is not the one your device sent");
+      if (e.entropy !== null && sentEntropy(fairness, this.player) !== e.entropy) e.problems.push("the entropy shown for this hand is not the one your device sent");
       this.expectations.set(view.hand, e);
     } else if (fairness.commitment !== e.commitment) {
       e.problems.push(`the commitment changed during the hand: ${e.commitment} at the deal, ${fairness.commitment} later`);

@@ -131,6 +131,14 @@ def _ok(response: httpx.Response) -> Json:
     raise RefereeError(response.status_code, problem)
 
 
+def sent_entropy(fairness: Json, player: str) -> str | None:
+    """The entropy ``player``'s seat sent for a hand, as a view's or a reveal's ``fairness``
+    shows it: at a table of several human seats each seat's is in ``contributions`` (``entropy``
+    is then their combination); otherwise ``entropy`` itself."""
+    sent = {c["player"]: c["entropy"] for c in fairness.get("contributions") or []}
+    return sent.get(player) if sent else fairness.get("entropy")
+
+
 def new_entropy() -> str:
     """The player's share of a deal's shuffle (contract, provably fair deals): 16 random bytes in hex."""
     return secrets.token_hex(16)
@@ -201,7 +209,7 @@ class TableSession:
         self.view: Json | None = None
         self.expectations: dict[int, HandExpectation] = {}
         self.rules: Json | None = None  # the rules this session asked for, held to every hand's record
-        self._next_entropy: tuple[str, str] | None = None  # (token, entropy): a retry deals with the same
+        self._next_entropy: tuple[str, str] | None = None  # (promised commitment or token, entropy): a retry deals with the same
 
     # --- opening ------------------------------------------------------------------------------
 
@@ -298,8 +306,11 @@ class TableSession:
         """Deal the game's next hand with this session's entropy (the same entropy again when the
         same token is dealt from again, so a retry is the same request). Answers the new view."""
         promised = ((self.view or {}).get("fairness") or {}).get("next_commitment")
-        if self._next_entropy is None or self._next_entropy[0] != self.table:
-            self._next_entropy = (self.table, new_entropy())
+        # kept for the promised commitment (else the token): a retry, or this seat's request again
+        # once another seat's entropy has moved the table on, sends the same entropy
+        key = promised or self.table
+        if self._next_entropy is None or self._next_entropy[0] != key:
+            self._next_entropy = (key, new_entropy())
         entropy = self._next_entropy[1]
         response = self.client.send("POST", "/v1/tables/next", {"table": self.table, "seat": self.seat, "entropy": entropy})
         caught = self._catch_up(response)
@@ -366,7 +377,7 @@ class TableSession:
             if not checked["commitment"]:
                 problems.append(f"the hand was dealt under commitment {e.commitment}, but the reveal shows {revealed['commitment']}")
             if e.entropy is not None:
-                checked["entropy"] = revealed["entropy"] == e.entropy
+                checked["entropy"] = sent_entropy(revealed, self.player) == e.entropy
                 if not checked["entropy"]:
                     problems.append("the entropy in the reveal is not the one your device sent")
             dealt = ((revealed.get("record") or {}).get("dealt") or {}).get(self.player)
@@ -407,6 +418,8 @@ class TableSession:
             return
         mine = next((p.get("hand") for p in view["players"] if p["id"] == self.player), None)
         e = self.expectations.get(view["hand"])
+        if e is None and dealt_by is None and self._next_entropy is not None and self._next_entropy[0] == fairness["commitment"]:
+            dealt_by = (self._next_entropy[1], fairness["commitment"])  # dealt by another seat's request, with ours in it
         if e is None:
             untouched = dealt_by is not None and mine is not None and not any(ev["player"] == self.player for ev in view["events"])
             e = HandExpectation(
@@ -418,7 +431,7 @@ class TableSession:
                 dealer=view.get("dealer"),
                 rules=self.rules,
             )
-            if e.entropy is not None and fairness["entropy"] != e.entropy:
+            if e.entropy is not None and sent_entropy(fairness, self.player) != e.entropy:
                 e.problems.append("the entropy shown for this hand is not the one your device sent")
             self.expectations[e.hand] = e
         elif fairness["commitment"] != e.commitment:
