@@ -300,15 +300,9 @@ def _next_hand(args: dict[str, Any]) -> Any:
         "table": dealt.token,
         "view": _view(dealt.table, viewer),
         "events": told(dealt.events),
-        "summary": said.moved(dealt.events, dealt.table.game.state, viewer)
-        if not dealt.waiting_for
-        else f"Your entropy is in; the deal waits for {_and(dealt.waiting_for)} to send theirs.",
+        "summary": said.moved(dealt.events, dealt.table.game.state, viewer) if not dealt.waiting_for else said.waiting(dealt.waiting_for),
     }
     return _kept(answer, NEXT_ANSWER, dealt.pending)
-
-
-def _and(names) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 MOVE_ANSWER, NEXT_ANSWER, VIEW_ANSWER = T.TableMoveResponse(), T.NextHandResponse(), T.ViewResponse()

@@ -104,3 +104,10 @@ def then_refused(done: Sentence, message: Sentence, seat: str) -> Sentence:
     """The moves that were made, then the reason ``message`` the next was refused, said to
     ``seat`` (:func:`refused`): "You drew from the stock; then you have already drawn …"."""
     return say("{done}; then {why}", done=done, why=refused(message, seat, capital=False))
+
+
+def waiting(players: Sequence[str]) -> Sentence:
+    """Said to a seat whose entropy for the next deal is in while the deal waits for other
+    seats' (contract: no single party chooses a deal): "Your entropy is in; the deal waits for
+    ben and cy to send theirs."."""
+    return say("Your entropy is in; the deal waits for {players} to send theirs.", players=listing(said(p) for p in players))
