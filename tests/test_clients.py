@@ -21,7 +21,7 @@ import httpx
 import pytest
 import yaml
 from live_server import serving
-from rummy_referee_client import API_VERSION, Client, RefereeError, TableSession, TableUnreadable
+from rummy_referee_client import API_VERSION, Client, RefereeError, TableSession, TableUnreadable, sent_entropy
 
 from app import create_app
 from tables import Tables
@@ -228,3 +228,11 @@ def test_the_python_readme_runs(base_url, tmp_path):
             [sys.executable, "-c", blocks[0].replace("http://127.0.0.1:8000", base_url)], capture_output=True, text=True, timeout=60
         ).stdout
     )
+
+
+def test_a_seat_holds_the_service_to_its_own_contribution():
+    """At a table of several human seats the hand's entropy is the combination of every seat's
+    (fairness.contributions): a session compares its own seat's, never the combination."""
+    both = {"entropy": "v2:751d", "contributions": [{"player": "ana", "entropy": "x"}, {"player": "ben", "entropy": "y"}]}
+    assert sent_entropy(both, "ben") == "y" and sent_entropy(both, "ana") == "x" and sent_entropy(both, "cy") is None
+    assert sent_entropy({"entropy": "mine", "contributions": []}, "ana") == "mine"
