@@ -448,7 +448,9 @@ class Tables:
                 else "you already sent other entropy for this deal: one commitment takes one entropy per seat"
             )
 
-    def _contribute(self, table: Table, token: str, viewer: str, entropy: str | None, humans: list[str], digest: bytes):
+    def _contribute(
+        self, table: Table, token: str, viewer: str, entropy: str | None, humans: list[str], digest: bytes
+    ) -> Dealt | tuple[Contribution, ...]:
         """At a table of several human seats, ``viewer``'s entropy for the next deal (contract:
         no single party chooses a deal). Returns the :class:`Dealt` answer while the deal still
         waits for other seats (the table with this contribution kept, ``seq`` moved on so the

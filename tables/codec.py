@@ -221,11 +221,11 @@ def _carried_in(d: dict[str, Any] | None) -> Carried | None:
 def _fair_out(table: Table) -> dict[str, Any]:
     fair = table.fair
     assert fair is not None, "only a table sealed before fair deals has none, and none is sealed again"
-    out = {"seed": fair.seed.hex(), "entropy": fair.entropy}
+    out: dict[str, Any] = {"seed": fair.seed.hex(), "entropy": fair.entropy}
     if table.next_seed is not None:
         out["next"] = table.next_seed.hex()
-    if table.fair.contributions:
-        out["from"] = [list(c) for c in table.fair.contributions]
+    if fair.contributions:
+        out["from"] = [list(c) for c in fair.contributions]
     if table.waiting:
         out["waiting"] = [list(c) for c in table.waiting]
     return out
@@ -284,7 +284,7 @@ def moves_out(players: tuple[str, ...], events: tuple[Event, ...]) -> str:
     return " ".join(words)
 
 
-def _events_in(data: dict) -> tuple[Event, ...]:
+def _events_in(data: dict[str, Any]) -> tuple[Event, ...]:
     """The moves of a payload: the words of ``moves`` (:func:`moves_out`), or, in a token sealed
     before them, ``events`` as answers give them."""
     if "moves" not in data:
