@@ -10,8 +10,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from .cards import DECK, RANKS
 from .policy import LEVELS
-from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESET_LIST, PRESETS, Option, describe
+from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESET_LIST, PRESETS, RUMMY_MULTIPLIER, Option, describe
 from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
 from .speech import LANGUAGES, language_name
 
@@ -61,6 +62,10 @@ def rules_document() -> dict[str, Any]:
             "hand_sizes": [{"players": n, "cards": hand_size(n)} for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
             "target_score": {"minimum": target.minimum, "maximum": target.maximum},
             "deals": {"minimum": deals.minimum, "maximum": deals.maximum},
+        },
+        "scoring": {
+            "rummy_multiplier": RUMMY_MULTIPLIER,
+            "card_points": [{"rank": rank, "points": DECK[i].points} for i, rank in enumerate(RANKS)],
         },
         "bot_levels": [{"level": level, "label": level.capitalize()} for level in LEVELS],
         "languages": [{"tag": tag, "name": language_name(tag)} for tag in LANGUAGES],

@@ -127,6 +127,12 @@ DEFAULT_PRESET = "standard"
 
 _NO, _YES = False, True
 
+RUMMY_MULTIPLIER = 2
+"""R15: what going rummy multiplies every opponent's total by where ``going_rummy_doubles``
+holds (the option's words say "doubles"). Declared once, beside the option: the score
+(:func:`referee.scoring.rummy_multiplier`), the computer opponents' simulator and the pages
+(``GET /v1/rules``, ``scoring.rummy_multiplier``) all ask this."""
+
 
 def option(kind: type, default: Any, rule: str, label: str, sentence: str, **more: Any) -> Any:
     """A field of :class:`Rules` that is a rule option: its default (the standard preset's

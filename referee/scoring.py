@@ -8,7 +8,7 @@ from typing import cast
 
 from .cards import Card, repeats
 from .errors import InvalidInput, Problem
-from .rules import Rules
+from .rules import RUMMY_MULTIPLIER, Rules
 from .seating import hand_size, same_names
 from .speech import Sentence, say
 
@@ -24,8 +24,8 @@ def hand_points(cards: Sequence[Card]) -> int:
 
 
 def rummy_multiplier(rummy: bool, rules: Rules) -> int:
-    """2 when the winner went rummy and the rules double it (R15 ``going_rummy_doubles``), else 1."""
-    return 2 if rummy and rules.going_rummy_doubles else 1
+    """:data:`~referee.rules.RUMMY_MULTIPLIER` when the winner went rummy and the rules say so (R15 ``going_rummy_doubles``), else 1."""
+    return RUMMY_MULTIPLIER if rummy and rules.going_rummy_doubles else 1
 
 
 _TIMES = {

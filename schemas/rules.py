@@ -131,6 +131,22 @@ class HandSizeSchema(Answer):
     cards = fields.Integer(required=True)
 
 
+class CardPointsSchema(Answer):
+    rank = fields.String(required=True, metadata={"example": "K"})
+    points = fields.Integer(required=True, metadata={"example": 10})
+
+
+class ScoringSchema(Answer):
+    """The numbers of the score (R14, R15), as the referee counts them."""
+
+    rummy_multiplier = fields.Integer(
+        required=True, metadata={"description": "What going rummy multiplies the points by where going_rummy_doubles holds (R15)."}
+    )
+    card_points = fields.List(
+        fields.Nested(CardPointsSchema), required=True, metadata={"description": "Each rank's points in a hand left (R14), ace first."}
+    )
+
+
 class LimitsSchema(Answer):
     """The game's limits (R2, R20)."""
 
@@ -171,6 +187,7 @@ class RulesListSchema(AnswerSchema):
     preset_notes = fields.List(fields.Nested(PresetNoteSchema), required=True)
     options = fields.List(fields.Nested(OptionDocSchema), required=True)
     limits = fields.Nested(LimitsSchema, required=True)
+    scoring = fields.Nested(ScoringSchema, required=True)
     bot_levels = fields.List(
         fields.Nested(BotLevelSchema), required=True, metadata={"description": "The computer opponents' levels, weakest first."}
     )

@@ -257,3 +257,18 @@ def test_r21_rules_in_words_leave_out_a_target_that_deals_replace():
     assert "deals" not in said
     assert said["max_restocks"].startswith("The stock may be rebuilt 2 times in a hand")
     assert said["melds_per_turn"] == "A player may lay down any number of melds in a turn."
+
+
+def test_r14_r15_the_rules_document_gives_the_scores_numbers_as_the_core_counts_them():
+    """GET /v1/rules says the numbers of the score the core counts by (one rulebook): going
+    rummy's multiplier where the option holds (R15) and each rank's points (R14)."""
+    from referee import DECK
+    from referee.catalog import rules_document
+    from referee.scoring import hand_points, rummy_multiplier
+
+    scoring = rules_document()["scoring"]
+    assert scoring["rummy_multiplier"] == rummy_multiplier(True, PRESETS["standard"]) == 2
+    assert rummy_multiplier(True, PRESETS["basic"]) == 1
+    points = {entry["rank"]: entry["points"] for entry in scoring["card_points"]}
+    assert points == {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 10, "Q": 10, "K": 10}
+    assert all(hand_points([card]) == points[card.rank_text] for card in DECK)
