@@ -42,6 +42,7 @@ OUT = ROOT / "static" / "i18n"
 PSEUDO = "en-XA"
 ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 _SKIP = {"script", "style"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
 class _Texts(HTMLParser):
@@ -49,42 +50,54 @@ class _Texts(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.found: list[tuple[int, str]] = []
+        self.found: list[tuple[int, str, str | None]] = []
         self._skip = 0
+        self._context: list[str | None] = []  # data-context of the open elements (one word, two meanings)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         line = self.getpos()[0]
         if tag in _SKIP:
             self._skip += 1
         values = dict(attrs)
+        if tag not in VOID:
+            self._context.append(values.get("data-context"))
         for name in ATTRIBUTES:
             if values.get(name):
-                self.found.append((line, _normal(values[name] or "")))
+                self.found.append((line, _normal(values[name] or ""), None))
         if tag == "meta" and values.get("name") == "description" and values.get("content"):
-            self.found.append((line, _normal(values["content"] or "")))
+            self.found.append((line, _normal(values["content"] or ""), None))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _SKIP:
             self._skip -= 1
+        if tag not in VOID and self._context:
+            self._context.pop()
 
     def handle_data(self, data: str) -> None:
         text = _normal(data)
         if self._skip or not text or not re.search(r"[A-Za-z]", text):
             return
-        self.found.append((self.getpos()[0], text))
+        self.found.append((self.getpos()[0], text, self._context[-1] if self._context else None))
 
 
 def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
+def extract_html(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
     """Babel extractor (babel.cfg's ``[extractors]``) for the pages' HTML: each text node and
-    player-facing attribute, whitespace folded as static/js/i18n.js folds it."""
+    player-facing attribute, whitespace folded as static/js/i18n.js folds it; a text inside an
+    element with ``data-context="pile"`` is that context's msgid (the pile "Discard", not the
+    button)."""
     parser = _Texts()
     parser.feed(fileobj.read().decode("utf-8"))
-    for line, text in parser.found:
-        yield line, None, text, []
+    for line, text, context in parser.found:
+        if context:
+            yield line, "pgettext", (context, text), []
+        else:
+            yield line, None, text, []
 
 
 def rulebook_paragraphs() -> list[str]:

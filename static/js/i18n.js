@@ -147,11 +147,13 @@ export function ordinal(n, context) {
   return fill(typeof found === 'string' ? found : ENGLISH_ORDINAL[english], { n });
 }
 
-/** The words of a msgid, looked up as is (static HTML's text), or null when it is not one. */
-function staticText(english) {
+/** The words of a msgid, looked up as is (static HTML's text; in the context of the nearest
+ * data-context, when the element has one), or null when it is not one. */
+function staticText(english, element) {
   const key = english.replace(/\s+/g, ' ').trim();
   if (!key) return null;
-  const found = lookup(key);
+  const holder = element && element.closest && element.closest('[data-context]');
+  const found = lookup(holder ? `${holder.dataset.context}\u0004${key}` : key);
   return typeof found === 'string' ? found : null;
 }
 
@@ -167,7 +169,7 @@ export function translatePage(root) {
   nodes.forEach((node) => {
     const parent = node.parentNode;
     if (parent && (parent.nodeName === 'SCRIPT' || parent.nodeName === 'STYLE')) return;
-    const said = staticText(node.nodeValue);
+    const said = staticText(node.nodeValue, node.parentElement);
     if (said === null) return;
     const lead = node.nodeValue.match(/^\s*/)[0];
     const trail = node.nodeValue.match(/\s*$/)[0];
