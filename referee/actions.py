@@ -29,8 +29,32 @@ class Source(StrEnum):
     DISCARD_PILE = "discard"
 
 
+class Played:
+    """What a move and its record (``referee.view.Event``) both say: the card of a discard and
+    where a draw takes its card, each None for the other kinds of move. Its two properties give
+    them where the kind is known, a ValueError where it is not."""
+
+    __slots__ = ()
+    source: Source | None
+    card: Card | None
+
+    @property
+    def discarded(self) -> Card:
+        """The card of a discard (R7); a ValueError for another move, which has none."""
+        if self.card is None:
+            raise ValueError("only a discard names the card discarded")
+        return self.card
+
+    @property
+    def drawn_from(self) -> Source:
+        """Where a draw takes its card (R4); a ValueError for another move, which draws none."""
+        if self.source is None:
+            raise ValueError("only a draw takes a card from the stock or the discard pile")
+        return self.source
+
+
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(Played):
     """One move (contract, Moves). Build with :meth:`draw`, :meth:`make_meld`, :meth:`lay_off`
     or :meth:`discard`. ``source`` is where a draw takes its card; ``cards`` the cards of a meld
     or lay-off; ``meld`` the id of the table meld a lay-off names (None: inferred); ``card`` the
@@ -42,20 +66,6 @@ class Move:
     cards: tuple[Card, ...] = ()
     meld: str | None = None
     card: Card | None = None
-
-    @property
-    def discarded(self) -> Card:
-        """The card of a discard (R7); a ValueError for another move, which has none."""
-        if self.card is None:
-            raise ValueError(f"{self.action} moves discard no card")
-        return self.card
-
-    @property
-    def drawn_from(self) -> Source:
-        """Where a draw takes its card (R4); a ValueError for another move, which draws none."""
-        if self.source is None:
-            raise ValueError(f"{self.action} moves draw no card")
-        return self.source
 
     @classmethod
     def draw(cls, player: str, source: Source = Source.STOCK) -> Move:

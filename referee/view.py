@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .actions import Action, Move, Source
+from .actions import Action, Move, Played, Source
 from .cards import Card
 from .legal import legal_moves
 from .rules import Rules
@@ -31,7 +31,7 @@ class TableAction(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(Played):
     """One move as every player saw it: a draw from the stock without its card (``card`` None);
     a draw from the discard pile with the card taken (``card``); a meld or lay-off with its
     ``cards`` (as they joined the table) and the ``meld`` id; a discard with its ``card``.
@@ -49,20 +49,6 @@ class Event:
     meld: str | None = None
     card: Card | None = None
     restocked: bool = False
-
-    @property
-    def discarded(self) -> Card:
-        """The card of a discard (R7); a ValueError for another event, which names none."""
-        if self.card is None:
-            raise ValueError(f"{self.action} events discard no card")
-        return self.card
-
-    @property
-    def drawn_from(self) -> Source:
-        """Where a draw took its card (R4); a ValueError for another event, which draws none."""
-        if self.source is None:
-            raise ValueError(f"{self.action} events draw no card")
-        return self.source
 
 
 def seen(before: State, move: Move, after: State) -> Event:
