@@ -11,6 +11,7 @@ decide them, so the test fails as stale when those change."""
 
 from __future__ import annotations
 
+import ast
 import bisect
 import hashlib
 import json
@@ -151,10 +152,29 @@ def line_digest(lines) -> str:
 
 
 def sources_digest() -> str:
+    """A digest of what the referee's meld code does: its syntax tree without docstrings and type
+    annotations, so a comment, a docstring or a type checker's annotation leaves the golden file
+    current (recomputing the referee's 268,918 answers costs ~40 s of the suite's CPU)."""
     h = hashlib.sha256()
     for name in MELD_SOURCES:
-        h.update((REPO / name).read_bytes())
+        h.update(ast.dump(_without_annotations(ast.parse((REPO / name).read_text(encoding="utf-8")))).encode())
     return h.hexdigest()
+
+
+def _without_annotations(tree: ast.AST) -> ast.AST:
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        if isinstance(node, ast.AnnAssign):
+            node.annotation = ast.Constant(None)  # the assigned value stays
+    return tree
 
 
 def five_card_digest(requests) -> str:
