@@ -216,18 +216,15 @@ def test_the_python_readme_runs(base_url, tmp_path):
     readme = (PY / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.S | re.M)
     assert len(blocks) == 2
+    printed = []
     for block in blocks:
         script = tmp_path / "example.py"
         script.write_text(block.replace("http://127.0.0.1:8000", base_url), encoding="utf-8")
         ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
         assert ran.returncode == 0, ran.stderr[-3000:]
         assert ran.stdout.strip(), "the example printed nothing"
-    assert (
-        "aces are low"
-        in subprocess.run(
-            [sys.executable, "-c", blocks[0].replace("http://127.0.0.1:8000", base_url)], capture_output=True, text=True, timeout=60
-        ).stdout
-    )
+        printed.append(ran.stdout)
+    assert "aces are low" in printed[0]  # the first example's verdict, as its comment says
 
 
 def test_a_seat_holds_the_service_to_its_own_contribution():
