@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from pathlib import Path
 
 # Hard searches (referee/bots/search.py): the suite plays it on a small budget, so it stays fast
 # (servers the tests start inherit it); bench/bots.py measures the real one.
@@ -86,11 +87,15 @@ def make_state(
     )
 
 
-# The longest files (by ``--durations``, CPU seconds on this machine, most first), run first: `make
-# test` hands whole files to its two workers in collection order (``--no-loadscope-reorder``), so
-# neither worker is left running a long file alone at the end. Any file not named runs after them.
+# The longest files (by ``--durations``, CPU seconds on this machine, most first; paths under
+# tests/), run first: `make test` hands whole files to its two workers in collection order
+# (``--no-loadscope-reorder``), so neither worker is left running a long file alone at the end.
+# Any file not named runs after them.
 LONGEST_FILES = (
+    "browser/test_docs.py",  # Swagger UI in Chromium: 16 examples alone, all of them in order, axe-core
     "test_schemathesis.py",  # ~250 s: a few hundred generated requests per operation, 30 whole hands
+    "test_offline_judge.py",  # every meld of up to five cards through node and the referee
+    "browser/test_accessibility.py",
     "test_tables.py",
     "test_suggest.py",
     "test_tables_replay.py",
@@ -105,7 +110,8 @@ LONGEST_FILES = (
 
 def pytest_collection_modifyitems(items):
     rank = {name: i for i, name in enumerate(LONGEST_FILES)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each file keeps its order
+    here = Path(__file__).parent
+    items.sort(key=lambda item: rank.get(item.path.relative_to(here).as_posix(), len(rank)))  # stable: each file keeps its order
 
 
 def pytest_sessionfinish(session):

@@ -53,6 +53,14 @@ export function levels(rules) {
   return ((rules && rules.bot_levels) || []).map((l) => ({ value: l.level, label: l.label }));
 }
 
+/** The target score a game under `preset` plays to when none is chosen (R20), as the service
+ * says it, or undefined until it has answered. */
+export function targetDefault(rules, preset) {
+  const option = ((rules && rules.options) || []).find((o) => o.name === 'target_score');
+  const value = option && option.defaults ? option.defaults[preset] : undefined;
+  return value === null ? undefined : value;
+}
+
 /** {players: {min, max}, target: {min, max}}: the players at a table and the target score, as
  * the service says them (each undefined until it has answered: the pages keep no copy). */
 export function limits(rules) {

@@ -191,6 +191,10 @@ def test_labels_targets_width_contrast_and_the_keyboard(play, page):
     page.wait_for_selector("#setup:not([hidden])")
     page.select_option("#opponents", "5")
     expect(page.locator("#levels select")).to_have_count(5)
+    # the target's default and range are the service's (GET /v1/rules), none kept by the page
+    option = next(o for o in page.request.get("/v1/rules").json()["options"] if o["name"] == "target_score")
+    expect(page.locator("#target")).to_have_value(str(option["defaults"]["standard"]))
+    assert page.get_attribute("#target", "max") == str(option["maximum"]) and page.get_attribute("#target", "min") == str(option["minimum"])
     audit(page, "setup")
     page.fill("#target", "0")
     page.click("#start")  # the referee refuses the rules, in words

@@ -14,6 +14,8 @@ def in_view(page, selector):
 def test_any_whole_target_with_common_ones_a_tap_away(pad, page):
     pad.open()
     pad.fill_setup(["Ana", "Ben"])
+    option = next(o for o in page.request.get("/v1/rules").json()["options"] if o["name"] == "target_score")
+    assert page.input_value("#target") == str(option["defaults"]["standard"]) == "100"  # the preset's own, from /v1/rules
     assert page.get_attribute("#target-100", "aria-pressed") == "true"  # the default
     page.click("#target-150")
     assert page.input_value("#target") == "150"

@@ -2,7 +2,7 @@
  * Each function takes the page's state, `app` (submit.js). */
 import { $, h, clear, show, announce, setFieldError, clearErrorsIn } from '../dom.js';
 import { problemErrors, decodePointer } from '../api.js';
-import { playerLimits, commonTargets, presetChoices, newDraft, dealerLine, sameNames } from './state.js';
+import { playerLimits, commonTargets, presetChoices, newDraft, dealerLine, sameNames, setupTarget } from './state.js';
 import { showNotice, showGeneralError } from './notes.js';
 import { saveGame, submitPad } from './submit.js';
 import { _, ngettext, number } from '../i18n.js';
@@ -40,7 +40,7 @@ export function renderSetup(app) {
   });
   $('add-player').disabled = s.names.length >= max;
 
-  $('target').value = String(s.target);
+  $('target').value = setupTarget(s, app.rules);
   renderQuickTargets(app);
   renderPresets(app);
   $('aces-high').checked = s.aces === 'high_or_low';
@@ -71,7 +71,7 @@ function renderQuickTargets(app) {
   clear(box);
   commonTargets(app.rules).forEach((t) => {
     box.appendChild(h('button', {
-      type: 'button', class: 'btn btn-secondary quick', id: `target-${t}`, 'aria-pressed': String(String(app.store.setup.target).trim() === String(t)),
+      type: 'button', class: 'btn btn-secondary quick', id: `target-${t}`, 'aria-pressed': String(setupTarget(app.store.setup, app.rules).trim() === String(t)),
       'aria-label': ngettext('{n} point', '{n} points', t), text: number(t),
       onclick: () => {
         app.store.setup.target = String(t);
@@ -104,7 +104,13 @@ export function bindSetup(app) {
     renderSetup(app);
     $(`player-${s.names.length - 1}`).focus();
   });
-  $('preset').addEventListener('change', (e) => { setup().preset = e.target.value; saveGame(app); renderPresets(app); });
+  $('preset').addEventListener('change', (e) => {
+    setup().preset = e.target.value;
+    saveGame(app);
+    renderPresets(app);
+    $('target').value = setupTarget(setup(), app.rules); // the new preset's own, unless one was chosen
+    renderQuickTargets(app);
+  });
   $('aces-high').addEventListener('change', (e) => { setup().aces = e.target.checked ? 'high_or_low' : 'low'; saveGame(app); });
   $('target').addEventListener('input', (e) => { setup().target = e.target.value; saveGame(app); renderQuickTargets(app); });
   $('deals').addEventListener('input', (e) => { setup().deals = e.target.value; saveGame(app); });
@@ -146,7 +152,7 @@ function startGame(app) {
   const rules = { preset: s.preset };
   if (s.aces === 'high_or_low') rules.aces = 'high_or_low'; // the house rule (R11), else the preset's low aces
   const lengthField = s.length === 'deals' ? 'deals' : 'target';
-  const lengthText = String(s.length === 'deals' ? s.deals : s.target).trim();
+  const lengthText = String(s.length === 'deals' ? s.deals : setupTarget(s, app.rules)).trim();
   if (!/^\d+$/.test(lengthText)) {
     setFieldError(`${lengthField}-error`, [s.length === 'deals' ? _('Enter how many deals to play, as a whole number.')
       : _('Enter the target score as a whole number of points, such as 150.')], $(lengthField));

@@ -3,7 +3,7 @@
  * or the service's rules document (`rules`, GET /v1/rules) as an argument and imports nothing of
  * the other pad modules, so the page's modules import in one direction:
  * scorepad.js → view.js → setup, share, chart, entry → save → history → submit → notes → state. */
-import { limits, presets } from '../service.js';
+import { limits, presets, targetDefault } from '../service.js';
 import { nameKey } from '../judge/scorepad.js';
 import { _, ngettext } from '../i18n.js';
 
@@ -37,7 +37,8 @@ export function emptyUi() {
 }
 
 export function defaultSetup() {
-  return { names: ['', ''], preset: 'standard', length: 'target', target: '100', deals: '6', firstDealer: 0 };
+  // target null: the preset's own (GET /v1/rules), until the player types or taps one
+  return { names: ['', ''], preset: 'standard', length: 'target', target: null, deals: '6', firstDealer: 0 };
 }
 
 export function newDraft(index) {
@@ -83,6 +84,11 @@ export function playerLimits(rules) {
   return limits(rules).players;
 }
 
+/** The target score of the setup form, as typed or tapped, else the preset's own (R20). */
+export function setupTarget(setup, rules) {
+  return String(setup.target === null || setup.target === undefined ? (targetDefault(rules, setup.preset) ?? '') : setup.target);
+}
+
 /** The target scores one tap away; any whole number in the service's range can be typed (R20). */
 export function commonTargets(rules) {
   const target = rules && rules.options.find((o) => o.name === 'target_score');
@@ -117,7 +123,7 @@ export function rulesLine(store, rules) {
   const preset = _('{preset} rules', { preset: presetLabel(rules, r.preset || 'standard') });
   const aces = r.aces === 'high_or_low' ? ` \u00b7 ${_('aces high or low')}` : '';
   if (r.deals) return `${preset}${aces} \u00b7 ${ngettext('{n} deal', '{n} deals', r.deals)}`;
-  return `${preset}${aces} \u00b7 ${_('first to {n} points', { n: r.target_score || 100 })}`;
+  return `${preset}${aces} \u00b7 ${_('first to {n} points', { n: r.target_score || targetDefault(rules, r.preset || 'standard') })}`;
 }
 
 export function dealerLine(result) {

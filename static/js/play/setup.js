@@ -2,7 +2,7 @@
  * score and the opponents' pace, all kept across visits (localStorage), with the labels the
  * service gives (GET /v1/rules). */
 import { $, h, clear } from '../dom.js';
-import { loadRules, presets, levels, limits } from '../service.js';
+import { loadRules, presets, levels, limits, targetDefault } from '../service.js';
 import { _ } from '../i18n.js';
 
 const PREFS = 'rummy-referee-play-prefs-v1';
@@ -15,7 +15,7 @@ let rules = null;
 export function prefs() {
   let p = null;
   try { p = JSON.parse(window.localStorage.getItem(PREFS) || 'null'); } catch (e) { p = null; }
-  return { me: 'Ana', opponents: 2, levels: ['easy', 'medium', 'hard', 'easy', 'easy'], preset: 'standard', target: 100, pace: 'normal', ...(p || {}) };
+  return { me: 'Ana', opponents: 2, levels: ['easy', 'medium', 'hard', 'easy', 'easy'], preset: 'standard', target: null, pace: 'normal', ...(p || {}) };
 }
 
 export function savePrefs(changes) {
@@ -63,7 +63,7 @@ function keep() {
   const n = Number($('opponents').value);
   const lv = prefs().levels.slice();
   for (let i = 0; i < n; i += 1) if ($(`level-${i}`)) lv[i] = $(`level-${i}`).value;
-  savePrefs({ me: $('me').value.trim() || 'Ana', opponents: n, levels: lv, preset: $('preset').value, target: Number($('target').value) || 100, pace: $('pace').value });
+  savePrefs({ me: $('me').value.trim() || 'Ana', opponents: n, levels: lv, preset: $('preset').value, target: Number($('target').value) || null, pace: $('pace').value });
   $('pace-table').value = $('pace').value;
   describePreset();
 }
@@ -87,7 +87,7 @@ export function initSetup() {
     presets(rules).forEach((x) => $('preset').appendChild(h('option', { value: x.value, selected: p.preset === x.value, text: x.label })));
     if (lim.target.min !== undefined) $('target').min = String(lim.target.min);
     if (lim.target.max !== undefined) $('target').max = String(lim.target.max);
-    $('target').value = String(p.target);
+    $('target').value = String(p.target ?? targetDefault(rules, p.preset) ?? ''); // null: the preset's own (R20)
     $('me').value = p.me;
     fillPace($('pace'));
     fillPace($('pace-table'));
