@@ -28,11 +28,11 @@ from tables.http import EXTENSION as TABLES_EXTENSION
 from tables.http import register_tables
 from web import body_read, language, metrics, request_id, rulebook
 from web.bodies import decode_body
-from web.i18n_pages import rulebook_language
 from web.language import UnknownLanguage
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document, request_examples
 from web.problems import ProblemApi, invalid_input, problem, unknown_language
 from web.routes import RefereeBlueprint, problems_under
+from web.rulebook_catalogs import rulebook_language
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"

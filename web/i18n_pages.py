@@ -26,20 +26,18 @@ from __future__ import annotations
 import gettext
 import json
 import re
-from collections.abc import Callable, Iterator
-from functools import lru_cache
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "locales"
+from web.rulebook import CHROME, NOT_TRANSLATED, READINGS, RULE_LABEL, RULEBOOK, for_players
+from web.rulebook_catalogs import ACCENT, LOCALES, PSEUDO, ROOT, read_catalog, web_code
+
 OUT = ROOT / "static" / "i18n"
-PSEUDO = "en-XA"
 ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 _SKIP = {"script", "style"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -102,16 +100,12 @@ def extract_html(
 
 def rulebook_paragraphs() -> list[str]:
     """The players' reading of RULES.md, paragraph by paragraph (each one msgid)."""
-    from web.rulebook import RULEBOOK, for_players
-
     return [p for p in for_players(RULEBOOK.read_text(encoding="utf-8")).split("\n\n") if p.strip()]
 
 
 def extract_rulebook(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel extractor for RULES.md: the players' reading's paragraphs (the file itself is read
     through :func:`rulebook_paragraphs`, as the page reads it)."""
-    from web.rulebook import CHROME, NOT_TRANSLATED, READINGS, RULE_LABEL
-
     for number, paragraph in enumerate(rulebook_paragraphs(), start=1):
         yield number, None, paragraph, []
     words = [*CHROME.values(), NOT_TRANSLATED, RULE_LABEL, *(v for k, v in READINGS["players"].items() if k != "kind")]
@@ -121,11 +115,6 @@ def extract_rulebook(fileobj: IO[bytes], keywords: Any, comment_tags: Any, optio
 
 
 # --- the browser's catalogs ---------------------------------------------------------------
-
-
-def web_code(folder: str) -> str:
-    """A catalog folder's language as the web writes it: pt_BR → pt-BR."""
-    return folder.replace("_", "-")
 
 
 def categories(catalog: Catalog) -> list[str]:
@@ -169,17 +158,13 @@ def catalog_json(catalog: Catalog, code: str) -> dict[str, Any]:
     return {"lang": code, "messages": messages}
 
 
-_ACCENT = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "ȧƀċđēƒġħīĵķŀḿňōƥɋřşŧūṽẇẋẏžȦƁĊĐĒƑĠĦĪĴĶĿḾŇŌƤɊŘŞŦŪṼẆẊẎŽ",
-)
 _PLACEHOLDER = re.compile(r"(\{\w+\}|%\(\w+\)[sd])")
 
 
 def pseudo(text: str) -> str:
     """English accented and bracketed, placeholders kept: "Start game" → "⟦Şŧȧřŧ ġȧḿē⟧"."""
     parts = _PLACEHOLDER.split(text)
-    return "⟦" + "".join(p if _PLACEHOLDER.fullmatch(p) else p.translate(_ACCENT) for p in parts) + "⟧"
+    return "⟦" + "".join(p if _PLACEHOLDER.fullmatch(p) else p.translate(ACCENT) for p in parts) + "⟧"
 
 
 def pseudo_json(template: Catalog) -> dict[str, Any]:
@@ -196,11 +181,6 @@ def pseudo_json(template: Catalog) -> dict[str, Any]:
     return {"lang": PSEUDO, "messages": messages}
 
 
-def _read(path: Path) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f)
-
-
 def _dump(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
@@ -214,15 +194,15 @@ def write_json(locales: Path = LOCALES, out: Path = OUT) -> list[Path]:
         folder = po.parent.parent.name
         code = web_code(folder)
         path = out / f"pages.{code}.json"
-        _dump(path, catalog_json(_read(po), code))
+        _dump(path, catalog_json(read_catalog(po), code))
         written.append(path)
         locale = Locale.parse(folder)
-        rulebook = (po.parent / "rulebook.po").exists() and rulebook_complete(_read(po.parent / "rulebook.po"))
+        rulebook = (po.parent / "rulebook.po").exists() and rulebook_complete(read_catalog(po.parent / "rulebook.po"))
         languages.append({"code": code, "name": locale.get_display_name(locale) or code, "rulebook": rulebook})
     template = locales / "pages.pot"
     if template.exists():
         path = out / f"pages.{PSEUDO}.json"
-        _dump(path, pseudo_json(_read(template)))
+        _dump(path, pseudo_json(read_catalog(template)))
         written.append(path)
         languages.append({"code": PSEUDO, "name": "[Pseudo]", "pseudo": True, "rulebook": False})
     index = out / "index.json"
@@ -244,49 +224,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
-
-# --- the rulebook page's translations (server side) ---------------------------------------
-
-
-@lru_cache(maxsize=16)
-def _rulebook_catalog(folder: str) -> dict[str, str]:
-    path = LOCALES / folder / "LC_MESSAGES" / "rulebook.po"
-    if not path.exists():
-        return {}
-    return {m.id: str(m.string) for m in _read(path) if isinstance(m.id, str) and m.id and m.string and not m.fuzzy}
-
-
-def rulebook_languages() -> list[str]:
-    """The languages /rules is offered in (web codes: "es", "pt-BR"), English first, then each
-    language with a rulebook catalog, then the pseudo-locale."""
-    folders = sorted(p.parent.parent.name for p in LOCALES.glob("*/LC_MESSAGES/rulebook.po"))
-    return ["en", *(web_code(f) for f in folders), PSEUDO]
-
-
-def rulebook_translator(lang: str) -> Callable[[str], str | None]:
-    """The rulebook's words in ``lang``: msgid → its translation, or None when it has none
-    (English: every msgid as is; the pseudo-locale: every msgid accented)."""
-    if lang == "en":
-        return lambda text: text
-    if lang == PSEUDO:
-        return lambda text: _pseudo_markdown(text)
-    messages = _rulebook_catalog(lang.replace("-", "_"))
-    return messages.get
-
-
-def _pseudo_markdown(text: str) -> str:
-    """A paragraph of Markdown accented, its rule ids, cards, links' addresses and headings'
-    marks kept (so the page's anchors and links still work)."""
-    keep = re.compile(r"(\{\w+\}|\]\([^)]*\)|\bR\d+a?\b|`[^`]*`|^#+ |\b(?:10|[2-9AJQK])[♣♦♥♠]|^\|[-|]+\|$)", re.M)
-    return "".join(p if keep.fullmatch(p) else p.translate(_ACCENT) for p in keep.split(text))
-
-
-def rulebook_language(asked: str | None, accept: Any) -> str:
-    """The language /rules is sent in: ``asked`` (``?lang=``) when /rules is offered in it, else
-    the best of the request's Accept-Language (werkzeug's LanguageAccept), else English."""
-    offered = rulebook_languages()
-    if asked in offered:
-        return asked
-    best = accept.best_match(offered[:-1]) if accept else None  # the pseudo-locale only when asked by name
-    return str(best) if best else "en"

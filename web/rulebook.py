@@ -28,6 +28,7 @@ from markdown_it.token import Token
 
 from referee.reasons import code_table
 from referee.rules import OPTION, OPTIONS, PRESET_LIST, Option
+from web.rulebook_catalogs import rulebook_translator
 
 RULEBOOK = Path(__file__).resolve().parent.parent / "RULES.md"
 RULE_ID = re.compile(r"\bR(\d+)(a?)\b")
@@ -308,10 +309,8 @@ NOT_TRANSLATED = "Parts of this rulebook are not yet translated into your langua
 def page(reading: str = "players", lang: str = "en") -> str:
     """The ``/rules`` page in one of :data:`READINGS` (read once per process and language): for
     players, each rule's heading is its title with the rule id as a small anchor after it, in
-    ``lang`` (one of :func:`web.i18n_pages.rulebook_languages`; a paragraph not translated yet
+    ``lang`` (one of :func:`web.rulebook_catalogs.rulebook_languages`; a paragraph not translated yet
     reads in English, under a note saying so)."""
-    from web.i18n_pages import rulebook_translator
-
     text = re.sub(r"^<!-- .* -->\n", "", RULEBOOK.read_text(encoding="utf-8"), flags=re.M)  # the generated parts' marks
     say = rulebook_translator(lang if reading == "players" else "en")
     note = ""
