@@ -12,6 +12,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
+from limits import MAX_TOKEN_CHARS
 from referee import Action, Source
 from referee.bots import LEVELS
 from referee.seating import MAX_PLAYERS
@@ -26,13 +27,6 @@ from .rules import RulesField
 from .state import EVENT_SHAPES, MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
 from .suggest import level_field
 
-# The longest table token the service seals (``tables.seal`` refuses to seal a longer one: 409)
-# and opens. The largest table measured, 6 players with names of 40 four-byte characters, 100
-# hands scored and a hand of 1,000 events (draws, discards, lay-offs), seals to 11,140
-# characters; a usual table to 900-3,000. The body limits of the /v1/tables endpoints are
-# derived from it (web/bodies.py: this and a seat's one turn of moves), so the largest token
-# always fits a body.
-MAX_TOKEN_CHARS = 11 * 1024
 TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
 SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
 

@@ -51,7 +51,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCMSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from schemas.tables import MAX_TOKEN_CHARS  # the wire format's limit, declared with the token field
+from limits import MAX_TOKEN_CHARS  # the token's length, declared once below the wire format and the sealer
 
 log = logging.getLogger(__name__)
 

@@ -11,12 +11,12 @@ import random
 
 from tables_support import make_app
 
+from limits import MAX_TOKEN_CHARS
 from referee import bots
 from referee.game import KEPT_HANDS, hand_entry
 from referee.rules import resolve_rules
 from referee.scorepad import Carried, replay
 from referee.state import Status
-from schemas.tables import MAX_TOKEN_CHARS
 
 NAMES = tuple(f"{c * 8}{'-player-of-the-long-game-'}{i:07d}"[:40] for i, c in enumerate("abcdef"))
 

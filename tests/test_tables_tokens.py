@@ -399,11 +399,11 @@ def test_the_longest_token_and_a_turn_fit_every_table_body(tc, tapp):
     seals under the limit."""
     import json
 
+    from limits import MAX_TOKEN_CHARS
     from referee.cards import DECK
     from referee.moves import Action, Source
     from referee.scorepad import HandEntry, Remaining
     from referee.view import Event
-    from schemas.tables import MAX_TOKEN_CHARS
     from web.bodies import BODY_LIMITS
 
     rng = random.Random(11)

@@ -8,7 +8,7 @@ the largest legitimate request with room to spare: a meld check, a hand score, a
 table is under 1 KiB; a state for 6 players at the end of a long hand (every card placed, 17
 melds, names of 40 characters) under 4 KiB, and a move may add up to 100 moves
 (``schemas.state.MAX_MOVES``), a request for advice up to 200 of the hand's events; a sealed
-table's token at most ``schemas.tables.MAX_TOKEN_CHARS`` (:data:`TABLE_BODY`), and a seat's moves one turn's (12 at most); a scorepad the
+table's token at most ``limits.MAX_TOKEN_CHARS`` (:data:`TABLE_BODY`), and a seat's moves one turn's (12 at most); a scorepad the
 longest game (100 hands, the ``deals`` option's maximum) of 6 players with names of 40
 characters and every opponent's cards listed: 136 KB at the widest spellings (4-byte
 characters, "10♦️"), 52 KB in ASCII (a test builds that pad from the schema's maxima and keeps
@@ -36,10 +36,10 @@ import orjson
 from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
-from schemas.tables import MAX_TOKEN_CHARS
+from limits import MAX_TOKEN_CHARS
 
 KIB = 1024
-# A sealed table's request: the longest token the service seals (schemas.tables), a seat, and at
+# A sealed table's request: the longest token the service seals (limits.py), a seat, and at
 # most one turn of moves (12, 11 cards in all, names and meld ids of 40 four-byte characters:
 # 4.6 KiB; tests/test_tables_tokens.py builds it), an entropy of 128 characters or a level.
 TABLE_BODY = MAX_TOKEN_CHARS + 5 * KIB
