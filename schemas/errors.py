@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
 from referee.errors import InvalidInput, Problem
-from referee.speech import Sentence
+from referee.speech import Sentence, say
 
 
 def _escape(segment: object) -> str:
@@ -86,9 +86,10 @@ def count_messages(messages: Any) -> int:
 def _friendly(message: str, path: tuple[str | int, ...]) -> str:
     """A message of a field worded once for players: marshmallow's stock messages ("Not a valid
     integer.", "Length must be between 2 and 6.") become sentences naming the field in words
-    ("the seed must be a whole number"); a message holding ``{field}`` (see
-    :class:`schemas.fields.Count`) gets the field's words there; any other message is the core's
-    or a field's own sentence and is kept, with the scorepad entry it concerns in front."""
+    ("the seed must be a whole number"; a :class:`Sentence`, said in the answer's language with the
+    field named by its path there: "el campo «seed» debe ser un número entero"); a message holding
+    ``{field}`` (see :class:`schemas.fields.Count`) gets the field's words there; any other message
+    is the core's or a field's own sentence and is kept, with the scorepad entry it concerns in front."""
     if isinstance(message, Sentence) and not _context(path):
         return message  # the core's own sentence, said in the answer's language
     words = field_words(path)
@@ -98,35 +99,58 @@ def _friendly(message: str, path: tuple[str | int, ...]) -> str:
         name = str(path[-1]) if path else "body"
         if len(name) > 40:  # a hostile key is echoed once, in the pointer, not three times
             name = name[:40] + "…"
-        return f"{name!r} is not a field here"
+        return say("{name} is not a field here", name=repr(name))
+    field = _field(path, words)
     for pattern, wording in _STOCK:
         found = pattern.fullmatch(message)
         if found:
-            return wording.format(*found.groups(), field=words)
+            return wording(field, *found.groups())
     if _context(path) and not message.startswith("hand "):
-        return f"{words}: {message}"
+        return say("{field}: {message}", field=field, message=message)
     return message
 
 
-# marshmallow's stock messages, as players read them (one place for every field).
-_STOCK = [
-    (re.compile(pattern), wording)
-    for pattern, wording in (
-        (r"Missing data for required field\.", "{field} is missing: it is required"),
-        (r"Field may not be null\.", "{field} may not be null"),
-        (r"Not a valid integer\.", "{field} must be a whole number"),
-        (r"Not a valid string\.", "{field} must be text, in quotes"),
-        (r"Not a valid boolean\.", "{field} must be true or false"),
-        (r"Not a valid list\.", "{field} must be a list, in square brackets"),
-        (r"Not a valid mapping type\.|Invalid input type\.", "{field} must be an object, in braces"),
-        (r"Must be one of: (.*)\.", "{field} must be one of: {0}"),
-        (r"Must be greater than or equal to (-?\d+) and less than or equal to (-?\d+)\.", "{field} must be from {0} to {1}"),
-        (r"Must be greater than or equal to (-?\d+)\.", "{field} must be {0} or more"),
-        (r"Must be less than or equal to (-?\d+)\.", "{field} must be {0} or less"),
-        (r"Length must be between (\d+) and (\d+)\.", "{field} must have {0} to {1} items"),
-        (r"Longer than maximum length (\d+)\.", "{field} must have at most {0} items"),
-        (r"Shorter than minimum length (\d+)\.", "{field} must have at least {0} items"),
-    )
+def _field(path: tuple[str | int, ...], words: str) -> Sentence:
+    """The field at ``path`` as a sentence's parameter: ``words`` in English ("card 4 of player
+    2's hand"); in another language the field named by its path ("el campo «players/1/hand/3»"),
+    since field names stay as they are in every language."""
+    if not path:
+        return say("the body").reworded(words)
+    return say("the field {name}", name="/".join(_short(p) for p in path)).reworded(words)
+
+
+# marshmallow's stock messages, as players read them (one place for every field): the pattern and
+# the sentence made from the field (:func:`_field`) and the pattern's groups.
+_STOCK: list[tuple[re.Pattern[str], Callable[..., Sentence]]] = [
+    (re.compile(r"Missing data for required field\."), lambda f: say("{field} is missing: it is required", field=f)),
+    (re.compile(r"Field may not be null\."), lambda f: say("{field} may not be null", field=f)),
+    (re.compile(r"Not a valid integer\."), lambda f: say("{field} must be a whole number", field=f)),
+    (re.compile(r"Not a valid string\."), lambda f: say("{field} must be text, in quotes", field=f)),
+    (re.compile(r"Not a valid boolean\."), lambda f: say("{field} must be true or false", field=f)),
+    (re.compile(r"Not a valid list\."), lambda f: say("{field} must be a list, in square brackets", field=f)),
+    (re.compile(r"Not a valid mapping type\.|Invalid input type\."), lambda f: say("{field} must be an object, in braces", field=f)),
+    (re.compile(r"Must be one of: (.*)\."), lambda f, choices: say("{field} must be one of: {choices}", field=f, choices=choices)),
+    (
+        re.compile(r"Must be greater than or equal to (-?\d+) and less than or equal to (-?\d+)\."),
+        lambda f, low, high: say("{field} must be from {low} to {high}", field=f, low=int(low), high=int(high)),
+    ),
+    (re.compile(r"Must be greater than or equal to (-?\d+)\."), lambda f, low: say("{field} must be {low} or more", field=f, low=int(low))),
+    (
+        re.compile(r"Must be less than or equal to (-?\d+)\."),
+        lambda f, high: say("{field} must be {high} or less", field=f, high=int(high)),
+    ),
+    (
+        re.compile(r"Length must be between (\d+) and (\d+)\."),
+        lambda f, low, high: say("{field} must have {low} to {high} items", field=f, low=int(low), high=int(high)),
+    ),
+    (
+        re.compile(r"Longer than maximum length (\d+)\."),
+        lambda f, high: say("{field} must have at most {high} items", field=f, high=int(high)),
+    ),
+    (
+        re.compile(r"Shorter than minimum length (\d+)\."),
+        lambda f, low: say("{field} must have at least {low} items", field=f, low=int(low)),
+    ),
 ]
 
 # A field's name in words, where its name alone does not say it to a player.

@@ -273,3 +273,63 @@ def test_a_sealed_table_speaks_to_its_seat_in_spanish(client):
         "/v1/tables/move", json={"table": drew.get_json()["table"], "seat": seat, "move": {"action": "draw", "source": "stock"}}
     )
     assert english.get_json()["summary"] == "You have already drawn this turn: one draw per turn"
+
+
+# marshmallow's wording of a field that is missing or of the wrong type: English as it was, other
+# languages through the catalogs, the field named by its path (field names stay as they are).
+FIELD_FAULTS = [
+    ({"players": ["ana", "bob"], "seed": "7"}, "/seed"),
+    ({"seed": 1}, "/players"),
+    ({"players": "ana bob"}, "/players"),
+    ({"players": ["ana", "bob"], "seed": -1}, "/seed"),
+    ({"players": ["ana", "bob"], "seed": 1, "zzz": 1}, "/zzz"),
+]
+
+
+def field_details(client, lang):
+    out = []
+    for body, where in FIELD_FAULTS:
+        r = client.post(f"/v1/deal?lang={lang}", json=body)
+        assert r.status_code == 422 and r.headers["Content-Language"] == lang
+        (error,) = r.get_json()["errors"]
+        assert error["pointer"] == where
+        out.append(error["detail"])
+    return out
+
+
+def test_field_faults_in_english_are_as_they_were(client):
+    details = field_details(client, "en")
+    assert details[:3] == [
+        "the seed must be a whole number",
+        "the list of players is missing: it is required",
+        "the list of players must be a list, in square brackets",
+    ]
+    assert details[3].startswith("the seed must be from 0 to ")
+    assert details[4] == "'zzz' is not a field here"
+
+
+def test_field_faults_in_spanish_and_russian(client):
+    es = field_details(client, "es")
+    assert es[:3] == [
+        "el campo «seed» debe ser un número entero",
+        "falta el campo «players», que es obligatorio",
+        "el campo «players» debe ser una lista, entre corchetes",
+    ]
+    assert es[3].startswith("el campo «seed» debe estar entre 0 y ")
+    assert es[4] == "'zzz' no es un campo aquí"
+    ru = field_details(client, "ru")
+    assert ru[:3] == [
+        "поле «seed» должно быть целым числом",
+        "поле «players» отсутствует, хотя обязательно",
+        "поле «players» должно быть списком в квадратных скобках",
+    ]
+    assert ru[3].startswith("поле «seed» должно быть от 0 до ")
+    assert ru[4] == "'zzz' — здесь нет такого поля"
+
+
+def test_field_faults_leave_no_english_in_the_pseudo_locale(client):
+    for detail in field_details(client, PSEUDO):
+        assert detail.startswith("⟦") and detail.endswith("⟧"), detail
+        # only the field's path, the echoed key and the numbers stay unaccented
+        words = re.sub(r"seed|players|'zzz'|[\d ]", "", detail)
+        assert not re.search(r"[a-z]{3,}", words), detail
