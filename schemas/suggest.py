@@ -20,7 +20,7 @@ from .errors import raise_problems
 from .fields import BoundedList
 from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema, StateSchema
 
-MAX_EVENTS = 200  # more than a hand usually has (referee.game.MAX_EVENTS); within /v1/suggest's body limit (web/bodies.py): send the latest
+MAX_EVENTS = 200  # more than a hand usually has (a table keeps every move of a hand); within /v1/suggest's body limit (web/bodies.py): send the latest
 
 DEFAULT_LEVEL = "hard"
 
