@@ -14,9 +14,11 @@ from .cards import DECK, RANKS
 from .policy import LEVELS
 from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESET_LIST, PRESETS, RUMMY_MULTIPLIER, Option, describe
 from .seating import MAX_PLAYERS, MIN_PLAYERS, hand_size
-from .speech import LANGUAGES, language_name
+from .speech import LANGUAGES, language_name, term
 
 _TYPES = {bool: "boolean", int: "integer", str: "string"}
+# The computer opponents' levels as a menu names them (a level without one: its name, capitalized).
+_LEVEL_LABELS = {"easy": term("bot level", "Easy"), "medium": term("bot level", "Medium"), "hard": term("bot level", "Hard")}
 
 
 def _option(option: Option) -> dict[str, Any]:
@@ -67,6 +69,6 @@ def rules_document() -> dict[str, Any]:
             "rummy_multiplier": RUMMY_MULTIPLIER,
             "card_points": [{"rank": rank, "points": DECK[i].points} for i, rank in enumerate(RANKS)],
         },
-        "bot_levels": [{"level": level, "label": level.capitalize()} for level in LEVELS],
+        "bot_levels": [{"level": level, "label": _LEVEL_LABELS.get(level, level.capitalize())} for level in LEVELS],
         "languages": [{"tag": tag, "name": language_name(tag)} for tag in LANGUAGES],
     }

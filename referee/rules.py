@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import InvalidInput, Problem
+from .speech import Sentence, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,8 @@ class Option:
         if value is None:
             return self.null_sentence
         if self.kind is int:
-            return (self.one if value == 1 and self.one else self.other).replace("{n}", str(value))
+            pattern = self.one if value == 1 and self.one else self.other
+            return Sentence(pattern.msgid, {"n": value}) if isinstance(pattern, Sentence) else pattern.replace("{n}", str(value))
         return next(v.sentence for v in self.values if v.value == value)
 
     def preset_value(self, preset: str) -> Any:
@@ -116,11 +118,15 @@ class Option:
 
 PRESET_LIST: tuple[Preset, ...] = (
     Preset(
-        "basic", "Basic", "The plainest game: one meld a turn, no bonus for going rummy, the top discard stays when the stock runs out."
+        "basic",
+        say("Basic"),
+        say("The plainest game: one meld a turn, no bonus for going rummy, the top discard stays when the stock runs out."),
     ),
-    Preset("standard", "Standard", "The usual game: any number of melds a turn, going rummy doubles the points."),
+    Preset("standard", say("Standard"), say("The usual game: any number of melds a turn, going rummy doubles the points.")),
     Preset(
-        "two-restocks", "Two restocks", "A brisk game: the stock is rebuilt at most twice, then the hand is drawn; the deal passes left."
+        "two-restocks",
+        say("Two restocks"),
+        say("A brisk game: the stock is rebuilt at most twice, then the hand is drawn; the deal passes left."),
     ),
 )
 DEFAULT_PRESET = "standard"
@@ -154,78 +160,78 @@ class Rules:
     preset: str = DEFAULT_PRESET
     # fmt: off
     melds_per_turn: int | None = option(
-        int, None, "R5", "Melds per turn", "Melds one player may lay in one turn.",
-        presets={"basic": 1}, minimum=1, maximum=100, null="for no limit",
-        one="A player may lay down at most one meld in a turn; laying off is not limited.",
-        other="A player may lay down at most {n} melds in a turn; laying off is not limited.",
-        null_sentence="A player may lay down any number of melds in a turn.",
+        int, None, "R5", say("Melds per turn"), say("Melds one player may lay in one turn."),
+        presets={"basic": 1}, minimum=1, maximum=100, null=say("for no limit"),
+        one=say("A player may lay down at most one meld in a turn; laying off is not limited."),
+        other=say("A player may lay down at most {n} melds in a turn; laying off is not limited."),
+        null_sentence=say("A player may lay down any number of melds in a turn."),
     )
     going_rummy_doubles: bool = option(
-        bool, _YES, "R15", "Going rummy doubles", "Going rummy doubles every opponent's total.",
+        bool, _YES, "R15", say("Going rummy doubles"), say("Going rummy doubles every opponent's total."),
         presets={"basic": _NO},
         values=(
-            Value(_YES, "Doubles", "Going rummy (going out in one turn with nothing melded or laid off before) doubles the points."),
-            Value(_NO, "No bonus", "Going rummy scores the same as going out: there is no bonus."),
+            Value(_YES, say("Doubles"), say("Going rummy (going out in one turn with nothing melded or laid off before) doubles the points.")),
+            Value(_NO, say("No bonus"), say("Going rummy scores the same as going out: there is no bonus.")),
         ),
     )
     taken_discard_if_last: bool = option(
-        bool, _NO, "R8", "Taken discard back if last",
-        "The card taken from the discard pile may be discarded the same turn when it is the last card in hand.",
+        bool, _NO, "R8", say("Taken discard back if last"),
+        say("The card taken from the discard pile may be discarded the same turn when it is the last card in hand."),
         presets={"two-restocks": _YES},
         values=(
-            Value(_YES, "Allowed if last", "The card taken from the discard pile may not be thrown back the same turn, unless it is the last card in hand."),
-            Value(_NO, "Never", "The card taken from the discard pile may not be thrown back the same turn."),
+            Value(_YES, say("Allowed if last"), say("The card taken from the discard pile may not be thrown back the same turn, unless it is the last card in hand.")),
+            Value(_NO, say("Never"), say("The card taken from the discard pile may not be thrown back the same turn.")),
         ),
     )
     final_discard_required: bool = option(
-        bool, _NO, "R13", "Final discard required",
-        "The last card must be discarded: a meld or lay-off that empties the hand is illegal.",
+        bool, _NO, "R13", say("Final discard required"),
+        say("The last card must be discarded: a meld or lay-off that empties the hand is illegal."),
         values=(
-            Value(_YES, "Required", "To go out, the last card must be discarded: a meld or lay-off may not empty the hand."),
-            Value(_NO, "Not required", "A player goes out as soon as their hand is empty, by a meld, a lay-off or a discard."),
+            Value(_YES, say("Required"), say("To go out, the last card must be discarded: a meld or lay-off may not empty the hand.")),
+            Value(_NO, say("Not required"), say("A player goes out as soon as their hand is empty, by a meld, a lay-off or a discard.")),
         ),
     )
     restock: str = option(
-        str, "turn_over", "R17", "Restock", "How the stock is rebuilt when it runs out.",
+        str, "turn_over", "R17", say("Restock"), say("How the stock is rebuilt when it runs out."),
         presets={"basic": "keep_top", "two-restocks": "immediate"},
         values=(
-            Value("keep_top", "Keep the top discard", "When the stock runs out, the discard pile except its top card is turned over to make a new stock."),
-            Value("turn_over", "Turn the pile over", "When the stock runs out, the whole discard pile is turned over to make a new stock."),
-            Value("immediate", "At once", "As soon as a turn ends with the stock empty, the whole discard pile is turned over to make a new stock."),
+            Value("keep_top", say("Keep the top discard"), say("When the stock runs out, the discard pile except its top card is turned over to make a new stock.")),
+            Value("turn_over", say("Turn the pile over"), say("When the stock runs out, the whole discard pile is turned over to make a new stock.")),
+            Value("immediate", say("At once"), say("As soon as a turn ends with the stock empty, the whole discard pile is turned over to make a new stock.")),
         ),
     )
     max_restocks: int | None = option(
-        int, None, "R18", "Restocks per hand", "Restocks allowed before the hand is a draw.",
-        presets={"two-restocks": 2}, minimum=0, maximum=1_000, null="for no limit",
-        one="The stock may be rebuilt once in a hand; the next time it runs out, the hand is drawn and nobody scores.",
-        other="The stock may be rebuilt {n} times in a hand; the next time it runs out, the hand is drawn and nobody scores.",
-        null_sentence="The stock may be rebuilt any number of times in a hand.",
+        int, None, "R18", say("Restocks per hand"), say("Restocks allowed before the hand is a draw."),
+        presets={"two-restocks": 2}, minimum=0, maximum=1_000, null=say("for no limit"),
+        one=say("The stock may be rebuilt once in a hand; the next time it runs out, the hand is drawn and nobody scores."),
+        other=say("The stock may be rebuilt {n} times in a hand; the next time it runs out, the hand is drawn and nobody scores."),
+        null_sentence=say("The stock may be rebuilt any number of times in a hand."),
     )
     aces: str = option(
-        str, "low", "R11", "Aces", "low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2.",
+        str, "low", "R11", say("Aces"), say("low: A-2-3 only; high_or_low: Q-K-A too, never K-A-2."),
         values=(
-            Value("low", "Low", "Aces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace."),
-            Value("high_or_low", "High or low", "Aces are high or low: A 2 3 and Q K A are runs, but K A 2 is not."),
+            Value("low", say("Low"), say("Aces are low: A 2 3 is a run, Q K A is not, and a run never wraps from the King to the ace.")),
+            Value("high_or_low", say("High or low"), say("Aces are high or low: A 2 3 and Q K A are runs, but K A 2 is not.")),
         ),
     )
     dealer_rotation: str = option(
-        str, "winner_two_player", "R19", "Next dealer", "Who deals next.",
+        str, "winner_two_player", "R19", say("Next dealer"), say("Who deals next."),
         presets={"two-restocks": "left"},
         values=(
-            Value("winner_two_player", "Winner deals (two players)", "With two players the winner of a hand deals the next; with more, the deal passes to the left."),
-            Value("left", "Passes left", "The deal passes to the left after every hand."),
+            Value("winner_two_player", say("Winner deals (two players)"), say("With two players the winner of a hand deals the next; with more, the deal passes to the left.")),
+            Value("left", say("Passes left"), say("The deal passes to the left after every hand.")),
         ),
     )
     target_score: int = option(
-        int, 100, "R20", "Target score", "Points that end the game.",
+        int, 100, "R20", say("Target score"), say("Points that end the game."),
         minimum=1, maximum=100_000, suggested=(100, 150, 200, 250, 500), unused_when="deals",
-        other="The game ends when a player reaches {n} points; the highest total wins, and a tie for highest plays another hand.",
+        other=say("The game ends when a player reaches {n} points; the highest total wins, and a tie for highest plays another hand."),
     )
     deals: int | None = option(
-        int, None, "R20", "Number of deals", "Play this many hands instead of to the target score.",
-        minimum=1, maximum=100, null="to play to the target score",
-        one="The game lasts one deal; the highest total wins, and a tie for highest plays another hand.",
-        other="The game lasts {n} deals; the highest total wins, and a tie for highest plays another hand.",
+        int, None, "R20", say("Number of deals"), say("Play this many hands instead of to the target score."),
+        minimum=1, maximum=100, null=say("to play to the target score"),
+        one=say("The game lasts one deal; the highest total wins, and a tie for highest plays another hand."),
+        other=say("The game lasts {n} deals; the highest total wins, and a tie for highest plays another hand."),
     )
     # fmt: on
     # Rules key the caches of the hot paths (melds, lay-offs): the hash is computed once.

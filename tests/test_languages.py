@@ -333,3 +333,46 @@ def test_field_faults_leave_no_english_in_the_pseudo_locale(client):
         # only the field's path, the echoed key and the numbers stay unaccented
         words = re.sub(r"seed|players|'zzz'|[\d ]", "", detail)
         assert not re.search(r"[a-z]{3,}", words), detail
+
+
+def rules_words(document):
+    """Every label and sentence of a /v1/rules document (what people read), in order."""
+    out = []
+    for note in document["preset_notes"]:
+        out += [note["label"], note["character"], *(d["sentence"] for d in note["described"])]
+    for option in document["options"]:
+        out += [option["label"], option["sentence"], *(v for v in option["sentences"].values() if v)]
+        out += [option["null_means"]] if option["null_means"] else []
+        for value in option["values"]:
+            out += [value["label"], value["sentence"]]
+    return out + [level["label"] for level in document["bot_levels"]]
+
+
+def test_rules_document_in_spanish_and_russian(client):
+    es = client.get("/v1/rules?lang=es").get_json()
+    aces = next(o for o in es["options"] if o["name"] == "aces")
+    assert aces["label"] == "Ases"
+    assert [v["label"] for v in aces["values"]] == ["Bajos", "Altos o bajos"]
+    standard = next(n for n in es["preset_notes"] if n["preset"] == "standard")
+    assert standard["label"] == "Estándar"
+    target = next(d["sentence"] for d in standard["described"] if d["option"] == "target_score")
+    assert target.startswith("La partida termina cuando un jugador llega a 100 puntos; gana el total más alto")
+    ru = client.get("/v1/rules", headers={"Accept-Language": "ru"}).get_json()
+    restocks = next(o for o in ru["options"] if o["name"] == "max_restocks")
+    assert restocks["label"] == "Пересборов за раздачу"
+    assert restocks["sentences"]["other"].startswith("Пересборов колоды за раздачу — не больше {n};")
+    two = next(n for n in ru["preset_notes"] if n["preset"] == "two-restocks")
+    assert two["label"] == "Два пересбора"
+    assert next(d["sentence"] for d in two["described"] if d["option"] == "max_restocks").startswith(
+        "Пересборов колоды за раздачу — не больше 2;"
+    )
+    assert [level["label"] for level in ru["bot_levels"]] == ["Лёгкий", "Средний", "Сложный"]
+    # values and names of options stay as they are
+    assert [o["name"] for o in ru["options"]] == [o["name"] for o in client.get("/v1/rules").get_json()["options"]]
+
+
+def test_rules_document_leaves_no_english_in_the_pseudo_locale(client):
+    english = rules_words(client.get("/v1/rules").get_json())
+    pseudo = rules_words(client.get(f"/v1/rules?lang={PSEUDO}").get_json())
+    assert len(pseudo) == len(english) > 60
+    assert [w for w in pseudo if not (w.startswith("⟦") and w.endswith("⟧"))] == []
