@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .actions import Move, Source
-from .cards import Card, parse_card, parse_cards
+from .cards import DECK, Card, parse_card, parse_cards
 from .errors import Code, Reason
 from .legal import turn_options
 from .melds import check_lay_off, check_meld
@@ -108,6 +108,15 @@ def code_table(rule_link: Callable[[str], str] = str) -> str:
     return "\n".join(rows)
 
 
+# The stock empty, every card but the hands' in the discard pile, and no restock allowed (R18):
+# the next draw from the stock ends the hand in a draw.
+_HELD = ("8H", "4H", "2C", "6D", "8D", "3C", "3D", "KH")
+_STOCK_GONE = (
+    f"ana:{' '.join(_HELD[:4])} / ben:{' '.join(_HELD[4:])} | - | "
+    f"{' '.join(card.code for card in DECK if card.code not in _HELD)} | - | ana draw | max_restocks=0"
+)
+
+
 def _summary_examples() -> dict[str, Callable[[], str]]:
     c = _cards
     standard = resolve_rules({})
@@ -137,6 +146,7 @@ def _summary_examples() -> dict[str, Callable[[], str]]:
         "went_out_going_rummy": lambda: (
             apply_moves(parse_position(out), [Move.make_meld("ana", c("4H 5H 6H")), Move.discard("ana", parse_card("9C"))]).summary
         ),
+        "stock_ran_out": lambda: apply_moves(parse_position(_STOCK_GONE), [Move.draw("ana")]).summary,
         "to_draw": lambda: turn_options(parse_position(_ANA)).summary,
         "has_drawn": lambda: turn_options(parse_position(_RUNS)).summary,
         "hand_over_next_dealer": lambda: (
