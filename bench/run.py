@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from schemas.wire import TABLE_WIRE
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
@@ -211,7 +213,7 @@ def sealed(body: dict, raw: bytes) -> None:
     from tables import Sealer, Table, Tables
     from tables.view import table_view
 
-    tables = Tables(Sealer([bytes(range(32))]))
+    tables = Tables(Sealer([bytes(range(32))]), wire=TABLE_WIRE)
     state = referee.apply_move(F.four_player_table(), referee.Move.draw("ana", "stock"))
     table = Table("bench-table", Game(tuple(p.id for p in state.players), state.rules, state.dealer, state, {}))
     token, seat = tables.seal(table), tables.sealer.seat(table.id, "ana")

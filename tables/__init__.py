@@ -34,7 +34,7 @@ from referee.view import Event, seat_view
 from web import metrics
 
 from . import store as table_store
-from .codec import Table, UnreadablePayload, from_payload, to_json, to_payload
+from .codec import Table, UnreadablePayload, Wire, from_payload, to_payload
 from .seal import TABLE_SECRET_BYTES, BadTable, Sealer, TooLarge, b64decode_canonical, b64encode
 from .store import Replay, Stale, StoreUnavailable, TableStore
 from .store.redis_store import SeqStore
@@ -157,29 +157,32 @@ class Opened:
 
 
 class Tables:
-    """Sealed tables over a :class:`Sealer` and, optionally, a :class:`SeqStore`."""
+    """Sealed tables over a :class:`Sealer` and, optionally, a :class:`SeqStore`; ``wire``: the
+    contract's format of the state and the moves a token holds (:class:`tables.codec.Wire`,
+    ``schemas.wire.TABLE_WIRE``), given by the web layer so that this package imports no schema."""
 
-    def __init__(self, sealer: Sealer, store: TableStore | None = None) -> None:
+    def __init__(self, sealer: Sealer, store: TableStore | None = None, *, wire: Wire) -> None:
         self.sealer = sealer
         self.store = store
+        self.wire = wire
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] = os.environ) -> Tables:
+    def from_environment(cls, wire: Wire, env: Mapping[str, str] = os.environ) -> Tables:
         """``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL`` and ``RUMMY_TABLE_STORE`` (unset: the embedded
         store; a Redis URL; ``none``: no replay guard, :func:`tables.store.from_environment`)."""
-        return cls(Sealer.from_environment(env), table_store.from_environment(env))
+        return cls(Sealer.from_environment(env), table_store.from_environment(env), wire=wire)
 
     # --- tokens -------------------------------------------------------------------------
 
     def seal(self, table: Table) -> str:
         """The token of ``table``."""
-        return self.sealer.seal(*to_payload(table))
+        return self.sealer.seal(*to_payload(table, self.wire))
 
     def open(self, token: object) -> Table:
         """The table of a token. Raises :class:`BadTable` (a sentence for a person)."""
         payload, hidden = self.sealer.open(token)
         try:
-            return from_payload(payload, hidden)
+            return from_payload(self.wire, payload, hidden)
         except UnreadablePayload:  # authentic, but not a format this version reads
             raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
 
@@ -360,7 +363,7 @@ class Tables:
         for m in moves:
             if m.player != player:
                 raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
-        digest = self.digest("move", token, seat, orjson.dumps([to_json(m) for m in moves]))
+        digest = self.digest("move", token, seat, orjson.dumps([self.wire.move_out(m) for m in moves]))
         changes = bool(moves) and can_play(table.game.state, moves[0])  # the first move judged alone: cheap
         pending = self._check(table, digest) if changes else None  # before the bots play: a 503 costs no search
         with _bots_timed("/v1/tables/move", table.game.bots):

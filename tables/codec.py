@@ -12,8 +12,9 @@ Tokens sealed before (format ``v`` 1, the whole dict, hidden bytes none) are sti
 
 The hand being played is written in the contract's State format (``StateOutSchema``, the one
 wire format of a table: canonical, every field filled in) and read back by ``StateSchema`` (its
-compiled plan, then ``validate_state``), the events as answers give them, the scored hands as a
-scorepad holds them. It is plain data (never pickle); the tests prove
+compiled plan, then ``validate_state``), through the :class:`Wire` the web layer gives
+(``schemas.wire.TABLE_WIRE``), so this package imports nothing of ``schemas/``; the events as
+answers give them, the scored hands as a scorepad holds them. It is plain data (never pickle); the tests prove
 ``from_payload(to_payload(t)) == t`` after every move of many random hands.
 """
 
@@ -21,11 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from marshmallow import ValidationError
-
-from referee.actions import Action, Source
+from referee.actions import Action, Move, Source
 from referee.cards import DECK, parse_card
 from referee.fairness import SEED_BYTES, Contribution, HandSeed
 from referee.game import Game
@@ -37,25 +36,24 @@ from .seal import TABLE_SECRET_BYTES, b64decode_canonical, b64encode
 
 VERSION = 2  # the public payload and the hidden bytes; 1: the whole dict, from tokens sealed before
 WHOLE = 1
-_SCHEMAS: dict[str, Any] = {}
 
 
-def to_json(value: Any) -> Any:
-    """A core value as answers write it (``schemas.wire``, imported on first use)."""
-    from schemas.wire import to_json
+class Wire(Protocol):
+    """The contract's wire format of the values a token holds, declared by the schemas and given
+    to :class:`tables.Tables` by the web layer (``schemas.wire.TABLE_WIRE``)."""
 
-    return to_json(value)
+    def state_out(self, state: State) -> dict[str, Any]:
+        """``state`` as answers write it (every field filled in)."""
+        ...
 
+    def state_in(self, data: dict[str, Any]) -> State:
+        """The validated State of ``data``, loaded as any request's state is. Raises
+        ``ValueError`` for a state the schemas or the rules refuse."""
+        ...
 
-def _schema(name: str) -> Any:
-    """One instance of ``schemas.state``'s schema ``name``, built on first use (building one
-    costs more than loading a state with it)."""
-    schema = _SCHEMAS.get(name)
-    if schema is None:
-        import schemas.state
-
-        schema = _SCHEMAS[name] = getattr(schemas.state, name)()
-    return schema
+    def move_out(self, move: Move) -> Any:
+        """``move`` as answers write it (``{"player": "ana", "action": "draw", ...}``)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +74,7 @@ class Table:
     waiting: tuple[tuple[str, str], ...] = ()
 
 
-def to_dict(table: Table) -> dict[str, Any]:
+def to_dict(table: Table, wire: Wire) -> dict[str, Any]:
     """The whole table as one JSON-able dict, every card and secret in it (format 1, as tokens
     sealed before the split held it)."""
     g = table.game
@@ -91,7 +89,7 @@ def to_dict(table: Table) -> dict[str, Any]:
         "bots": dict(g.bots),
         "hands": [_entry_out(h) for h in g.hands],
         **({"carried": {"hands": g.carried.hands, "totals": dict(g.carried.totals), "dealer": g.carried.dealer}} if g.carried else {}),
-        "state": to_json(g.state),
+        "state": wire.state_out(g.state),
         "moves": moves_out(g.players, g.events),
         # the moves that set off a restock (R17), by index: a few a hand at most, none in most
         **({"restocked": [i for i, e in enumerate(g.events) if e.restocked]} if any(e.restocked for e in g.events) else {}),
@@ -99,11 +97,11 @@ def to_dict(table: Table) -> dict[str, Any]:
     }
 
 
-def to_payload(table: Table) -> tuple[dict[str, Any], bytes]:
+def to_payload(table: Table, wire: Wire) -> tuple[dict[str, Any], bytes]:
     """The table as the sealer takes it: the public payload (a JSON-able dict, format
     :data:`VERSION`) and the hidden bytes, whose length follows from the payload (the module's
     docstring gives the layout)."""
-    whole = to_dict(table)
+    whole = to_dict(table, wire)
     state = whole["state"]
     players = state["players"]
     cards = [c for p in players for c in p["hand"]] + state["stock"]
@@ -160,7 +158,7 @@ class UnreadablePayload(ValueError):
     """An authentic payload in a format this version does not read (sealed by another version)."""
 
 
-def from_payload(data: dict[str, Any], hidden: bytes = b"") -> Table:
+def from_payload(wire: Wire, data: dict[str, Any], hidden: bytes = b"") -> Table:
     """The table a payload and its hidden bytes hold (:func:`to_payload`; a format 1 payload is
     the whole dict, with no hidden bytes). Raises :class:`UnreadablePayload` for a payload this
     version cannot read: another format, a missing or mistyped key, hidden bytes of another
@@ -171,13 +169,13 @@ def from_payload(data: dict[str, Any], hidden: bytes = b"") -> Table:
             raise ValueError(f"table format {data.get('v') if isinstance(data, dict) else data!r} is not {VERSION}")
         if data["v"] == WHOLE and hidden:
             raise ValueError("a table of format 1 has no hidden part")
-        return _read(_whole(data, hidden) if data["v"] == VERSION else data)
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError, ValidationError) as unreadable:
+        return _read(wire, _whole(data, hidden) if data["v"] == VERSION else data)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as unreadable:
         raise UnreadablePayload(str(unreadable)) from unreadable
 
 
-def _read(data: dict[str, Any]) -> Table:
-    state = _state_in(data["state"])
+def _read(wire: Wire, data: dict[str, Any]) -> Table:
+    state = wire.state_in(data["state"])
     game = Game(
         players=tuple(data["players"]),
         rules=state.rules,
@@ -229,12 +227,6 @@ def _fair_out(table: Table) -> dict[str, Any]:
     if table.waiting:
         out["waiting"] = [list(c) for c in table.waiting]
     return out
-
-
-def _state_in(d: dict[str, Any]) -> State:
-    """The State of a sealed payload's ``state``, loaded as any request's state is."""
-    state: State = _schema("StateSchema").load(d)
-    return state
 
 
 def _entry_out(h: HandEntry) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from referee.view import told
 from schemas import fairness as F
 from schemas import tables as T
 from schemas.suggest import SuggestResponse
+from schemas.wire import TABLE_WIRE
 from web import metrics
 from web.problems import invalid, problem
 from web.routes import RefereeBlueprint, problems_under
@@ -89,7 +90,7 @@ def register_tables(app: Flask, api: Any) -> None:
     """Register the sealed tables on ``app``: ``app.config["TABLES"]`` (a :class:`Tables`), else
     one from the environment (``RUMMY_SEAL_KEYS``, ``RUMMY_TABLE_TTL``, ``RUMMY_TABLE_STORE``),
     the routes, and the answer to each refusal of :class:`Tables`."""
-    app.extensions[EXTENSION] = app.config.get("TABLES") or Tables.from_environment()
+    app.extensions[EXTENSION] = app.config.get("TABLES") or Tables.from_environment(TABLE_WIRE)
     api.register_blueprint(blp)
     app.register_error_handler(BadTable, lambda exc: invalid([Problem(("table",), str(exc))]))
     app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app import create_app
-from schemas.wire import to_json
+from schemas.wire import TABLE_WIRE, to_json
 from tables import Sealer, SeqStore, Tables
 from tables.store.embedded import EmbeddedStore
 
@@ -43,7 +43,7 @@ def make_app(keys=(KEY_A,), store=EMBEDDED, ttl=7 * 24 * 3600, clock=None):
     as the service runs unless told otherwise; None: no guard (``RUMMY_TABLE_STORE=none``)."""
     sealer = Sealer(list(keys), ttl) if clock is None else Sealer(list(keys), ttl, clock)
     store = embedded_store() if store == EMBEDDED else store
-    return create_app({"TESTING": True, "TABLES": Tables(sealer, store)})
+    return create_app({"TESTING": True, "TABLES": Tables(sealer, store, wire=TABLE_WIRE)})
 
 
 def free_port() -> int:

@@ -24,6 +24,7 @@ from live_server import serving
 from rummy_referee_client import API_VERSION, Client, RefereeError, TableSession, TableUnreadable, sent_entropy
 
 from app import create_app
+from schemas.wire import TABLE_WIRE
 from tables import Tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +37,7 @@ BROWSER_BUILD = ROOT / "static" / "js" / "rummy-referee-client.js"
 def base_url(tmp_path_factory):
     store = tmp_path_factory.mktemp("store") / "tables.sqlite3"
     key = base64.urlsafe_b64encode(os.urandom(32)).decode()
-    tables = Tables.from_environment({"RUMMY_SEAL_KEYS": key, "RUMMY_TABLE_STORE": f"sqlite:///{store}"})
+    tables = Tables.from_environment(TABLE_WIRE, {"RUMMY_SEAL_KEYS": key, "RUMMY_TABLE_STORE": f"sqlite:///{store}"})
     assert tables.store is not None  # the replay guard: a stale token is a 409, a retry its first answer
     with serving(create_app({"TABLES": tables}), "clients-test") as url:
         yield url
@@ -144,7 +145,7 @@ def test_hand_1_is_pledged_and_unpledged_only_where_the_service_keeps_no_tables(
     assert session.view["fairness"]["commitment"] == prepared.commitment == session.expectations[1].promised
     again, _ = TableSession.create(client, ["ana", "bob"], "ana", bots={"bob": "easy"}, prepared=prepared)
     assert again.view["table_id"] == session.view["table_id"]  # a retry deals the same table
-    with serving(create_app({"TABLES": Tables.from_environment({"RUMMY_TABLE_STORE": "none"})}), "storeless") as storeless:
+    with serving(create_app({"TABLES": Tables.from_environment(TABLE_WIRE, {"RUMMY_TABLE_STORE": "none"})}), "storeless") as storeless:
         plain = Client(storeless)
         unpledged = TableSession.prepare(plain)
         assert unpledged.pledge is None and "without a table store" in (unpledged.unpledged or "")

@@ -16,6 +16,7 @@ from tables_support import KEY_A
 
 from app import create_app
 from referee.fairness import Contribution, combined_entropy
+from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 from tables.store.embedded import EmbeddedStore
 
@@ -25,7 +26,7 @@ PLAYERS = ["ana", "ben", "cy"]
 def test_a_three_human_table_deals_only_when_all_three_have_sent_entropy(tmp_path):
     store = EmbeddedStore(tmp_path / "tables.sqlite3")
     store.start()
-    tc = create_app({"TESTING": True, "TABLES": Tables(Sealer([KEY_A], 3600), store)}).test_client()
+    tc = create_app({"TESTING": True, "TABLES": Tables(Sealer([KEY_A], 3600), store, wire=TABLE_WIRE)}).test_client()
     made = tc.post("/v1/tables", json={"players": PLAYERS, "entropy": "ana-hand-1"}).get_json()
     seats = made["seats"]
     token, last = play_hand(tc, made["table"], seats)

@@ -18,7 +18,7 @@ from tables_support import make_app
 from referee import PRESETS
 from referee.fairness import FairCode, reveal, verify
 from schemas.fairness import EXAMPLE
-from schemas.wire import to_json
+from schemas.wire import TABLE_WIRE, to_json
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +109,7 @@ def test_a_hand_of_2501_moves_is_kept_whole_and_verified_by_both_verifiers(tmp_p
     assert len(events) == 2501 and state.stalled
     store = EmbeddedStore(tmp_path / "tables.sqlite3")
     store.start()
-    tables = Tables(Sealer([KEY_A], 3600), store)
+    tables = Tables(Sealer([KEY_A], 3600), store, wire=TABLE_WIRE)
     tc = create_app({"TESTING": True, "TABLES": tables}).test_client()
     table, _ = tables.create(list(players), rules, seed=1)
     game = replace(table.game, state=state, events=events, seq=len(events))

@@ -13,13 +13,14 @@ from tables_support import KEY_A
 
 from app import create_app
 from referee.fairness import shuffled_deck
+from schemas.wire import TABLE_WIRE
 from tables import PLEDGE_SECONDS, Sealer, Tables
 from tables.store.embedded import EmbeddedStore
 
 
 def app_at(tmp_path, clock=None, store=True):
     sealer = Sealer([KEY_A], 3600) if clock is None else Sealer([KEY_A], 3600, clock)
-    tables = Tables(sealer, EmbeddedStore(tmp_path / "tables.sqlite3") if store else None)
+    tables = Tables(sealer, EmbeddedStore(tmp_path / "tables.sqlite3") if store else None, wire=TABLE_WIRE)
     if tables.store is not None:
         tables.store.start()
     return create_app({"TESTING": True, "TABLES": tables}).test_client()
@@ -114,7 +115,7 @@ def test_one_commitment_takes_one_entropy(tmp_path):
     from referee.state import Status
     from tables import EntropyTaken
 
-    tables = Tables(Sealer([KEY_A], 3600), EmbeddedStore(tmp_path / "tables.sqlite3"))
+    tables = Tables(Sealer([KEY_A], 3600), EmbeddedStore(tmp_path / "tables.sqlite3"), wire=TABLE_WIRE)
     tables.store.start()
     table, token = tables.create(["ana", "bob"], PRESETS["standard"], bots={"bob": "easy"}, seed=3, table_id="one-entropy-table")
     seat = tables.seat(table, "ana")

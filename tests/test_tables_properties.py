@@ -12,10 +12,11 @@ from referee.legal import legal_moves
 from referee.rules import PRESETS, resolve_rules
 from schemas.dump import dumper
 from schemas.tables import TableMoveRequest, ViewResponse, ViewSchema
+from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 from tables.view import table_view
 
-TABLES = Tables(Sealer([KEY_A]))
+TABLES = Tables(Sealer([KEY_A]), wire=TABLE_WIRE)
 DUMP = ViewSchema()
 ANSWER = ViewResponse()
 RULES = [PRESETS["standard"], PRESETS["basic"], PRESETS["two-restocks"], resolve_rules({"restock": "keep_top", "max_restocks": 3})]

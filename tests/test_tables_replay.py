@@ -20,6 +20,7 @@ from tables_support import KEY_B, KEYS_TEXT, free_port, make_app, picker, redis_
 
 from referee import PRESETS, Move
 from referee.moves import Source
+from schemas.wire import TABLE_WIRE
 from tables import Replayed, SeqStore, Stale, Tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,7 +298,7 @@ def test_with_redis_frozen_every_refusal_that_needs_no_redis_comes_first(tmp_pat
         tables = tc.application.extensions["rummy_tables"]
         playing = _create(tc)
         token, seat = playing["table"], playing["seats"]["ana"]
-        unguarded = Tables(tables.sealer)  # the same keys, no guard: play a hand to its end
+        unguarded = Tables(tables.sealer, wire=TABLE_WIRE)  # the same keys, no guard: play a hand to its end
         table, over = unguarded.create(["ana", "bob"], PRESETS["standard"], bots={"bob": "easy"}, seed=2)
         while table.game.state.status == Status.PLAYING:
             done = unguarded.move(over, unguarded.seat(table, "ana"), [bots.choose_move(table.game.view("ana"), "easy", table.id).move])

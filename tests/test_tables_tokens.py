@@ -15,6 +15,7 @@ from tables_http_support import create, deal_next, move, tables_of, tapp, tc, vi
 from tables_support import KEY_A, KEY_B, make_app
 
 from referee.rules import PRESETS
+from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 from tables.codec import from_payload, to_dict, to_payload
 from tables.store.embedded import EmbeddedStore
@@ -62,7 +63,7 @@ def test_a_truncated_or_bit_flipped_token_is_422(tc):
 def test_a_token_sealed_with_another_key_is_422(tc, tapp):
     made = create(tc, ("ana", "ben"))
     table = tables_of(tapp).open(made["table"])
-    other = Tables(Sealer([KEY_B])).seal(table)
+    other = Tables(Sealer([KEY_B]), wire=TABLE_WIRE).seal(table)
     for detail in _refused(tc, other):
         assert (
             detail
@@ -88,7 +89,7 @@ def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
     made = create(tc)
     tables = tables_of(tapp)
     table = tables.open(made["table"])
-    payload = to_dict(table)  # the whole table in the clear, as a format 1 token holds it
+    payload = to_dict(table, TABLE_WIRE)  # the whole table in the clear, as a format 1 token holds it
     state = payload["state"]
     # K♠ to the top of the stock, a card swapped with ben, an 8th card, ben's turn skipped:
     edits = []
@@ -106,7 +107,7 @@ def test_the_five_edits_of_issue_10_cannot_be_made(tc, tapp):
     )
     edits.append({**state, "turn": {**state["turn"], "player": "cy"}})
     for edited in edits:
-        forged = Tables(Sealer([KEY_B])).sealer.seal({**payload, "state": edited})
+        forged = Tables(Sealer([KEY_B]), wire=TABLE_WIRE).sealer.seal({**payload, "state": edited})
         assert [r for r in _refused(tc, forged)]  # 422 everywhere: only this service's key seals
     # the moves a player can send instead
     r = move(tc, made["table"], made["seats"]["ana"], moves=[{"action": "draw", "source": "stock"}, {"action": "draw", "source": "stock"}])
@@ -154,7 +155,7 @@ def test_a_table_made_before_tables_had_a_secret_keeps_its_seats_while_its_key_i
     legacy = dataclasses.replace(table, secret=None)
     token = tables.seal(legacy)
     seat = tables.sealer.seat(table.id, "ana")  # the old way: from the key
-    assert "k" not in to_dict(legacy) and tables.seat(legacy, "ana") == seat
+    assert "k" not in to_dict(legacy, TABLE_WIRE) and tables.seat(legacy, "ana") == seat
     rotated = make_app(keys=(KEY_B, KEY_A)).test_client()
     assert view(rotated, token, seat)["players"][0]["hand"]
     r = rotated.post("/v1/tables/view", json={"table": token, "seat": tables.seat(table, "ana")})  # a secret's seat is not its seat
@@ -254,11 +255,11 @@ def test_a_token_length_depends_on_public_facts_only(tapp):
             names = [chr(ord("a") + j) * (name_length - 1) + str(j) for j in range(n)]
             for turns in (0, 6, 14):
                 table = _played_to(tables, names, seed=name_length * 10 + n, turns=turns)
-                public, hidden = to_payload(table)
+                public, hidden = to_payload(table, TABLE_WIRE)
                 lengths = set()
                 for _ in range(40 if n == 6 and name_length >= 8 else 12):
                     other = _shuffled(table, rng)
-                    assert to_payload(other)[0] == public and len(to_payload(other)[1]) == len(hidden)
+                    assert to_payload(other, TABLE_WIRE)[0] == public and len(to_payload(other, TABLE_WIRE)[1]) == len(hidden)
                     lengths.add(len(tables.seal(other)))
                     tried += 1
                 assert len(lengths) == 1, (name_length, n, turns, sorted(lengths))
@@ -280,7 +281,7 @@ def test_a_token_sealed_before_the_hidden_part_still_opens(tapp):
     tables = tables_of(tapp)
     table, _ = tables.create(["ana", "ben"], PRESETS["standard"], seed=7)
     key = tables.sealer._keys[0]
-    body = zlib.compress(orjson.dumps({**to_dict(table), "exp": int(tables.sealer.clock()) + 60}), 6)
+    body = zlib.compress(orjson.dumps({**to_dict(table, TABLE_WIRE), "exp": int(tables.sealer.clock()) + 60}), 6)
     body += bytes(-(len(body) - BUCKET_OFFSET) % BUCKET_BYTES)
     nonce = bytes(NONCE_BYTES)
     old = PREFIX + b64encode(key.kid + nonce + key.aead.encrypt(nonce, body, PREFIX.encode() + key.kid))
@@ -306,7 +307,7 @@ def test_an_authentic_token_whose_plaintext_is_not_the_one_sealed_is_422_never_r
     tables = tables_of(tapp)
     table, _ = tables.create(["ana", "ben"], PRESETS["standard"], seed=7)
     key, exp = tables.sealer._keys[0], int(tables.sealer.clock()) + 600
-    public, hidden = to_payload(table)
+    public, hidden = to_payload(table, TABLE_WIRE)
     head = bytes([FORMAT]) + exp.to_bytes(8, "big") + len(hidden).to_bytes(2, "big")
 
     def sealed(body: bytes) -> str:
@@ -330,9 +331,9 @@ def test_an_authentic_token_whose_plaintext_is_not_the_one_sealed_is_422_never_r
         "the head alone": padded(head[:9] + bytes(2)),
         "not JSON": padded(head + hidden + zlib.compress(b"not json")),
         "a JSON list": padded(head + hidden + zlib.compress(b"[]")),
-        "a format-1 payload beside hidden bytes": padded(head + hidden + zlib.compress(orjson.dumps(to_dict(table)))),
+        "a format-1 payload beside hidden bytes": padded(head + hidden + zlib.compress(orjson.dumps(to_dict(table, TABLE_WIRE)))),
         "format 1, not JSON": zlib.compress(b"\xff"),
-        "format 1, padding not zeros": padded(zlib.compress(orjson.dumps({**to_dict(table), "exp": exp})) + b"x"),
+        "format 1, padding not zeros": padded(zlib.compress(orjson.dumps({**to_dict(table, TABLE_WIRE), "exp": exp})) + b"x"),
     }
     for what, other in others.items():
         for detail in _refused(tc, sealed(other)):
@@ -344,8 +345,8 @@ def test_token_payload_round_trips(tapp):
     table, token = tables.create(["ana", "ben", "cy", "dee"], PRESETS["basic"], bots={"dee": "easy"})
     again = tables.open(token)
     assert again == table
-    assert from_payload(*to_payload(table)) == table
-    assert from_payload(to_dict(table)) == table  # the whole dict, as tokens sealed before the split held it
+    assert from_payload(TABLE_WIRE, *to_payload(table, TABLE_WIRE)) == table
+    assert from_payload(TABLE_WIRE, to_dict(table, TABLE_WIRE)) == table  # the whole dict, as tokens sealed before the split held it
 
 
 # --- settings -----------------------------------------------------------------------------------
@@ -353,13 +354,13 @@ def test_token_payload_round_trips(tapp):
 
 def test_keys_and_lifetime_come_from_the_environment():
     keys = ",".join(base64.urlsafe_b64encode(k).decode() for k in (KEY_B, KEY_A))  # padded is fine too
-    tables = Tables.from_environment({"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600", "RUMMY_TABLE_STORE": "none"})
+    tables = Tables.from_environment(TABLE_WIRE, {"RUMMY_SEAL_KEYS": keys, "RUMMY_TABLE_TTL": "3600", "RUMMY_TABLE_STORE": "none"})
     assert tables.sealer.ttl == 3600 and tables.store is None
-    old = Tables(Sealer([KEY_A]))
+    old = Tables(Sealer([KEY_A]), wire=TABLE_WIRE)
     table, token = old.create(["ana", "ben"], PRESETS["standard"])
     assert tables.open(token) == table  # the second key still opens
-    assert Tables(Sealer([KEY_B])).open(tables.seal(table)) == table  # the first key seals
-    default = Tables.from_environment({})
+    assert Tables(Sealer([KEY_B]), wire=TABLE_WIRE).open(tables.seal(table)) == table  # the first key seals
+    default = Tables.from_environment(TABLE_WIRE, {})
     assert default.sealer.ttl == 7 * 24 * 3600
     assert isinstance(default.store, EmbeddedStore) and default.store.path == EmbeddedStore.default_path()  # guarded by default
 

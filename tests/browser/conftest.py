@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from schemas.wire import TABLE_WIRE
+
 from .scorepad_driver import Scorepad
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,7 +63,7 @@ def server_url(tmp_path_factory):
         env["RUMMY_TABLE_STORE"] = f"sqlite:///{tmp_path_factory.mktemp('store') / 'tables.sqlite3'}"
     from tables import Tables
 
-    with serving(create_app({"TABLES": Tables.from_environment(env)}), "scorepad-test-server") as url:
+    with serving(create_app({"TABLES": Tables.from_environment(TABLE_WIRE, env)}), "scorepad-test-server") as url:
         yield url
 
 

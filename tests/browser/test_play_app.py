@@ -8,6 +8,7 @@ from live_server import serving
 from playwright.sync_api import expect
 
 from app import create_app
+from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 
 from .axe import assert_accessible
@@ -178,7 +179,7 @@ def test_5_the_game_survives_a_restart_of_the_service_with_its_key(play, page, b
     other = "ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA"
 
     def app_with(k):
-        return create_app({"TABLES": Tables(Sealer.from_environment({"RUMMY_SEAL_KEYS": k}))})
+        return create_app({"TABLES": Tables(Sealer.from_environment({"RUMMY_SEAL_KEYS": k}), wire=TABLE_WIRE)})
 
     # These apps run without a table store: the page's pledge request is refused (409) and hand 1
     # is dealt without one, a refusal the browser logs.

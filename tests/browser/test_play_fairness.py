@@ -22,6 +22,7 @@ from fairness_support import EVIL, InvisibleEntropy, OtherRules
 from playwright.sync_api import expect
 from tables_support import KEY_A
 
+from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 from tables.store.embedded import EmbeddedStore
 
@@ -43,7 +44,7 @@ def served(tmp_path_factory):
     kinds = {"honest": Tables, "invisible": InvisibleEntropy, "rules": OtherRules, "storeless": None}
     for name, kind in kinds.items():
         if kind is None:
-            tables = Tables(Sealer([KEY_A], 3600))
+            tables = Tables(Sealer([KEY_A], 3600), wire=TABLE_WIRE)
         else:
             store = EmbeddedStore(tmp_path_factory.mktemp("store") / "tables.sqlite3")
             store.start()
