@@ -6,10 +6,10 @@
  * pages and the offline judge, js/judge, take from the service). With no connection the scorepad
  * and the meld checker are answered on the phone by the offline judge (the service's own answers);
  * /play opens and says that a game needs the connection. Served as /sw.js so its scope is "/".
- * Languages: the catalogs of every language static/i18n/index.json lists are kept at install, so
- * the switch works offline; /rules and GET /v1/rules are kept once per language they were read
- * in (?lang=es), each apart (with no copy in that language, the one kept without ?lang=). */
-const CACHE = 'rummy-referee-page-v5';
+ * Languages: the catalogs of every language static/i18n/index.json lists are kept at install (the
+ * pages' and the offline judge's), so the switch and the judge's sentences work offline; /rules
+ * and GET /v1/rules are kept once per language they were read in (?lang=es), each apart (with no copy in that language, the one kept without ?lang=). */
+const CACHE = 'rummy-referee-page-v6';
 const PAGE = [
   '/',
   '/rules',
@@ -31,6 +31,7 @@ const PAGE = [
   '/static/js/judge/melds.js',
   '/static/js/judge/names.js',
   '/static/js/judge/scorepad.js',
+  '/static/js/judge/speech.js',
   '/static/rules.css',
   '/static/rules.js',
   '/static/scorepad.css',
@@ -65,7 +66,7 @@ const CATALOG = /^\/static\/i18n\/[\w.-]+\.json$/;
 /* Every language's catalogs, as the index lists them (none written here by hand). */
 function catalogs() {
   return fetch('/static/i18n/index.json').then((r) => r.json()).then((index) => index.languages
-    .filter((l) => l.code !== 'en').map((l) => `/static/i18n/pages.${l.code}.json`));
+    .filter((l) => l.code !== 'en').flatMap((l) => [`/static/i18n/pages.${l.code}.json`, `/static/i18n/${l.code}.json`]));
 }
 
 self.addEventListener('install', (event) => {

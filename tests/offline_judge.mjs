@@ -5,10 +5,14 @@ import { createInterface } from 'node:readline';
 import { answer } from '../static/js/judge/index.js';
 import { nameKey } from '../static/js/judge/scorepad.js';
 
-// argv: the GET /v1/rules document's file; with --bodies, each answer's body alone (its JSON as
+// argv: the GET /v1/rules document's file; --lang <tag>; with --bodies, each answer's body alone (its JSON as
 // JSON.stringify writes it: the test hashes these lines as they come).
 const doc = JSON.parse(process.argv[2] ? (await import('node:fs')).readFileSync(process.argv[2], 'utf8') : '{}');
 const bodiesOnly = process.argv.includes('--bodies');
+// --lang <tag>: every sentence said in that language, through its browser catalog
+// (static/i18n/<tag>.json), as the page's judge says it.
+const langAt = process.argv.indexOf('--lang');
+const catalog = langAt > 0 ? JSON.parse((await import('node:fs')).readFileSync(new URL(`../static/i18n/${process.argv[langAt + 1]}.json`, import.meta.url), 'utf8')) : null;
 // --five: one five-card meld of each suit class under each aces option, made here in the order of
 // tests/offline_judge_support.py's five_card_melds, answered, and printed as "count sha256".
 if (process.argv.includes('--five')) {
@@ -32,7 +36,7 @@ if (process.argv.includes('--five')) {
       cards = cards.slice(turn).concat(cards.slice(0, turn));
       if ((k >> 1) & 1) cards.reverse();
       for (const aces of ['low', 'high_or_low']) {
-        hash.update(JSON.stringify(answer('/v1/melds/check', { cards, rules: { aces } }, doc).data) + '\n');
+        hash.update(JSON.stringify(answer('/v1/melds/check', { cards, rules: { aces } }, doc, catalog).data) + '\n');
         count += 1;
       }
       k += 1;
@@ -56,7 +60,7 @@ for await (const line of lines) {
   if (!line) continue;
   const request = JSON.parse(line);
   // {url: 'name-key', body: name}: the judge's R2a key of one name
-  const got = request.url === 'name-key' ? { ok: true, data: nameKey(request.body) } : answer(request.url, request.body, doc);
+  const got = request.url === 'name-key' ? { ok: true, data: nameKey(request.body) } : answer(request.url, request.body, doc, catalog);
   const reply = got === null ? { status: 0, body: null } : got.ok ? { status: 200, body: got.data } : { status: 422, body: got.problem };
   out.push(JSON.stringify(bodiesOnly ? reply.body : reply));
   if (out.length >= 2000) { process.stdout.write(out.join('\n') + '\n'); out.length = 0; }

@@ -90,19 +90,25 @@ def meld_requests(sizes, seed: int) -> list[dict]:
     ]
 
 
-def referee_meld_answer(body: dict) -> dict:
-    """The referee's verdict on a meld as the service words it (MeldCheckResponse), asked of the
-    core directly (the service adds a schema dump, which the HTTP half of the test covers)."""
+def referee_meld_answer(body: dict, lang: str = "en") -> dict:
+    """The referee's verdict on a meld as the service words it (MeldCheckResponse) in ``lang``,
+    asked of the core directly (the service adds a schema dump, which the HTTP half of the test
+    covers)."""
     from referee import check_meld, parse_cards
     from referee.rules import resolve_rules
+    from referee.speech import language, render
 
+    said = language(lang)
     check = check_meld(parse_cards(body["cards"]), resolve_rules(body["rules"]))
     return {
         "valid": check.valid,
         "kind": None if check.kind is None else str(check.kind),
         "cards": [c.code for c in check.cards],
-        "reasons": [{"code": str(r.code), "message": r.message, "cards": [c.code for c in r.cards], "rule": r.rule} for r in check.reasons],
-        "summary": check.summary,
+        "reasons": [
+            {"code": str(r.code), "message": render(r.message, said), "cards": [c.code for c in r.cards], "rule": r.rule}
+            for r in check.reasons
+        ],
+        "summary": render(check.summary, said),
     }
 
 
@@ -113,15 +119,16 @@ def rules_document() -> dict:
     return json.loads(json.dumps(RulesListSchema().dump(document())))
 
 
-def judge(requests: list[dict], doc: dict, bodies: bool = False) -> list:
+def judge(requests: list[dict], doc: dict, bodies: bool = False, lang: str | None = None) -> list:
     """The offline judge's answers ({status, body}), one per request, from node; with
-    ``bodies``, each answer's body as the line of JSON node wrote (for :func:`line_digest`)."""
+    ``bodies``, each answer's body as the line of JSON node wrote (for :func:`line_digest`);
+    ``lang``, its sentences in that language (a tag of ``static/i18n/<tag>.json``)."""
     doc_file = REPO / ".offline-judge-rules.json"
     doc_file.write_text(json.dumps(doc))
     try:
         lines = "\n".join(json.dumps(r) for r in requests) + "\n"
         done = subprocess.run(
-            ["node", str(RUNNER), str(doc_file), *(["--bodies"] if bodies else [])],
+            ["node", str(RUNNER), str(doc_file), *(["--bodies"] if bodies else []), *(["--lang", lang] if lang else [])],
             input=lines,
             capture_output=True,
             text=True,

@@ -7,7 +7,10 @@ the aces house rule): one rulebook, held equal by this differential test rather 
 - every five-card meld the same way, against the digest of the referee's answers
   (tests/offline_judge_golden.json, stale when the referee's meld code changes);
 - random melds (duplicates, any order), lay-offs, hand scores and scorepads (slips included),
-  through the service itself (its HTTP answers, 422s included).
+  through the service itself (its HTTP answers, 422s included);
+- in Spanish and Russian (issue 36): every meld of up to three cards, 3000 of four, and the
+  random melds and lay-offs (600) again, the judge saying its sentences through the browser catalogs
+  (static/i18n/<tag>.json) and the referee through the gettext catalogs.
 """
 
 from __future__ import annotations
@@ -132,10 +135,11 @@ def _meld_and_lay_off_requests(rng, count):
     return requests
 
 
-def _ask(service, requests):
+def _ask(service, requests, lang=None):
     answers = []
+    headers = {"Accept-Language": lang} if lang else {}
     for r in requests:
-        resp = service.post(r["url"], json=r["body"])
+        resp = service.post(r["url"], json=r["body"], headers=headers)
         body = resp.get_json()
         if resp.status_code == 422:
             body.pop("request_id", None)  # the request's own id (the server's log), not the verdict
@@ -152,6 +156,37 @@ def test_r6_r10_r11_random_melds_and_lay_offs_as_the_service_answers(service, do
     assert statuses.count(422) > 50 and statuses.count(200) > 1500
     codes = {reason["code"] for e in expected if e["status"] == 200 for reason in e["body"]["reasons"]}
     assert {"duplicate_card", "does_not_fit", "set_too_large", "run_gap"} <= codes
+
+
+LANGS = ("es", "ru")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r10_r11_melds_of_up_to_four_cards_in_the_language(doc, lang):
+    # every meld of up to three cards, and a seeded sample of the four-card ones (all 16432
+    # classes take the referee about a minute a language on a loaded machine)
+    four = meld_requests([4], seed=1)
+    requests = meld_requests([1, 2, 3], seed=1) + random.Random(4).sample(four, 3000)
+    assert len(requests) == 2 * (13 + 169 + 1755) + 3000
+    expected = [{"status": 200, "body": referee_meld_answer(r["body"], lang)} for r in requests]
+    got = judge(requests, doc, lang=lang)
+    assert _first_difference(requests, expected, got) is None
+    english = judge(requests[-200:], doc)
+    # the sentences are the language's, not English: every refusal and summary differs
+    assert all(e["body"]["summary"] != g["body"]["summary"] for e, g in zip(english, got[-200:], strict=True))
+    words = {"es": "no es una escalera", "ru": "не последовательность"}[lang]
+    assert any(words in g["body"]["summary"] for g in got)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r6_r10_r11_random_melds_and_lay_offs_in_the_language(service, doc, lang):
+    requests = _meld_and_lay_off_requests(random.Random(36), 600)
+    expected = _ask(service, requests, lang)
+    got = judge(requests, doc, lang=lang)
+    assert _first_difference(requests, expected, got) is None
+    assert sum(e["status"] == 422 for e in expected) > 10
+    codes = {reason["code"] for e in expected if e["status"] == 200 for reason in e["body"]["reasons"]}
+    assert {"duplicate_card", "does_not_fit", "run_gap"} <= codes
 
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Éva", "O'Neil", "Zoë", "Li Wei", "Pat", "Al", "Mam", "0tto", "Straße")

@@ -383,8 +383,10 @@ def test_offline_in_spanish_after_one_visit(speaking, shots):
     assert page.input_value("#lang-select") == "es"
     page.click("#nav-check")
     pick(page, "meld", ["9H", "9S", "9C"])
-    word, _summary = check(page)
+    word, summary = check(page)
     assert word == "Sí, es una combinación"
+    # the offline judge's own sentence, the service's Spanish words (referee.melds.meld_is)
+    assert summary == "9♣ 9♥ 9♠ es un grupo de nueves"
     assert page.is_visible("#verdict-offline") and page.inner_text("#verdict-offline").startswith(
         "Comprobado en este teléfono (sin conexión)"
     )

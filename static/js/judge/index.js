@@ -4,12 +4,15 @@
  * tests/test_offline_judge.py holds this judge equal to the referee over every meld of up to
  * five cards under every aces option and thousands of random scorepads.
  *
- * answer(url, body, rulesDocument) resolves as api.js's postJson does — {ok: true, data} or
+ * answer(url, body, rulesDocument, catalog) resolves as api.js's postJson does — {ok: true, data} or
  * {ok: false, kind: 'invalid', problem} — with `offline: true`; or null when it cannot judge
  * (another path, rules it does not know, cards not in canonical codes: the page then says the
- * service is needed). `rulesDocument` is GET /v1/rules's answer (kept from the last visit). */
+ * service is needed). `rulesDocument` is GET /v1/rules's answer (kept from the last visit); `catalog` the browser catalog of the page's language
+ * (static/i18n/<tag>.json; null for English): every sentence is said in it as the service says
+ * it with that Accept-Language. */
 import { checkMeld, allCards } from './melds.js';
 import { replay, handScore, comparable, MAX_PROBLEMS } from './scorepad.js';
+import { render, say, sayN } from './speech.js';
 
 /** The rules object of a request ({preset, …overrides}) resolved against the service's presets,
  * every option in the service's order; null when it names a preset or option not in `doc`. */
@@ -32,37 +35,51 @@ function pointer(path) {
   return path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-/** The 422 problem document the service sends for these faults (web/problems.py, invalid). */
-export function problemDocument(problems, stopped) {
+/** The 422 problem document the service sends for these faults (web/problems.py, invalid), its
+ * sentences said in `catalog`'s language (null: English). */
+export function problemDocument(problems, stopped, catalog) {
   const total = problems.length;
-  const listed = total > MAX_PROBLEMS ? `; the first ${MAX_PROBLEMS} are listed` : '';
-  let more = total > 1 ? ` (and ${total - 1} more${listed})` : '';
-  if (stopped) more = ` (and more: checking stopped after the first ${MAX_PROBLEMS}, which are listed)`;
+  const first = problems[0].message;
+  let detail = first;
+  if (stopped) {
+    detail = say('{first} (and more: checking stopped after the first {count}, which are listed)', { first, count: MAX_PROBLEMS });
+  } else if (total > MAX_PROBLEMS) {
+    detail = sayN('{first} (and {count} more; the first {listed} are listed)', '{first} (and {count} more; the first {listed} are listed)',
+      total - 1, { first, listed: MAX_PROBLEMS });
+  } else if (total > 1) {
+    detail = sayN('{first} (and {count} more)', '{first} (and {count} more)', total - 1, { first });
+  }
   return {
-    type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: `${problems[0].message}${more}`,
-    errors: problems.slice(0, MAX_PROBLEMS).map((p) => ({ pointer: pointer(p.path), detail: p.message })),
+    type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: render(detail, catalog),
+    errors: problems.slice(0, MAX_PROBLEMS).map((p) => ({ pointer: pointer(p.path), detail: render(p.message, catalog) })),
   };
 }
 
-function judged(result) {
-  if (result.status === 200) return { ok: true, data: result.data, offline: true };
-  return { ok: false, kind: 'invalid', problem: problemDocument(result.problems, result.stopped), offline: true };
+/** A meld check's answer with its sentences said in `catalog`'s language. */
+function saidMeld(data, catalog) {
+  const reasons = data.reasons.map((r) => ({ ...r, message: render(r.message, catalog) }));
+  return { ...data, reasons, summary: render(data.summary, catalog) };
+}
+
+function judged(result, catalog, meld) {
+  if (result.status === 200) return { ok: true, data: meld ? saidMeld(result.data, catalog) : result.data, offline: true };
+  return { ok: false, kind: 'invalid', problem: problemDocument(result.problems, result.stopped, catalog), offline: true };
 }
 
 /** See the module comment. */
-export function answer(url, body, doc) {
+export function answer(url, body, doc, catalog) {
   if (!body || typeof body !== 'object') return null;
   const rules = resolveRules(body.rules, doc);
   if (!rules) return null;
   if (url === '/v1/melds/check') {
     if (!allCards(body.cards) || (body.onto !== undefined && !allCards(body.onto))) return null;
-    return judged(checkMeld(body, rules));
+    return judged(checkMeld(body, rules), catalog, true);
   }
   const most = Math.max(...((doc.limits && doc.limits.hand_sizes) || []).map((h) => h.cards));
   if (url === '/v1/hand-score') {
     if (!body.remaining || !Object.values(body.remaining).every((cards) => allCards(cards) && cards.length >= 1 && cards.length <= most)) return null;
     if (!Object.keys(body.remaining).every(comparable)) return null;
-    return judged(handScore(body, rules));
+    return judged(handScore(body, rules), catalog);
   }
   if (url === '/v1/scorepad') {
     if (!Array.isArray(body.players) || !body.players.every((p) => typeof p === 'string')) return null;
@@ -79,7 +96,7 @@ export function answer(url, body, doc) {
     const named = body.players.concat(body.first_dealer ? [body.first_dealer] : [], ...(body.hands || [])
       .map((hand) => [hand.winner || ''].concat(Object.keys(hand.remaining || {}))));
     if (!named.every(comparable)) return null;
-    return judged(replay(body, rules));
+    return judged(replay(body, rules), catalog);
   }
   return null;
 }

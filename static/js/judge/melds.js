@@ -4,6 +4,7 @@
  * differential test (tests/test_offline_judge.py) runs every meld of up to five cards under every
  * aces option, and thousands of lay-offs and orders, through both and fails on any difference. */
 import { card, deckCard, show, rankName, repeated, mostCommon, SUIT_NAMES } from './cards.js';
+import { say, sayN, term, listing, clause } from './speech.js';
 
 /** R11's ace option: the highest position a run climbs (14: the ace above the King). */
 function runTop(rules) {
@@ -68,13 +69,23 @@ function reason(code, message, cards, rule) {
   return { code, message, cards, rule };
 }
 
-/** "5♦ and 5♥", "5♦, 5♥ and 5♣". */
+/** "5♦ and 5♥", "5♦, 5♥ and 5♣" (a Listing). */
 function and(cards) {
-  const symbols = cards.map((c) => c.symbol);
-  return symbols.length === 1 ? symbols[0] : `${symbols.slice(0, -1).join(', ')} and ${symbols[symbols.length - 1]}`;
+  return listing(cards.map((c) => c.symbol));
 }
 
-const SUIT_WORD = { C: 'a club', D: 'a diamond', H: 'a heart', S: 'a spade' };
+// The words of the cards in sentences, each the catalog entry referee/melds.py says (its context:
+// how it is used).
+const SUIT_ONE = { C: 'a club', D: 'a diamond', H: 'a heart', S: 'a spade' };
+function suitWord(suit) { return term('suit, one card', SUIT_ONE[suit]); }
+function suitsWord(suit) { return term('suit, plural', SUIT_NAMES[suit]); }
+function ranksWord(rank) { return term('rank, plural', `${rankName(rank)}s`); }
+function rankWithArticle(rank) {
+  const word = rankName(rank);
+  return term('rank, one card', `${word === 'ace' || word === '8' ? 'an' : 'a'} ${word}`);
+}
+function notASet(shown, why) { return say('{cards} is not a set: {why}', { cards: shown, why }); }
+function notARun(shown, why) { return say('{cards} is not a run: {why}', { cards: shown, why }); }
 
 function setReasons(cards) {
   const shown = show(cards);
@@ -82,12 +93,12 @@ function setReasons(cards) {
   const odd = cards.filter((c) => c.rank !== rank);
   const reasons = [];
   if (odd.length) {
-    const word = rankName(rank);
-    const what = odd.length === 1 ? `${odd[0].symbol} is not ${word === 'ace' || word === '8' ? 'an' : 'a'} ${word}` : `${and(odd)} are not ${word}s`;
-    reasons.push(reason('set_rank_mismatch', `${shown} is not a set: ${what}`, odd, 'R10'));
+    const what = odd.length === 1 ? say('{card} is not {rank}', { card: odd[0].symbol, rank: rankWithArticle(rank) })
+      : say('{cards} are not {ranks}', { cards: and(odd), ranks: ranksWord(rank) });
+    reasons.push(reason('set_rank_mismatch', notASet(shown, what), odd, 'R10'));
   }
   if (cards.length > 4) {
-    reasons.push(reason('set_too_large', `${shown} is not a set: a set has three or four cards, never a fifth`, cards.slice(), 'R10'));
+    reasons.push(reason('set_too_large', notASet(shown, say('a set has three or four cards, never a fifth')), cards.slice(), 'R10'));
   }
   return reasons;
 }
@@ -98,8 +109,9 @@ function runReasons(cards, rules) {
   const odd = cards.filter((c) => c.suit !== suit);
   const reasons = [];
   if (odd.length) {
-    const what = odd.length === 1 ? `${odd[0].symbol} is not ${SUIT_WORD[suit]}` : `${and(odd)} are not ${SUIT_WORD[suit].split(' ')[1]}s`;
-    reasons.push(reason('run_suit_mismatch', `${shown} is not a run: ${what}`, odd, 'R11'));
+    const what = odd.length === 1 ? say('{card} is not {suit}', { card: odd[0].symbol, suit: suitWord(suit) })
+      : say('{cards} are not {suits}', { cards: and(odd), suits: suitsWord(suit) });
+    reasons.push(reason('run_suit_mismatch', notARun(shown, what), odd, 'R11'));
   }
   const allRanks = cards.map((c) => c.rank);
   if (odd.length && distinctCount(allRanks) === cards.length && runPositions(allRanks, rules)) return reasons;
@@ -108,33 +120,39 @@ function runReasons(cards, rules) {
   if (ranks.length < same.length) return reasons;
   if (runPositions(ranks, rules)) return reasons;
   if (ranks.includes(1) && ranks.includes(13) && ranks.includes(2)) {
-    reasons.push(reason('run_wraps', `${shown} is not a run: a run never wraps around from the King to the ace`, same, 'R11'));
+    reasons.push(reason('run_wraps', notARun(shown, say('a run never wraps around from the King to the ace')), same, 'R11'));
     return reasons;
   }
   if (runTop(rules) === 13 && ranks.includes(13) && inARow(aceAboveKing(ranks))) {
     const aces = same.filter((c) => c.rank === 1);
-    reasons.push(reason('ace_high', `${shown} is not a run: aces are low, so a run stops at the King`, same.length <= 4 ? same : aces, 'R11'));
+    reasons.push(reason('ace_high', notARun(shown, say('aces are low, so a run stops at the King')), same.length <= 4 ? same : aces, 'R11'));
     return reasons;
   }
   if (runTop(rules) === 14 && ranks.includes(13)) ranks = aceAboveKing(ranks);
   const missing = [];
   for (let r = ranks[0]; r <= ranks[ranks.length - 1]; r += 1) if (!ranks.includes(r)) missing.push(r);
   const missingCards = missing.map((r) => deckCard(['C', 'D', 'H', 'S'].indexOf(suit), r === 14 ? 1 : r));
-  const what = missingCards.length <= 4 ? show(missingCards) : `${missingCards.length} cards`;
-  reasons.push(reason('run_gap', `${shown} is not a run: the ranks are not consecutive, ${what} ${missingCards.length === 1 ? 'is' : 'are'} missing`, same, 'R11'));
+  const n = missingCards.length;
+  const missed = n <= 4 ? show(missingCards) : sayN('{count} card', '{count} cards', n);
+  const gap = sayN('the ranks are not consecutive, {missing} is missing', 'the ranks are not consecutive, {missing} are missing', n, { missing: missed });
+  reasons.push(reason('run_gap', notARun(shown, gap), same, 'R11'));
   return reasons;
 }
 
 function tooFewCards(cards, layOff) {
-  if (layOff) return reason('too_few_cards', 'a lay-off needs at least one card', [], 'R6');
-  const start = cards.length ? `${show(cards)} ${cards.length === 1 ? 'is' : 'are'} not a meld: ` : 'No cards were given: ';
-  return reason('too_few_cards', `${start}a meld needs at least three cards`, cards.slice(), 'R10');
+  if (layOff) return reason('too_few_cards', say('a lay-off needs at least one card'), [], 'R6');
+  const why = say('a meld needs at least three cards');
+  const message = cards.length ? sayN('{cards} is not a meld: {why}', '{cards} are not a meld: {why}', cards.length, { cards: show(cards), why })
+    : say('No cards were given: {why}', { why });
+  return reason('too_few_cards', message, cards.slice(), 'R10');
 }
 
 function duplicateCard(cards) {
   const doubled = repeated(cards);
   if (!doubled.length) return null;
-  return reason('duplicate_card', `${show(doubled)} ${doubled.length === 1 ? 'is' : 'are'} listed twice: there is only one of each card in the deck`, doubled, 'R1');
+  const message = sayN('{cards} is listed twice: {why}', '{cards} are listed twice: {why}', doubled.length,
+    { cards: show(doubled), why: say('there is only one of each card in the deck') });
+  return reason('duplicate_card', message, doubled, 'R1');
 }
 
 function check(valid, kind, cards, reasons, laidOff) {
@@ -164,19 +182,19 @@ function checkCards(cards, rules) {
 }
 
 const FAULTS = {
-  too_few_cards: 'too few cards',
-  duplicate_card: 'a card twice',
-  set_rank_mismatch: 'a card of another rank',
-  set_too_large: 'a fifth card in a set',
-  run_suit_mismatch: 'a card of another suit',
-  run_gap: 'a gap in the ranks',
-  ace_high: 'an ace above the King',
-  run_wraps: 'a run round the corner',
+  too_few_cards: say('too few cards'),
+  duplicate_card: say('a card twice'),
+  set_rank_mismatch: say('a card of another rank'),
+  set_too_large: say('a fifth card in a set'),
+  run_suit_mismatch: say('a card of another suit'),
+  run_gap: say('a gap in the ranks'),
+  ace_high: say('an ace above the King'),
+  run_wraps: say('a run round the corner'),
 };
 
-function firstClause(message) {
-  const at = message.indexOf(': ');
-  return at >= 0 ? message.slice(at + 2) : message;
+/** Clauses said one after another, "<first>; <second>" (referee.melds.clauses). */
+function clauses(parts) {
+  return parts.slice(1).reduce((first, then) => say('{first}; {then}', { first, then }), parts[0]);
 }
 
 function extend(meld, kind, added, rules) {
@@ -188,28 +206,31 @@ function extend(meld, kind, added, rules) {
     return check(true, kind, result.cards, [], result.cards.filter((c) => codes.has(c.code)));
   }
   const specific = explain(combined, rules, kind).reasons;
-  const verb = added.length === 1 ? 'does' : 'do';
-  const why = specific.map((r) => firstClause(r.message)).join('; ');
-  const fit = reason('does_not_fit', `${show(added)} ${verb} not fit ${show(meld)}: ${why}`, added, 'R6');
-  const would = `${show(combined)} would not be a ${kind}`;
-  const named = specific.map((r) => reason(r.code, `${would} (${FAULTS[r.code]})`, r.cards, r.rule));
+  const why = clauses(specific.map((r) => clause(r.message)));
+  const fit = reason('does_not_fit', sayN('{added} does not fit {meld}: {why}', '{added} do not fit {meld}: {why}', added.length,
+    { added: show(added), meld: show(meld), why }), added, 'R6');
+  const would = kind === 'set' ? '{cards} would not be a set ({fault})' : '{cards} would not be a run ({fault})';
+  const named = specific.map((r) => reason(r.code, say(would, { cards: show(combined), fault: FAULTS[r.code] }), r.cards, r.rule));
   return check(false, null, combined, [fit].concat(named));
 }
 
-function meldOf(kind, cards) {
-  return kind === 'set' ? `${rankName(cards[0].rank)}s` : SUIT_NAMES[cards[0].suit];
+/** "5♠ 6♠ 7♠ is a run of spades", "J♦ J♥ J♠ is a set of jacks" (referee.melds.meld_is). */
+function meldIs(named, kind, cards) {
+  if (kind === 'set') return say('{meld} is a set of {ranks}', { meld: named, ranks: ranksWord(cards[0].rank) });
+  return say('{meld} is a run of {suits}', { meld: named, suits: suitsWord(cards[0].suit) });
 }
 
 function summary(c) {
-  if (!c.valid) return c.reasons.length ? c.reasons[0].message : `${show(c.cards)} is not a meld`;
-  const what = `${show(c.cards)} is a ${c.kind} of ${meldOf(c.kind, c.cards)}`;
+  if (!c.valid) return c.reasons.length ? c.reasons[0].message : say('{cards} is not a meld', { cards: show(c.cards) });
+  const what = meldIs(show(c.cards), c.kind, c.cards);
   if (!c.laidOff.length) return what;
   const added = new Set(c.laidOff.map((x) => x.code));
   const onto = c.cards.filter((x) => !added.has(x.code));
-  return `${show(c.laidOff)} ${c.laidOff.length === 1 ? 'fits' : 'fit'} ${show(onto)}: ${what}`;
+  return sayN('{added} fits {onto}: {what}', '{added} fit {onto}: {what}', c.laidOff.length, { added: show(c.laidOff), onto: show(onto), what });
 }
 
-/** The answer as the service sends it (MeldCheckResponse). */
+/** The answer as the service sends it (MeldCheckResponse), its sentences still Sentences (the
+ * caller says them in the page's language: judge/index.js). */
 function wire(c) {
   const codes = (cards) => cards.map((x) => x.code);
   return {
@@ -232,7 +253,7 @@ export function checkMeld(body, rules) {
   const onto = body.onto.map(card);
   const base = checkCards(onto, rules);
   if (!base.valid) {
-    return { status: 422, problems: [{ path: ['onto'], message: `the meld to lay off onto is not a valid meld: ${base.reasons[0].message}` }] };
+    return { status: 422, problems: [{ path: ['onto'], message: say('the meld to lay off onto is not a valid meld: {why}', { why: base.reasons[0].message }) }] };
   }
   return { status: 200, data: wire(extend(onto, base.kind, cards, rules)) };
 }
