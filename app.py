@@ -24,8 +24,8 @@ from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
-from tables.http import EXTENSION as TABLES_EXTENSION
-from tables.http import register_tables
+from tables_api import EXTENSION as TABLES_EXTENSION
+from tables_api import register_tables
 from web import body_read, language, metrics, request_id, rulebook
 from web.bodies import decode_body
 from web.language import UnknownLanguage

@@ -1,7 +1,7 @@
 """Request and response bodies of the sealed tables (contract, Sealed tables; Computer opponents).
 
 A View holds exactly the contract's fields: no other player's cards, the stock as a count.
-``tables.http`` builds the object it writes (a ``TableView``); every field of the state's own
+``tables_api`` builds the object it writes (a ``TableView``); every field of the state's own
 answer (``StateOutSchema``) that the view does not declare for itself is the state's, so a new
 public field of the state is in the view too.
 """

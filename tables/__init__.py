@@ -1,6 +1,6 @@
 """Sealed tables (contract, Sealed tables): a whole game sealed in an opaque token, a seat
 credential per player, and the optional Redis replay guard. No Flask here: the routes in
-``tables/http.py`` decode a request, call :class:`Tables` and encode its answer.
+``tables_api.py`` decode a request, call :class:`Tables` and encode its answer.
 
 - ``tables.seal``: the token (AES-256-GCM-SIV from ``cryptography``, zlib, key ids, expiry)
   and seats (HMAC-SHA256, checked with ``hmac.compare_digest``).

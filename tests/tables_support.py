@@ -125,13 +125,13 @@ def picker(seed=0):
 
 
 def sealed_placeholders(app, path, value):
-    """An example body with the documented placeholder token and seat (``tables.http``'s
+    """An example body with the documented placeholder token and seat (``tables_api``'s
     TOKEN, SEAT) replaced by a real table of ``app`` where ana is to move, or for
     ``/v1/tables/next`` one whose first hand is over."""
     from referee.game import play
     from referee.legal import legal_moves
     from referee.rules import PRESETS
-    from tables.http import SEAT, TOKEN
+    from tables_api import SEAT, TOKEN
 
     if value.get("table") != TOKEN:
         return value

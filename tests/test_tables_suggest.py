@@ -77,7 +77,7 @@ def test_a_seat_of_no_player_is_403_and_an_unknown_level_422(client):
 def test_once_the_hand_is_over_there_is_no_advice(client):
     from tables_support import sealed_placeholders
 
-    from tables.http import SEAT, TOKEN
+    from tables_api import SEAT, TOKEN
 
     body = sealed_placeholders(client.application, "/v1/tables/next", {"table": TOKEN, "seat": SEAT})
     assert client.post("/v1/tables/view", json={"table": body["table"]}).get_json()["view"]["status"] != "playing"

@@ -45,7 +45,7 @@ class Stale(Exception):
         self.latest = latest
         self.answer = answer
         self.table: str | None = None  # the latest token, once read from the answer
-        self.view: object = None  # the request's seat's view of that token (a tables.view.TableView, tables.http)
+        self.view: object = None  # the request's seat's view of that token (a tables.view.TableView, tables_api)
 
 
 class Replay(Exception):

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tables.http import EXAMPLES as TABLE_EXAMPLES
-from tables.http import SEAT, TOKEN
+from tables_api import EXAMPLES as TABLE_EXAMPLES
+from tables_api import SEAT, TOKEN
 from web.openapi import request_examples
 
 from .axe import assert_accessible

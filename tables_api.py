@@ -3,7 +3,11 @@ registered by ``app.create_app`` through :func:`register_tables`. Each view deco
 :class:`tables.Tables`, and encodes; every refusal is problem details (422 at ``/table``, 403,
 409, 503 when the replay guard's store does not answer). With the guard on, an answer that
 changes a table is written to bytes first and kept with the change (``Tables.commit``), so the
-same request sent again gets exactly those bytes."""
+same request sent again gets exactly those bytes.
+
+Beside ``app.py`` rather than inside ``tables/``: this is the one module that binds the
+service (:class:`tables.Tables`) to the wire format (``schemas/``), and it gives the service
+that format (``schemas.wire.TABLE_WIRE``), so ``tables/`` imports nothing of ``schemas/``."""
 
 from __future__ import annotations
 
@@ -24,11 +28,7 @@ from schemas import fairness as F
 from schemas import tables as T
 from schemas.suggest import SuggestResponse
 from schemas.wire import TABLE_WIRE
-from web import metrics
-from web.problems import invalid, problem
-from web.routes import RefereeBlueprint, problems_under
-
-from . import (
+from tables import (
     BadTable,
     EntropyTaken,
     Forbidden,
@@ -43,9 +43,12 @@ from . import (
     Tables,
     TooLarge,
 )
-from . import summary as said
-from .codec import Table
-from .view import TableView, table_view
+from tables import summary as said
+from tables.codec import Table
+from tables.view import TableView, table_view
+from web import metrics
+from web.problems import invalid, problem
+from web.routes import RefereeBlueprint, problems_under
 
 EXTENSION = "rummy_tables"
 
