@@ -24,8 +24,7 @@ from referee.errors import InvalidInput
 from schemas import api as S
 from schemas.rules import RulesListSchema
 from schemas.suggest import SuggestRequest, SuggestResponse
-from tables_api import EXTENSION as TABLES_EXTENSION
-from tables_api import register_tables
+from tables_api import register_tables, store_not_ready
 from web import body_read, language, metrics, request_id, rulebook
 from web.bodies import decode_body
 from web.language import UnknownLanguage
@@ -157,8 +156,7 @@ def get_ready():
     drain = os.environ.get("RUMMY_DRAIN_FILE", "").strip()
     if drain and os.path.exists(drain):
         return problem(503, "this instance is draining: it is about to stop", headers={"Retry-After": "1"})
-    store = current_app.extensions[TABLES_EXTENSION].store
-    why = store.ready() if store is not None and hasattr(store, "ready") else None
+    why = store_not_ready(current_app)
     if why is not None:
         return problem(503, f"the table store is not usable: {why}", headers={"Retry-After": "1"})
     return {"status": "ok"}

@@ -112,6 +112,14 @@ def register_tables(app: Flask, api: Any) -> None:
         store.breaker.on_change = metrics.breaker_changed
 
 
+def store_not_ready(app: Flask) -> str | None:
+    """Why the sealed tables' store is not usable (unreachable, refusing, its scripts not
+    loaded), or None when it is, or when the tables run without one (``/readyz`` asks it)."""
+    store = app.extensions[EXTENSION].store
+    why: str | None = store.ready() if store is not None and hasattr(store, "ready") else None
+    return why
+
+
 def _replayed(exc: Replayed) -> Response:
     metrics.GUARD.labels("replayed").inc()
     return Response(exc.body, 200, mimetype="application/json")
