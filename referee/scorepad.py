@@ -15,6 +15,7 @@ from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, points_won
 from .seating import check_seating, hand_size, not_listed
+from .speech import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,16 +139,17 @@ def standings(totals: Mapping[str, int]) -> tuple[Standing, ...]:
 def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) -> list[Problem]:
     """Every slip in hand number ``n`` (1-based); paths are under ``("hands", n - 1)``."""
     where = ("hands", n - 1)
-    label = f"hand {n}"
     problems = []
     if entry.drawn_hand:
         if entry.winner is not None or entry.remaining or entry.rummy:
-            problems.append(Problem(where, f"{label} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)"))
+            problems.append(
+                Problem(where, say("hand {n} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)", n=n))
+            )
         return problems
     if entry.winner is None:
-        return [Problem((*where, "winner"), f"{label}: say who went out, or mark the hand as a draw")]
+        return [Problem((*where, "winner"), say("hand {n}: say who went out, or mark the hand as a draw", n=n))]
     if entry.winner not in players:
-        return [Problem((*where, "winner"), f"{label}: {not_listed(entry.winner, players, 'one of the players')}")]
+        return [Problem((*where, "winner"), say("hand {n}: {why}", n=n, why=not_listed(entry.winner, players, "one of the players")))]
     listed = [
         (name, rem.cards)
         for name, rem in entry.remaining.items()
@@ -157,45 +159,73 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     for name, rem in entry.remaining.items():
         at = (*where, "remaining", name)
         if name not in players:
-            problems.append(Problem(at, f"{label}: {not_listed(name, players, 'one of the players')}"))
+            problems.append(Problem(at, say("hand {n}: {why}", n=n, why=not_listed(name, players, "one of the players"))))
             continue
         if name == entry.winner:
-            problems.append(Problem(at, f"{label}: {name} went out, so has no entry of cards or points left"))
+            problems.append(Problem(at, say("hand {n}: {name} went out, so has no entry of cards or points left", n=n, name=name)))
             continue
         if (rem.cards is None) == (rem.points is None):
+            both = rem.cards is not None
             problems.append(
-                Problem(at, f"{label}: give {name}'s cards or points left, not {'both' if rem.cards is not None else 'neither'}")
+                Problem(
+                    at,
+                    say("hand {n}: give {name}'s cards or points left, not both", n=n, name=name)
+                    if both
+                    else say("hand {n}: give {name}'s cards or points left, not neither", n=n, name=name),
+                )
             )
             continue
         if rem.cards is not None:
             if not rem.cards:
-                problems.append(Problem((*at, "cards"), f"{label}: {name} must have at least one card left (only the winner has none)"))
+                problems.append(
+                    Problem(
+                        (*at, "cards"), say("hand {n}: {name} must have at least one card left (only the winner has none)", n=n, name=name)
+                    )
+                )
             if len(rem.cards) > dealt:
                 problems.append(
                     Problem(
                         (*at, "cards"),
-                        f"{label}: {name} has {len(rem.cards)} cards listed, but only {dealt} were dealt to each of {len(players)} players (R2)",
+                        say(
+                            "hand {n}: {name} has {count} cards listed, but only {dealt} were dealt to each of {players} players (R2)",
+                            n=n,
+                            name=name,
+                            count=len(rem.cards),
+                            dealt=dealt,
+                            players=len(players),
+                        ),
                     )
                 )
             for j, card in enumerate(rem.cards if again else ()):
                 if (name, j) in again:
                     other = again[name, j]
-                    also = "twice" if other == name else f"for both {other} and {name}"
-                    problems.append(
-                        Problem((*at, "cards", j), f"{label}: {card.symbol} is listed {also}; there is only one in the deck (R1)")
+                    also = (
+                        say("hand {n}: {card} is listed twice; there is only one in the deck (R1)", n=n, card=card.symbol)
+                        if other == name
+                        else say(
+                            "hand {n}: {card} is listed for both {other} and {name}; there is only one in the deck (R1)",
+                            n=n,
+                            card=card.symbol,
+                            other=other,
+                            name=name,
+                        )
                     )
+                    problems.append(Problem((*at, "cards", j), also))
         elif rem.points is not None:
             most = 10 * dealt
             if not 1 <= rem.points <= most:
                 why = (
-                    "an opponent always holds at least one card, so at least 1 point"
+                    say("an opponent always holds at least one card, so at least 1 point")
                     if rem.points < 1
-                    else f"{dealt} cards could be worth at most {most}"
+                    else say("{dealt} cards could be worth at most {most}", dealt=dealt, most=most)
                 )
-                problems.append(Problem((*at, "points"), f"{label}: {name}'s {rem.points} points cannot be right: {why} (R14)"))
+                wrong = say("hand {n}: {name}'s {points} points cannot be right: {why} (R14)", n=n, name=name, points=rem.points, why=why)
+                problems.append(Problem((*at, "points"), wrong))
     for name in players:
         if name != entry.winner and name not in entry.remaining:
-            problems.append(Problem((*where, "remaining", name), f"{label}: {name}'s cards or points left are missing"))
+            problems.append(
+                Problem((*where, "remaining", name), say("hand {n}: {name}'s cards or points left are missing", n=n, name=name))
+            )
     return problems
 
 
@@ -225,7 +255,17 @@ def replay(
     for i, entry in enumerate(hands):
         n = before + i + 1
         if over:
-            problems.append(Problem(("hands", i), f"hand {n} comes after the game was already won by {winner} in hand {len(lines)} (R20)"))
+            problems.append(
+                Problem(
+                    ("hands", i),
+                    say(
+                        "hand {n} comes after the game was already won by {winner} in hand {last} (R20)",
+                        n=n,
+                        winner=winner,
+                        last=len(lines),
+                    ),
+                )
+            )
             break
         problems += _check_hand(n, entry, players, dealt)
         if len(problems) > MAX_PROBLEMS:

@@ -9,7 +9,7 @@ the aces house rule): one rulebook, held equal by this differential test rather 
 - random melds (duplicates, any order), lay-offs, hand scores and scorepads (slips included),
   through the service itself (its HTTP answers, 422s included);
 - in Spanish and Russian (issue 36): every meld of up to three cards, 3000 of four, and the
-  random melds and lay-offs (600) again, the judge saying its sentences through the browser catalogs
+  random melds and lay-offs (600) and scorepads (800) again, the judge saying its sentences through the browser catalogs
   (static/i18n/<tag>.json) and the referee through the gettext catalogs.
 """
 
@@ -309,3 +309,17 @@ def test_r2a_the_judge_compares_names_as_the_referee(doc):
     got = judge([{"url": "name-key", "body": n} for n in names], doc)
     wrong = [(n, name_key(n), g["body"]) for n, g in zip(names, got, strict=True) if g["body"] != name_key(n)]
     assert not wrong
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r14_r16_r20_random_scorepads_in_the_language(service, doc, lang):
+    rng = random.Random(20)
+    requests = [{"url": "/v1/scorepad", "body": _random_pad(rng)} for _ in range(800)]
+    expected = _ask(service, requests, lang)
+    got = judge(requests, doc, lang=lang)
+    kept = [i for i, g in enumerate(got) if g["status"] != 0]
+    assert _first_difference([requests[i] for i in kept], [expected[i] for i in kept], [got[i] for i in kept]) is None
+    refused = [expected[i]["body"]["detail"] for i in kept if expected[i]["status"] == 422]
+    assert len(refused) > 80
+    hand = {"es": "mano ", "ru": "раздача "}[lang]
+    assert sum(d.startswith(hand) for d in refused) > 30

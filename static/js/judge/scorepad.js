@@ -4,6 +4,7 @@
  * (thousands of random pads, slips included). */
 import { card, show, repeats } from './cards.js';
 import { ALPHABET, SKELETON, CHAR_NAMES } from './names.js';
+import { say } from './speech.js';
 
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 6;
@@ -130,57 +131,58 @@ function remainingOf(entry) {
 
 function checkHand(n, entry, players, dealt) {
   const where = ['hands', n - 1];
-  const label = `hand ${n}`;
   const problems = [];
   const remaining = Object.entries(entry.remaining || {}).map(([name, rem]) => [name, remainingOf(rem)]);
   const winner = entry.winner === undefined ? null : entry.winner;
   if (entry.draw) {
     if (winner !== null || remaining.length || entry.rummy) {
-      problems.push(problem(where, `${label} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)`));
+      problems.push(problem(where, say('hand {n} is marked as a drawn hand, so it has no winner, rummy or remaining cards (R16)', { n })));
     }
     return problems;
   }
-  if (winner === null) return [problem([...where, 'winner'], `${label}: say who went out, or mark the hand as a draw`)];
-  if (!players.includes(winner)) return [problem([...where, 'winner'], `${label}: ${notListed(winner, players, 'one of the players')}`)];
+  if (winner === null) return [problem([...where, 'winner'], say('hand {n}: say who went out, or mark the hand as a draw', { n }))];
+  if (!players.includes(winner)) return [problem([...where, 'winner'], say('hand {n}: {why}', { n, why: notListed(winner, players, 'one of the players') }))];
   const listed = remaining.filter(([name, rem]) => players.includes(name) && name !== winner && rem.cards !== null && rem.points === null);
   const again = new Map();
   repeats(listed.map(([name, rem]) => [name, rem.cards])).forEach((r) => again.set(`${r.index}\u0000${r.place}`, r.first));
   remaining.forEach(([name, rem]) => {
     const at = [...where, 'remaining', name];
     if (!players.includes(name)) {
-      problems.push(problem(at, `${label}: ${notListed(name, players, 'one of the players')}`));
+      problems.push(problem(at, say('hand {n}: {why}', { n, why: notListed(name, players, 'one of the players') })));
       return;
     }
     if (name === winner) {
-      problems.push(problem(at, `${label}: ${name} went out, so has no entry of cards or points left`));
+      problems.push(problem(at, say('hand {n}: {name} went out, so has no entry of cards or points left', { n, name })));
       return;
     }
     if ((rem.cards === null) === (rem.points === null)) {
-      problems.push(problem(at, `${label}: give ${name}'s cards or points left, not ${rem.cards !== null ? 'both' : 'neither'}`));
+      problems.push(problem(at, say(rem.cards !== null ? "hand {n}: give {name}'s cards or points left, not both" : "hand {n}: give {name}'s cards or points left, not neither", { n, name })));
       return;
     }
     if (rem.cards !== null) {
-      if (!rem.cards.length) problems.push(problem([...at, 'cards'], `${label}: ${name} must have at least one card left (only the winner has none)`));
+      if (!rem.cards.length) problems.push(problem([...at, 'cards'], say('hand {n}: {name} must have at least one card left (only the winner has none)', { n, name })));
       if (rem.cards.length > dealt) {
-        problems.push(problem([...at, 'cards'], `${label}: ${name} has ${rem.cards.length} cards listed, but only ${dealt} were dealt to each of ${players.length} players (R2)`));
+        problems.push(problem([...at, 'cards'], say('hand {n}: {name} has {count} cards listed, but only {dealt} were dealt to each of {players} players (R2)',
+          { n, name, count: rem.cards.length, dealt, players: players.length })));
       }
       rem.cards.forEach((c, j) => {
         const other = again.get(`${j}\u0000${name}`);
         if (other === undefined) return;
-        const also = other === name ? 'twice' : `for both ${other} and ${name}`;
-        problems.push(problem([...at, 'cards', j], `${label}: ${c.symbol} is listed ${also}; there is only one in the deck (R1)`));
+        const also = other === name ? say('hand {n}: {card} is listed twice; there is only one in the deck (R1)', { n, card: c.symbol })
+          : say('hand {n}: {card} is listed for both {other} and {name}; there is only one in the deck (R1)', { n, card: c.symbol, other, name });
+        problems.push(problem([...at, 'cards', j], also));
       });
     } else {
       const most = 10 * dealt;
       if (!(rem.points >= 1 && rem.points <= most)) {
-        const why = rem.points < 1 ? 'an opponent always holds at least one card, so at least 1 point' : `${dealt} cards could be worth at most ${most}`;
-        problems.push(problem([...at, 'points'], `${label}: ${name}'s ${rem.points} points cannot be right: ${why} (R14)`));
+        const why = rem.points < 1 ? say('an opponent always holds at least one card, so at least 1 point') : say('{dealt} cards could be worth at most {most}', { dealt, most });
+        problems.push(problem([...at, 'points'], say("hand {n}: {name}'s {points} points cannot be right: {why} (R14)", { n, name, points: rem.points, why })));
       }
     }
   });
   const named = new Set(remaining.map(([name]) => name));
   players.forEach((name) => {
-    if (name !== winner && !named.has(name)) problems.push(problem([...where, 'remaining', name], `${label}: ${name}'s cards or points left are missing`));
+    if (name !== winner && !named.has(name)) problems.push(problem([...where, 'remaining', name], say("hand {n}: {name}'s cards or points left are missing", { n, name })));
   });
   return problems;
 }
@@ -231,7 +233,7 @@ export function replay(pad, rules) {
     const n = i + 1;
     const entry = hands[i];
     if (over) {
-      problems.push(problem(['hands', i], `hand ${n} comes after the game was already won by ${winner} in hand ${lines.length} (R20)`));
+      problems.push(problem(['hands', i], say('hand {n} comes after the game was already won by {winner} in hand {last} (R20)', { n, winner, last: lines.length })));
       break;
     }
     problems.push(...checkHand(n, entry, players, dealt));
