@@ -23,7 +23,7 @@ from .moves import MovesOutcome, apply_move
 from .policy import LEVELS, Policy
 from .rules import Rules
 from .scorepad import Carried, HandEntry, Pad, Remaining, replay
-from .seating import not_listed
+from .seating import ONE_OF_THE_PLAYERS, not_listed
 from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
@@ -117,7 +117,7 @@ def check_bots(players: Sequence[str], bots: Mapping[str, str]) -> list[Problem]
     problems = []
     for pid, level in bots.items():
         if pid not in players:
-            problems.append(Problem(("bots", pid), not_listed(pid, players, "one of the players")))
+            problems.append(Problem(("bots", pid), not_listed(pid, players, ONE_OF_THE_PLAYERS)))
         elif level not in LEVELS:
             problems.append(Problem(("bots", pid), f"a computer opponent plays at level {', '.join(LEVELS)}, not {level!r}"))
     if players and all(p in bots for p in players):

@@ -14,7 +14,7 @@ from .cards import Card, repeats
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, points_won
-from .seating import check_seating, hand_size, not_listed
+from .seating import ONE_OF_THE_PLAYERS, check_seating, hand_size, not_listed
 from .speech import say
 
 
@@ -149,7 +149,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     if entry.winner is None:
         return [Problem((*where, "winner"), say("hand {n}: say who went out, or mark the hand as a draw", n=n))]
     if entry.winner not in players:
-        return [Problem((*where, "winner"), say("hand {n}: {why}", n=n, why=not_listed(entry.winner, players, "one of the players")))]
+        return [Problem((*where, "winner"), say("hand {n}: {why}", n=n, why=not_listed(entry.winner, players, ONE_OF_THE_PLAYERS)))]
     listed = [
         (name, rem.cards)
         for name, rem in entry.remaining.items()
@@ -159,7 +159,7 @@ def _check_hand(n: int, entry: HandEntry, players: Sequence[str], dealt: int) ->
     for name, rem in entry.remaining.items():
         at = (*where, "remaining", name)
         if name not in players:
-            problems.append(Problem(at, say("hand {n}: {why}", n=n, why=not_listed(name, players, "one of the players"))))
+            problems.append(Problem(at, say("hand {n}: {why}", n=n, why=not_listed(name, players, ONE_OF_THE_PLAYERS))))
             continue
         if name == entry.winner:
             problems.append(Problem(at, say("hand {n}: {name} went out, so has no entry of cards or points left", n=n, name=name)))

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from .confusables import skeleton
 from .errors import Problem
+from .speech import Sentence, say
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -76,10 +77,20 @@ def same_names(players: Sequence[str], path: tuple[str | int, ...] = ("players",
         if key not in first and caps not in first:
             first[key] = first[caps] = p
         elif first.get(key, first.get(caps)) == p:
-            problems.append(Problem((*path, i, *suffix), f"player {p!r} is listed twice"))
+            problems.append(Problem((*path, i, *suffix), say("player {name} is listed twice", name=repr(p))))
         else:
             earlier = first.get(key, first.get(caps, p))
-            problems.append(Problem((*path, i, *suffix), f"{earlier} and {p} name the same player (R2a){_differing(earlier, p)}"))
+            problems.append(
+                Problem(
+                    (*path, i, *suffix),
+                    say(
+                        "{first} and {second} name the same player (R2a){differing}",
+                        first=earlier,
+                        second=p,
+                        differing=_differing(earlier, p),
+                    ),
+                )
+            )
     return problems
 
 
@@ -107,13 +118,19 @@ def listed_as(name: str, players: Iterable[str]) -> str | None:
     return next((p for p in players if p != name and same_player(p, name)), None)
 
 
-def not_listed(name: str, players: Iterable[str], what: str = "a player at the table") -> str:
+ONE_OF_THE_PLAYERS = say("one of the players")
+"""What a name must be in a list of seats: :func:`not_listed`'s ``what`` for a list of players."""
+
+
+def not_listed(name: str, players: Iterable[str], what: Sentence | None = None) -> Sentence:
     """The sentence for a ``name`` that is not one of ``players``: "'ANA' is not a player at the
     table" and, when it spells a listed player otherwise, "; write the listed spelling, 'Ana'
     (R2a)"."""
     listed = listed_as(name, players)
-    hint = f"; name them as listed, {listed!r} (R2a)" if listed is not None else ""
-    return f"{name!r} is not {what}{hint}"
+    said = what if what is not None else say("a player at the table")
+    if listed is not None:
+        return say("{name} is not {what}; name them as listed, {listed} (R2a)", name=repr(name), what=said, listed=repr(listed))
+    return say("{name} is not {what}", name=repr(name), what=said)
 
 
 # Words the service's own sentences use for the reader and for nobody in particular: a player so
@@ -155,7 +172,7 @@ def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str 
     seen = set(players)
     if dealer is not None and dealer not in seen:
         words = dealer_field.replace("_", " ")
-        problems.append(Problem((dealer_field,), f"{words} {not_listed(dealer, players, 'one of the players')}"))
+        problems.append(Problem((dealer_field,), f"{words} {not_listed(dealer, players, ONE_OF_THE_PLAYERS)}"))
     return problems
 
 

@@ -78,8 +78,11 @@ function differing(a, b) {
 function notListed(name, players, what) {
   const key = nameKey(name);
   const listed = players.find((p) => p !== name && nameKey(p) === key);
-  const hint = listed !== undefined ? `; name them as listed, ${pyRepr(listed)} (R2a)` : '';
-  return `${pyRepr(name)} is not ${what}${hint}`;
+  const said = say(what || 'a player at the table');
+  if (listed !== undefined) {
+    return say('{name} is not {what}; name them as listed, {listed} (R2a)', { name: pyRepr(name), what: said, listed: pyRepr(listed) });
+  }
+  return say('{name} is not {what}', { name: pyRepr(name), what: said });
 }
 
 /** R2a: every name naming the same player as an earlier one, at path + [i]. */
@@ -89,8 +92,11 @@ function sameNames(players, path) {
   players.forEach((p, i) => {
     const key = nameKey(p);
     if (!first.has(key)) first.set(key, p);
-    else if (first.get(key) === p) problems.push(problem([...path, i], `player ${pyRepr(p)} is listed twice`));
-    else problems.push(problem([...path, i], `${first.get(key)} and ${p} name the same player (R2a)${differing(first.get(key), p)}`));
+    else if (first.get(key) === p) problems.push(problem([...path, i], say('player {name} is listed twice', { name: pyRepr(p) })));
+    else {
+      problems.push(problem([...path, i], say('{first} and {second} name the same player (R2a){differing}',
+        { first: first.get(key), second: p, differing: differing(first.get(key), p) })));
+    }
   });
   return problems;
 }
