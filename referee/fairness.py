@@ -378,7 +378,18 @@ def _deck_fault(revealed: Revealed) -> Verdict | None:
     """Why the revealed deck is not the deck its seed and entropy give (:func:`shuffled_deck`):
     entropy no player could have sent (not printable ASCII: :func:`entropy_fault`) or that cannot
     be written in UTF-8, cards doubled, two cards swapped, or the order of another entropy (or
-    deck); None when it is that deck."""
+    deck), or, at a table of several human seats, entropy that is not their contributions
+    combined; None when it is that deck."""
+    if revealed.contributions:
+        bad = next((f"{p}'s" for p, e in revealed.contributions if entropy_fault(e) is not None), None)
+        if bad is None and combined_entropy(revealed.contributions) != revealed.entropy:
+            bad = "the combination of the seats'"
+        if bad is not None:
+            return _refused(
+                FairCode.ENTROPY_MISMATCH,
+                f"the entropy the deck follows from is not {bad} entropy as the algorithm combines it (version 2), "
+                "so it is not the entropy the players sent",
+            )
     fault = entropy_fault(revealed.entropy) if revealed.entropy else None
     if fault is not None:
         return _refused(
@@ -448,16 +459,6 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
         if unexpected:
             said = "; ".join(r.message for r in unexpected)
             return Verdict(False, tuple(unexpected), f"Not verified: {said}.")
-    if revealed.contributions:
-        bad = next((f"{p}'s" for p, e in revealed.contributions if entropy_fault(e) is not None), None)
-        if bad is None and combined_entropy(revealed.contributions) != revealed.entropy:
-            bad = "the combination of the seats'"
-        if bad is not None:
-            return _refused(
-                FairCode.ENTROPY_MISMATCH,
-                f"the entropy the deck follows from is not {bad} entropy as the algorithm combines it (version 2), "
-                "so it is not the entropy the players sent",
-            )
     if commitment(revealed.seed) != revealed.commitment.lower():
         return _refused(
             FairCode.SEED_MISMATCH,

@@ -14,13 +14,14 @@ from fairness_support import EVIL, VERIFIER, InvisibleEntropy, OtherRules, Visib
 from tables_support import KEY_A, embedded_store, picker
 
 from app import create_app
+from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 
 
 def app_with(kind=Tables):
     """An app over the service ``kind``, with a table store as a service runs by default (one
     without reveals no deck)."""
-    return create_app({"TESTING": True, "TABLES": kind(Sealer([KEY_A], 7 * 24 * 3600), embedded_store())})
+    return create_app({"TESTING": True, "TABLES": kind(Sealer([KEY_A], 7 * 24 * 3600), embedded_store(), wire=TABLE_WIRE)})
 
 
 RULES = {"preset": "standard", "max_restocks": 1}

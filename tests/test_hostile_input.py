@@ -151,15 +151,28 @@ def test_nesting_up_to_the_limit_is_read_as_usual(client):
 @pytest.mark.parametrize(
     "path,body,pointer",
     [
-        ("/v1/melds/check", {"cards": [7] * 1001}, "/cards"),
-        ("/v1/deal", {"players": [1] * 1001}, "/players"),
-        ("/v1/scorepad", {"players": ["a", "b"], "hands": [{}] * 1001}, "/hands"),
-        ("/v1/move", {"state": {"players": [{}] * 1001}, "move": MOVE}, "/state/players"),
+        ("/v1/scorepad", {"players": ["a", "b"], "hands": [{}] * (bodies.MAX_JSON_ITEMS + 1)}, "/hands"),
+        ("/v1/verify", {"fairness": {"record": {"moves": [0] * (bodies.MAX_JSON_ITEMS + 1)}}}, "/fairness/record/moves"),
     ],
 )
 def test_a_huge_array_is_400_before_anything_is_read(client, path, body, pointer):
     got = refused(client.post(path, json=body), 400, pointer)
-    assert "no array here has more than 1000" in got["detail"]
+    assert f"no array here has more than {bodies.MAX_JSON_ITEMS}" in got["detail"]
+
+
+@pytest.mark.parametrize(
+    "path,body",
+    [
+        ("/v1/melds/check", {"cards": [7] * (bodies.MAX_JSON_ITEMS + 1)}),
+        ("/v1/deal", {"players": [1] * (bodies.MAX_JSON_ITEMS + 1)}),
+        ("/v1/move", {"state": {"players": [{}] * (bodies.MAX_JSON_ITEMS + 1)}, "move": MOVE}),
+    ],
+)
+def test_a_huge_array_on_a_small_operation_is_413_before_anything_is_read(client, path, body):
+    """The array limit serves the long bodies (a revealed hand's 16,000 moves); an operation
+    whose body is small refuses such an array by its body limit first (web.bodies.BODY_LIMITS)."""
+    got = refused(client.post(path, json=body), 413)
+    assert f"({bodies.body_limit(path)} bytes)" in got["detail"]
 
 
 def test_an_object_of_too_many_keys_is_400(client):

@@ -48,7 +48,7 @@ def served(tmp_path_factory):
         else:
             store = EmbeddedStore(tmp_path_factory.mktemp("store") / "tables.sqlite3")
             store.start()
-            tables = kind(Sealer([KEY_A], 3600), store)
+            tables = kind(Sealer([KEY_A], 3600), store, wire=TABLE_WIRE)
         ctx = serving(create_app({"TABLES": tables}), f"fair-{name}")
         urls[name] = ctx.__enter__()
         stack.append(ctx)
