@@ -92,7 +92,14 @@ def make_state(
 # (``--no-loadscope-reorder``), so neither worker is left running a long file alone at the end.
 # Any file not named runs after them.
 LONGEST_FILES = (
-    "browser/test_docs.py",  # Swagger UI in Chromium: 16 examples alone, all of them in order, axe-core
+    # Swagger UI in Chromium (/docs), five files so that the two workers share them: the sealed
+    # tables' operations in order and out of order, axe-core as the page opens and with an
+    # operation executed, 16 examples alone, the operations above the tables' in order.
+    "browser/test_docs_tables_in_order.py",
+    "browser/test_docs_axe.py",
+    "browser/test_docs_axe_executed.py",
+    "browser/test_docs.py",
+    "browser/test_docs_in_order.py",
     "test_schemathesis.py",  # ~250 s: a few hundred generated requests per operation, 30 whole hands
     "test_offline_judge.py",  # every meld of up to five cards through node and the referee
     "browser/test_accessibility.py",

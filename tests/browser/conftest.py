@@ -7,6 +7,7 @@ and fail instead when RUMMY_REQUIRE_BROWSER=1 (as in CI).
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,29 @@ def pad(page, server_url):
 def shots():
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture(scope="module")
+def docs_context(browser, server_url):
+    """One browser context for the file's pages: Swagger UI's files and openapi.yaml come from its
+    cache after the first page. Each test still opens its own page, so the page's own table (a
+    variable of static/docs/docs-init.js, nothing kept in storage) starts empty: an example alone."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server_url)
+    ctx.set_default_timeout(60_000)  # Swagger UI is slow to answer a click on a loaded machine
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def docs(docs_context):
+    """/docs (Swagger UI) on a page of its own, its operations drawn; page errors fail the test."""
+    pg = docs_context.new_page()
+    problems = []
+    pg.on("pageerror", lambda exc: problems.append(str(exc)))
+    t0 = time.perf_counter()
+    pg.goto("/docs")
+    pg.wait_for_selector(".opblock-post", timeout=60_000)  # Swagger UI's bundle, on a busy machine
+    print(f"\n/docs: the operations appeared after {time.perf_counter() - t0:.2f} s")
+    yield pg
+    pg.close()
+    assert not problems, problems
