@@ -110,6 +110,10 @@
     var servers = document.getElementById('servers');
     if (servers && !servers.getAttribute('aria-label')) servers.setAttribute('aria-label', 'Server');
     document.querySelectorAll('.examples-select-element:not([aria-label])').forEach(function (el) { el.setAttribute('aria-label', 'Example'); });
+    // A query parameter's choices (the lang parameter's enum) are a select named by the parameter (axe: select-name).
+    document.querySelectorAll('tr[data-param-name] .parameters-col_description select:not([aria-label])').forEach(function (el) {
+      el.setAttribute('aria-label', el.closest('tr[data-param-name]').getAttribute('data-param-name'));
+    });
     document.querySelectorAll('textarea.body-param__text:not([aria-label])').forEach(function (el) { el.setAttribute('aria-label', 'Request body (JSON)'); });
     [['.information-container', 'About the API'], ['.scheme-container', 'Server']].forEach(function (r) {
       var el = document.querySelector(r[0] + ':not([role])');
