@@ -79,13 +79,31 @@ def score_hand(remaining: Mapping[str, Sequence[Card]], rummy: bool, rules: Rule
     for player, cards in remaining.items():
         if len(cards) > dealt:
             problems.append(
-                Problem((player,), f"{player} holds {len(cards)} cards, but with {len(remaining) + 1} players only {dealt} are dealt (R2)")
+                Problem(
+                    (player,),
+                    say(
+                        "{player} holds {count} cards, but with {players} players only {dealt} are dealt (R2)",
+                        player=player,
+                        count=len(cards),
+                        players=len(remaining) + 1,
+                        dealt=dealt,
+                    ),
+                )
             )
         for j, card in enumerate(cards):
             if (player, j) in again:
                 first = again[player, j]
-                also = "twice for" if first == player else f"for both {first} and"
-                problems.append(Problem((player, j), f"{card.symbol} is listed {also} {player}; there is only one in the deck (R1)"))
+                also = (
+                    say("{card} is listed twice for {player}; there is only one in the deck (R1)", card=card.symbol, player=player)
+                    if first == player
+                    else say(
+                        "{card} is listed for both {first} and {player}; there is only one in the deck (R1)",
+                        card=card.symbol,
+                        first=first,
+                        player=player,
+                    )
+                )
+                problems.append(Problem((player, j), also))
     if problems:
         raise InvalidInput(problems)
     return points_won({player: hand_points(cards) for player, cards in remaining.items()}, rummy, rules)

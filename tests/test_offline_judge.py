@@ -8,9 +8,10 @@ the aces house rule): one rulebook, held equal by this differential test rather 
   (tests/offline_judge_golden.json, stale when the referee's meld code changes);
 - random melds (duplicates, any order), lay-offs, hand scores and scorepads (slips included),
   through the service itself (its HTTP answers, 422s included);
-- in Spanish and Russian (issue 36): every meld of up to three cards, 3000 of four, and the
-  random melds and lay-offs (600) and scorepads (800) again, the judge saying its sentences through the browser catalogs
-  (static/i18n/<tag>.json) and the referee through the gettext catalogs.
+- in Spanish and Russian (issue 36): every meld of up to three cards, 3000 of four, and random
+  melds and lay-offs (600), scorepads (800) and hand scores (200), the judge saying its
+  sentences through the browser catalogs (static/i18n/<tag>.json), the referee through the
+  gettext catalogs.
 """
 
 from __future__ import annotations
@@ -312,9 +313,13 @@ def test_r2a_the_judge_compares_names_as_the_referee(doc):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_r14_r16_r20_random_scorepads_in_the_language(service, doc, lang):
+def test_r14_r16_r20_random_scorepads_and_hand_scores_in_the_language(service, doc, lang):
     rng = random.Random(20)
     requests = [{"url": "/v1/scorepad", "body": _random_pad(rng)} for _ in range(800)]
+    for _ in range(200):
+        players = rng.sample(NAMES[:8], rng.randint(1, 5))
+        body = {"remaining": {p: _random_cards(rng, 0, 11) for p in players}, "rummy": rng.random() < 0.3, "rules": _random_rules(rng)}
+        requests.append({"url": "/v1/hand-score", "body": body})
     expected = _ask(service, requests, lang)
     got = judge(requests, doc, lang=lang)
     kept = [i for i, g in enumerate(got) if g["status"] != 0]

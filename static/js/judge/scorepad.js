@@ -290,13 +290,15 @@ export function handScore(body, rules) {
   const dealt = seats >= MIN_PLAYERS && seats <= MAX_PLAYERS ? handSize(seats) : null;
   remaining.forEach(([player, cards]) => {
     if (dealt !== null && cards.length > dealt) {
-      problems.push(problem(['remaining', player], `${player} holds ${cards.length} cards, but with ${seats} players only ${dealt} are dealt (R2)`));
+      problems.push(problem(['remaining', player], say('{player} holds {count} cards, but with {players} players only {dealt} are dealt (R2)',
+        { player, count: cards.length, players: seats, dealt })));
     }
     cards.forEach((c, j) => {
       const first = again.get(`${j}\u0000${player}`);
       if (first === undefined) return;
-      const also = first === player ? 'twice for' : `for both ${first} and`;
-      problems.push(problem(['remaining', player, j], `${c.symbol} is listed ${also} ${player}; there is only one in the deck (R1)`));
+      const also = first === player ? say('{card} is listed twice for {player}; there is only one in the deck (R1)', { card: c.symbol, player })
+        : say('{card} is listed for both {first} and {player}; there is only one in the deck (R1)', { card: c.symbol, first, player });
+      problems.push(problem(['remaining', player, j], also));
     });
   });
   if (problems.length) return { status: 422, problems, stopped: false };
