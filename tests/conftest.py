@@ -100,7 +100,8 @@ LONGEST_FILES = (
     "browser/test_docs_axe_executed.py",
     "browser/test_docs.py",
     "browser/test_docs_in_order.py",
-    "test_schemathesis.py",  # ~250 s: a few hundred generated requests per operation, 30 whole hands
+    "test_schemathesis.py",  # ~200 s CPU: a few hundred generated requests per operation
+    "test_schemathesis_hands.py",  # ~95 s CPU: 30 whole hands, every answer checked against openapi.yaml
     "test_offline_judge.py",  # every meld of up to five cards through node and the referee
     "browser/test_accessibility.py",
     "test_tables.py",
