@@ -31,8 +31,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from schemas.wire import TABLE_WIRE
-
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
@@ -43,7 +41,7 @@ from serving import Server, _version, ensure_wrk, machine, run_python_load, run_
 
 import referee  # noqa: E402
 from referee import HandEntry, Remaining, apply_moves, check_meld, legal_moves, parse_cards, replay, score_hand  # noqa: E402
-from schemas.wire import to_json  # noqa: E402
+from schemas.wire import TABLE_WIRE, to_json  # noqa: E402
 
 RESULTS: dict = {"inproc": {}, "scaling": {}, "http": {}}
 COMPARE: dict | None = None
