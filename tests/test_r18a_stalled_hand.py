@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import cards, make_state
+from tables_http_support import deal_next
 from tables_support import make_app
 
 from referee import PRESETS, Move, apply_move, deal, legal_moves, resolve_rules, turn_options, validate_state
@@ -155,7 +156,7 @@ def test_r18a_at_a_sealed_table():
     # every hand laid down; the scorepad of the game counts a drawn hand, and the deal passes left (R19)
     assert set(view["result"]["remaining_cards"]) == {"ana", "ben"}
     assert view["scores"]["hands"][0]["draw"] is True and view["scores"]["totals"] == {"ana": 0, "ben": 0}
-    nxt = tc.post("/v1/tables/next", json={"table": table, "seat": made["seats"]["ana"]}).get_json()
+    nxt = deal_next(tc, table, made["seats"], last="ana").get_json()  # both seats are human: each sends entropy
     assert nxt["view"]["hand"] == 2 and nxt["view"]["stalled_turns"] == 0
     assert nxt["view"]["dealer"] == view["scores"]["next_dealer"] != view["dealer"]
 
