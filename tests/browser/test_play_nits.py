@@ -115,9 +115,9 @@ def test_a_restock_is_a_line_in_the_log(play, page):
     """Six players: a stock of 9 cards runs out in the second or third round; the page draws
     from the stock and throws back the card drawn until the discard pile is turned over. The
     deal is random (the page's own entropy): when a bot goes out first, the next hand is dealt
-    and the page plays on."""
+    and the page plays on (to 10,000 points: at six players one hand can score past 100)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    play.start(opponents=5, levels=("easy",) * 5)
+    play.start(opponents=5, levels=("easy",) * 5, target=10_000)
     line = "The discard pile was turned over to make a new stock."
     for _ in range(120):
         if line in page.inner_text("#log"):
