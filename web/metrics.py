@@ -1,4 +1,5 @@
-"""Every Prometheus metric of the service, defined here and nowhere else, and ``GET /metrics``.
+"""Every Prometheus metric of the service, defined here and nowhere else, and their exposition
+(served at ``GET /metrics`` by ``operations_api``).
 
 prometheus_client in its multiprocess mode: gunicorn runs several worker processes, each
 answering a share of the requests, and a scrape reaches one of them; each worker writes its
@@ -58,6 +59,7 @@ BOT_SECONDS = Histogram(
     ["endpoint"],
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
+CONTENT_TYPE = CONTENT_TYPE_LATEST.split(";")[0]  # the media type alone: Flask adds the charset, as /metrics has always answered
 METHODS = frozenset({"GET", "POST", "OPTIONS", "HEAD", "PUT", "PATCH", "DELETE"})
 
 
@@ -78,9 +80,9 @@ def exposition() -> bytes:
 
 def init_app(app: Flask) -> None:
     """Count and time every request of the Flask ``app`` (the endpoint is its route, or
-    ``unmatched``: a bounded set of labels) and serve ``GET /metrics``. (Flask is imported here
-    only: tables/ records its metrics through this module and has no Flask.)"""
-    from flask import Response, g, request
+    ``unmatched``: a bounded set of labels). (Flask is imported here only: tables/ records its
+    metrics through this module and has no Flask.)"""
+    from flask import g, request
 
     @app.before_request
     def _start_clock() -> None:
@@ -95,8 +97,3 @@ def init_app(app: Flask) -> None:
         if started is not None:
             LATENCY.labels(endpoint).observe(time.perf_counter() - started)
         return resp
-
-    @app.get("/metrics")
-    def metrics() -> Response:
-        """Prometheus's text exposition (not in the API document: it is for the operator)."""
-        return Response(exposition(), mimetype=CONTENT_TYPE_LATEST.split(";")[0], headers={"Cache-Control": "no-store"})

@@ -60,11 +60,15 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
         documented: View = self.doc(operationId=operation_id(view))(view)
         return documented
 
-    def get(self, path: str, response_schema: Schema | None = None, **doc: Any) -> Callable[[View], View]:
-        """Register the decorated view as ``GET <path>``, documented (``doc``: extra OpenAPI for
-        answers no schema describes, such as a YAML document)."""
+    def get(
+        self, path: str, response_schema: type[Schema] | None = None, errors: tuple[int, ...] = (), **doc: Any
+    ) -> Callable[[View], View]:
+        """Register the decorated view as ``GET <path>``, documented with the ``errors`` it may
+        answer (``doc``: extra OpenAPI for answers no schema describes, such as a YAML document)."""
 
         def register(view: View) -> View:
+            for code in errors:
+                view = self.alt_response(code, response=HTTPStatus(code).name)(view)
             view = self.documented(view)
             if doc:
                 view = self.doc(**doc)(view)
