@@ -9,7 +9,8 @@ English text holds; :func:`render` says it in another language with a :class:`La
 
 Parameters: a ``str`` is said as it is (card symbols ``Q♠``, names as
 :func:`referee.seating.said` shows them), an ``int`` as a number (``format_decimal`` of the
-language), an :class:`Ordinal` as the language writes ordinals (a translation chooses the
+language), a :class:`Signed` as a signed decimal (``+3.5``, Spanish ``+3,5``), an
+:class:`Ordinal` as the language writes ordinals (a translation chooses the
 grammatical gender with a format spec: ``{nth:f}`` → Spanish ``3.ª``, ``{nth:m}`` → ``3.º``),
 a :class:`Listing` as the language joins a list (CLDR's list patterns: "5♦, 5♥ and 5♣"), and
 another :class:`Sentence` (a clause, a word such as a suit or rank) rendered in turn. Sentences
@@ -39,6 +40,7 @@ __all__ = [
     "Listing",
     "Ordinal",
     "Sentence",
+    "Signed",
     "english_ordinal",
     "language",
     "language_name",
@@ -144,6 +146,19 @@ class Ordinal:
 
 
 @dataclass(frozen=True, slots=True)
+class Signed:
+    """A number said with its sign and ``digits`` decimals: English ``+3.5`` / ``-12.0`` (as
+    Python's ``+.1f`` writes it), other languages with their own decimal sign (Babel's
+    ``format_decimal``: Spanish ``+3,5``). A bot's average points a hand."""
+
+    value: float
+    digits: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.value:+.{self.digits}f}"
+
+
+@dataclass(frozen=True, slots=True)
 class Listing:
     """Items said as a list: English "5♦, 5♥ and 5♣" (no comma before "and"); other languages
     by CLDR's standard list pattern. ``items`` are strings or sentences."""
@@ -229,6 +244,11 @@ class Language:
     def number(self, n: int) -> str:
         return format_decimal(n, locale=self.locale)
 
+    def signed(self, value: float, digits: int = 1) -> str:
+        decimals = "0" * digits
+        pattern = f"+#,##0.{decimals};-#,##0.{decimals}" if digits else "+#,##0;-#,##0"
+        return format_decimal(value, format=pattern, locale=self.locale)
+
     def join(self, items: list[str]) -> str:
         return format_list(items, locale=self.locale)
 
@@ -277,10 +297,12 @@ def _render(s: Sentence, lang: Language) -> str:
 def _param(value: Any, lang: Language) -> Any:
     if isinstance(value, Sentence):
         return _render(value, lang)
-    if isinstance(value, bool) or not isinstance(value, (int, Ordinal, Listing)):
+    if isinstance(value, bool) or not isinstance(value, (int, Ordinal, Listing, Signed)):
         return str(value)
     if isinstance(value, int):
         return lang.number(value)
+    if isinstance(value, Signed):
+        return lang.signed(value.value, value.digits)
     if isinstance(value, Ordinal):
         return _LocalOrdinal(value.n, lang.ordinal)
     return lang.join([str(_param(i, lang)) for i in value.items])

@@ -38,6 +38,7 @@ from ..legal import possible_melds
 from ..melds import fits, meld_kind
 from ..rules import meld_limit_allows
 from ..scoring import multiplied, rummy_multiplier
+from ..speech import Sentence, say, say_n
 from ..state import Meld
 from ..view import SeatView
 from .hand import Analysis, HandSplitter
@@ -52,10 +53,12 @@ STALL_SLACK = 4  # points: in a long hand Medium and Hard discard at random amon
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A bot's decision: the ``move`` (one of the view's legal moves) and a one-sentence
-    ``summary`` of why, for a player to read."""
+    ``summary`` of why, for a player to read (a :class:`~referee.speech.Sentence`: each kind of
+    advice is one whole sentence of the catalogs, said in the player's language when the answer
+    is written)."""
 
     move: Move
-    summary: str
+    summary: Sentence
 
 
 # --- what the legal moves offer -------------------------------------------------------------
@@ -112,16 +115,45 @@ def _shift_the_stock(view: SeatView, opts: Options, rng: random.Random) -> Choic
     top = view.discard[-1]
     return Choice(
         opts.draws[Source.DISCARD_PILE],
-        f"Take the {top.symbol} from the discard pile: this hand has gone on long, and it changes which cards come to you from the stock.",
+        say(
+            "Take the {card} from the discard pile: this hand has gone on long, and it changes which cards come to you from the stock.",
+            card=top.symbol,
+        ),
     )
 
 
-def _draw_stock(opts: Options, why: str) -> Choice:
-    return Choice(opts.draws[Source.STOCK], f"Draw from the stock: {why}.")
+def _draw_stock(opts: Options, why: Sentence) -> Choice:
+    """Drawing from the stock, with ``why`` (a whole sentence beginning "Draw from the stock")."""
+    return Choice(opts.draws[Source.STOCK], why)
+
+
+def _takes_to_lay_off(opts: Options, top: Card, target: Meld) -> Choice:
+    return Choice(
+        opts.draws[Source.DISCARD_PILE],
+        say(
+            "Take the {card} from the discard pile: it lays off on {cards}, one card fewer in your hand.",
+            card=top.symbol,
+            cards=show(target.cards),
+        ),
+    )
 
 
 def _lay_off_choice(view: SeatView, move: Move, why: str) -> Choice:
-    return Choice(move, f"Lay off {move.cards[0].symbol} on {_meld_named(view, move)}: {why}.")
+    """Laying ``move``'s card off, for the reason named by ``why`` (``"own"``, ``"stalling"``,
+    ``"last"``): each reason its own whole sentence."""
+    card, meld = move.cards[0].symbol, _meld_named(view, move)
+    if why == "own":
+        return Choice(move, say("Lay off {card} on {meld}: it fits your meld.", card=card, meld=meld))
+    if why == "stalling":
+        return Choice(move, say("Lay off {card} on {meld}: it fits, and this hand has gone on long.", card=card, meld=meld))
+    return Choice(
+        move,
+        say(
+            "Lay off {card} on {meld}: it is your last card, taken from the discard pile this turn, so it cannot be discarded.",
+            card=card,
+            meld=meld,
+        ),
+    )
 
 
 # --- connections: what a card may still become -----------------------------------------------
@@ -154,39 +186,48 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
         if Source.DISCARD_PILE in opts.draws and top is not None:
             for cards in _meld_cards(view.hand + (top,), view):
                 if top in cards:
-                    return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it makes {show(cards)}.")
+                    return Choice(
+                        opts.draws[Source.DISCARD_PILE],
+                        say("Take the {card} from the discard pile: it makes {cards}.", card=top.symbol, cards=show(cards)),
+                    )
             target = next((m for m in view.melds if _fits(m, top, view)), None) if _stalling(view) else None
             if target is not None:  # a long hand: any card that lays off is a way out
-                return Choice(
-                    opts.draws[Source.DISCARD_PILE],
-                    f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.",
-                )
+                return _takes_to_lay_off(opts, top, target)
         shift = _shift_the_stock(view, opts, rng)
         if shift is not None:
             return shift
-        return _draw_stock(opts, "the top discard makes no meld with your cards")
+        return _draw_stock(opts, say("Draw from the stock: the top discard makes no meld with your cards."))
     for move in sorted(opts.melds.values(), key=lambda m: -len(m.cards)):
         if not strands(view, move):
-            return Choice(move, f"Meld {show(move.cards)}: it is a meld, so lay it down.")
+            return Choice(move, say("Meld {cards}: it is a meld, so lay it down.", cards=show(move.cards)))
     for moves in opts.lay_offs.values():
         for move in moves:
             own = _owner(view, move.meld) == view.viewer
             if (own or _stalling(view)) and not strands(view, move):
-                return _lay_off_choice(view, move, "it fits your meld" if own else "it fits, and this hand has gone on long")
+                return _lay_off_choice(view, move, "own" if own else "stalling")
     if not opts.discards:
         return _only_lay_off(view, opts)
     if _stalling(view):
         card = rng.choice(sorted(opts.discards))
-        return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long enough to play for any way out.")
+        return Choice(
+            opts.discards[card], say("Discard {card}: this hand has gone on long enough to play for any way out.", card=card.symbol)
+        )
     card = max(opts.discards, key=lambda c: (c.points, c.rank))
-    return Choice(opts.discards[card], f"Discard {card.symbol}: it is your highest card ({card.points} points).")
+    # (English has said "points" even of an ace's 1 point: the singular is the same words)
+    highest = say_n(
+        "Discard {card}: it is your highest card ({count} points).",
+        "Discard {card}: it is your highest card ({count} points).",
+        card.points,
+        card=card.symbol,
+    )
+    return Choice(opts.discards[card], highest)
 
 
 def _only_lay_off(view: SeatView, opts: Options) -> Choice:
     """The move left when nothing may be discarded: the last card is the one taken from the
     discard pile this turn (R8), and it can only be laid off (R9 allows no other way)."""
     move = next(m for moves in opts.lay_offs.values() for m in moves)
-    return _lay_off_choice(view, move, "it is your last card, taken from the discard pile this turn, so it cannot be discarded")
+    return _lay_off_choice(view, move, "last")
 
 
 def _owner(view: SeatView, meld_id: str | None) -> str | None:
@@ -241,10 +282,10 @@ def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     else draw from the stock."""
     top = view.discard[-1] if view.discard else None
     if Source.DISCARD_PILE not in opts.draws or top is None:
-        return _draw_stock(opts, "there is no discard to take")
+        return _draw_stock(opts, say("Draw from the stock: there is no discard to take."))
     mine = {e.card for e in view.events if e.player == view.viewer and e.action == Action.DISCARD}
     if top in mine and not _stalling(view):  # (in a long hand every card has been thrown away once)
-        return _draw_stock(opts, f"you threw the {top.symbol} away earlier this hand")
+        return _draw_stock(opts, say("Draw from the stock: you threw the {card} away earlier this hand.", card=top.symbol))
     now = HandSplitter(view.hand, view.rules, view.melds)
     before = now.split()
     with_top = HandSplitter(view.hand + (top,), view.rules, view.melds)
@@ -253,17 +294,16 @@ def _draw(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     split = with_top.split()
     meld = next((m for m in split.melds if top in m), None)
     if meld is not None and after < before.points:
-        return Choice(opts.draws[Source.DISCARD_PILE], f"Take the {top.symbol} from the discard pile: it completes {show(meld)}.")
-    if top in split.lay_offs:
-        target = next(m for m in view.melds if _fits(m, top, view))
         return Choice(
             opts.draws[Source.DISCARD_PILE],
-            f"Take the {top.symbol} from the discard pile: it lays off on {show(target.cards)}, one card fewer in your hand.",
+            say("Take the {card} from the discard pile: it completes {cards}.", card=top.symbol, cards=show(meld)),
         )
+    if top in split.lay_offs:
+        return _takes_to_lay_off(opts, top, next(m for m in view.melds if _fits(m, top, view)))
     shift = _shift_the_stock(view, opts, rng)
     if shift is not None:
         return shift
-    return _draw_stock(opts, f"the {top.symbol} on the discard pile completes no meld for you")
+    return _draw_stock(opts, say("Draw from the stock: the {card} on the discard pile completes no meld for you.", card=top.symbol))
 
 
 def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng: random.Random) -> Choice:
@@ -277,23 +317,53 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
         step = _next_play(view, opts, split, going_out=True)
         rummy = not view.own_seat.tabled  # R15: nothing tabled on an earlier turn
         times = rummy_multiplier(True, view.rules)
-        tail = f": going rummy, which {multiplied(times, verb=True)} the score" if rummy and times > 1 else ""
+        doubles = multiplied(times, verb=True) if rummy and times > 1 else None
         if step is not None:
-            move, what = step
-            return Choice(move, f"{what} on the way to going out this turn{tail}.")
+            return Choice(step, _on_the_way_out(view, step, doubles))
         last = split.deadwood[0] if split.deadwood else None
         if last is not None and last in opts.discards:
-            return Choice(opts.discards[last], f"Discard {last.symbol} and go out{tail}.")
+            if doubles is None:
+                return Choice(opts.discards[last], say("Discard {card} and go out.", card=last.symbol))
+            return Choice(
+                opts.discards[last],
+                say("Discard {card} and go out: going rummy, which {multiplies} the score.", card=last.symbol, multiplies=doubles),
+            )
     hold = style.rummy and not stalling and _hold_for_rummy(view, split, tally)
     if not hold:
         step = _next_play(view, opts, split)
         if step is not None:
-            move, what = step
+            if step.action == Action.MELD:
+                return Choice(step, say("Meld {cards}: those cards no longer count against you.", cards=show(step.cards)))
             return Choice(
-                move,
-                f"{what}: {'those cards no longer count' if move.action == Action.MELD else 'that card no longer counts'} against you.",
+                step,
+                say(
+                    "Lay off {card} on {meld}: that card no longer counts against you.",
+                    card=step.cards[0].symbol,
+                    meld=_meld_named(view, step),
+                ),
             )
     return _discard(view, opts, style, tally, splitter, split, rng, hold)
+
+
+def _on_the_way_out(view: SeatView, move: Move, doubles: Sentence | None) -> Sentence:
+    """The meld or lay-off ``move`` said as a step of going out this turn (R13), with going
+    rummy's bonus (R15: ``doubles``, "doubles" or "triples"…) when the bot goes rummy."""
+    if move.action == Action.MELD:
+        cards = show(move.cards)
+        if doubles is None:
+            return say("Meld {cards} on the way to going out this turn.", cards=cards)
+        return say(
+            "Meld {cards} on the way to going out this turn: going rummy, which {multiplies} the score.", cards=cards, multiplies=doubles
+        )
+    card, meld = move.cards[0].symbol, _meld_named(view, move)
+    if doubles is None:
+        return say("Lay off {card} on {meld} on the way to going out this turn.", card=card, meld=meld)
+    return say(
+        "Lay off {card} on {meld} on the way to going out this turn: going rummy, which {multiplies} the score.",
+        card=card,
+        meld=meld,
+        multiplies=doubles,
+    )
 
 
 def _can_go_out(view: SeatView, opts: Options, split: Analysis) -> bool:
@@ -308,17 +378,17 @@ def _can_go_out(view: SeatView, opts: Options, split: Analysis) -> bool:
     return bool(split.deadwood or split.melds or split.lay_offs)
 
 
-def _next_play(view: SeatView, opts: Options, split: Analysis, going_out: bool = False) -> tuple[Move, str] | None:
+def _next_play(view: SeatView, opts: Options, split: Analysis, going_out: bool = False) -> Move | None:
     """The next meld or lay-off of ``split`` that is legal now (and, unless going out, does not
-    strand the bot: see :func:`strands`), with words for it."""
+    strand the bot: see :func:`strands`)."""
     for cards in split.melds:
         move = opts.melds.get(frozenset(cards))
         if move is not None and (going_out or not strands(view, move)):
-            return move, f"Meld {show(move.cards)}"
+            return move
     for card in split.lay_offs:
         for move in opts.lay_offs.get(card, ()):
             if going_out or not strands(view, move):
-                return move, f"Lay off {card.symbol} on {_meld_named(view, move)}"
+                return move
     return None
 
 
@@ -384,7 +454,7 @@ def _discard(
     per_out = style.per_out
     nxt = view.left_of(view.own_seat.id)
     scores: dict[Card, float] = {}
-    notes: dict[Card, str] = {}
+    notes: dict[Card, Sentence | None] = {}
     for c in cards:
         left = splitter.points(splitter.mask_without((c,)))
         others = tuple(d for d in deadwood if d is not c)
@@ -392,7 +462,7 @@ def _discard(
         if tally is not None and style.count_cards:
             found = [o for o in found if tally.live(o)]
         score = left + per_out * len(found)
-        note = ""
+        note = None
         if style.guard_next and tally is not None:
             feed = _feeds(c, view, tally, nxt)
             if feed:
@@ -404,40 +474,50 @@ def _discard(
     if _stalling(view):  # break the cycles of a long hand: any discard nearly as good as the best
         near = sorted(c for c in cards if scores[c] <= scores[card] + STALL_SLACK)
         card = rng.choice(near)
-        return Choice(opts.discards[card], f"Discard {card.symbol}: this hand has gone on long; it is one of your least useful cards.")
+        return Choice(
+            opts.discards[card], say("Discard {card}: this hand has gone on long; it is one of your least useful cards.", card=card.symbol)
+        )
     unguarded = min(cards, key=lambda c: (scores[c] - (style.feed_cost if notes[c] else 0), -c.points, c.index))
     left = splitter.points(splitter.mask_without((card,)))
-    held = (
-        f"keeping your melds in hand to go rummy, which {multiplied(rummy_multiplier(True, view.rules), verb=True)} the score"
-        if hold
-        else ""
-    )
-    if card in split.deadwood:
-        why = "it helps no meld" if not outs(card, tuple(d for d in deadwood if d is not card)) else "it helps the fewest melds"
-        why += f", leaving {left} points of deadwood"
+    # (English has said "points" even of 1 point: the singular is the same words)
+    why: Sentence
+    if card not in split.deadwood:
+        why = say_n(
+            "breaking up a meld costs least here, leaving {count} points of deadwood",
+            "breaking up a meld costs least here, leaving {count} points of deadwood",
+            left,
+        )
+    elif not outs(card, tuple(d for d in deadwood if d is not card)):
+        why = say_n("it helps no meld, leaving {count} points of deadwood", "it helps no meld, leaving {count} points of deadwood", left)
     else:
-        why = f"breaking up a meld costs least here, leaving {left} points of deadwood"
-    if held:
-        why += f", {held}"
-    if unguarded is not card:
-        why += f", rather than {unguarded.symbol}, which could help {nxt}: {notes[unguarded]}"
-    return Choice(opts.discards[card], f"Discard {card.symbol}: {why}.")
+        why = say_n(
+            "it helps the fewest melds, leaving {count} points of deadwood",
+            "it helps the fewest melds, leaving {count} points of deadwood",
+            left,
+        )
+    if hold:
+        doubles = multiplied(rummy_multiplier(True, view.rules), verb=True)
+        why = say("{why}, keeping your melds in hand to go rummy, which {multiplies} the score", why=why, multiplies=doubles)
+    feed = notes[unguarded]
+    if unguarded is not card and feed is not None:
+        why = say("{why}, rather than {card}, which could help {player}: {feed}", why=why, card=unguarded.symbol, player=nxt, feed=feed)
+    return Choice(opts.discards[card], say("Discard {card}: {why}.", card=card.symbol, why=why))
 
 
-def _feeds(card: Card, view: SeatView, tally: Tally, nxt: str) -> str:
-    """Why discarding ``card`` would feed the next player ``nxt``, or "" when it would not: it
+def _feeds(card: Card, view: SeatView, tally: Tally, nxt: str) -> Sentence | None:
+    """Why discarding ``card`` would feed the next player ``nxt``, or None when it would not: it
     fits a meld on the table, or sits next to a card they took from the discard pile (unless they
     passed it over or threw away its rank)."""
     for m in view.melds:
         if _fits(m, card, view):
-            return f"it fits {show(m.cards)}"
+            return say("it fits {cards}", cards=show(m.cards))
     opp = tally.opponents.get(nxt)
     if opp is None or card in opp.passed or any(d.rank == card.rank for d in opp.discarded):
-        return ""
+        return None
     for t in opp.took:
         if t.rank == card.rank or (t.suit_index == card.suit_index and abs(t.rank - card.rank) <= 2):
-            return f"they took {t.symbol} from the discard pile"
-    return ""
+            return say("they took {card} from the discard pile", card=t.symbol)
+    return None
 
 
 def _fits(meld: Meld, card: Card, view: SeatView) -> bool:

@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Source
-from ..cards import DECK
+from ..cards import DECK, show
 from ..scoring import rummy_multiplier
+from ..speech import Sentence, Signed, say, say_n
 from ..view import SeatView
 from . import policies
 from .hand import HandSplitter
@@ -257,9 +258,11 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
         if opts.draws[source] == base.move:
             return base
         top = view.discard[-1]
-        what = f"Take the {top.symbol} from the discard pile" if source == Source.DISCARD_PILE else "Draw from the stock"
-        other = "drawing from the stock" if source == Source.DISCARD_PILE else f"taking the {top.symbol}"
-        return Choice(opts.draws[source], f"{what}: {_played_forward(verdict, other)}.")
+        if source == Source.DISCARD_PILE:
+            why = _played_forward(verdict, say("drawing from the stock"))
+            return Choice(opts.draws[source], say("Take the {card} from the discard pile: {why}.", card=top.symbol, why=why))
+        why = _played_forward(verdict, say("taking the {card}", card=top.symbol))
+        return Choice(opts.draws[source], say("Draw from the stock: {why}.", why=why))
     act = base.move.action
     turn = view.turn
     if act in (Action.MELD, Action.LAY_OFF) and (turn.melds_made or turn.laid_off):
@@ -301,8 +304,11 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
         if step is None:
             lay = False
         else:
-            move, what = step
-            return Choice(move, f"{what}: {_played_forward(verdict, 'holding your melds back to go rummy')}.")
+            why = _played_forward(verdict, say("holding your melds back to go rummy"))
+            if step.action == Action.MELD:
+                return Choice(step, say("Meld {cards}: {why}.", cards=show(step.cards), why=why))
+            meld = policies._meld_named(view, step)
+            return Choice(step, say("Lay off {card} on {meld}: {why}.", card=step.cards[0].symbol, meld=meld, why=why))
     if lay and laying:
         return base
     chosen = opts.discards.get(DECK[card])
@@ -312,12 +318,15 @@ def searching_hard(view: SeatView, rng: random.Random, budget: Budget | None = N
     if move == base.move:
         return base
     runner = verdict.runner_up
+    other: Sentence
     if runner is not None and runner[1] != lay:
-        other = "laying your melds down now" if runner[1] else "holding your melds back"
+        other = say("laying your melds down now") if runner[1] else say("holding your melds back")
     else:
-        other = f"discarding {DECK[runner[2]].symbol}" if runner is not None else "the alternatives"
-    held = ", keeping your melds in hand to go rummy" if holdable and not lay else ""
-    return Choice(move, f"Discard {DECK[card].symbol}{held}: {_played_forward(verdict, other)}.")
+        other = say("discarding {card}", card=DECK[runner[2]].symbol) if runner is not None else say("the alternatives")
+    why = _played_forward(verdict, other)
+    if holdable and not lay:
+        return Choice(move, say("Discard {card}, keeping your melds in hand to go rummy: {why}.", card=DECK[card].symbol, why=why))
+    return Choice(move, say("Discard {card}: {why}.", card=DECK[card].symbol, why=why))
 
 
 def _mine_only(know: Knowledge) -> Sim:
@@ -332,10 +341,24 @@ def _mine_only(know: Knowledge) -> Sim:
     return s
 
 
-def _played_forward(verdict: Verdict, other: str) -> str:
-    """Words for a search's verdict: how it did against ``other``."""
-    against = f", against {verdict.runner_value:+.1f} for {other}" if verdict.runner_value is not None else ""
-    return (
-        f"playing the hand forward over {verdict.samples} guesses at the cards you cannot see, "
-        f"it did best ({verdict.value:+.1f} points a hand on average{against})"
+def _played_forward(verdict: Verdict, other: Sentence) -> Sentence:
+    """Words for a search's verdict: how it did against ``other`` (the plan it beat, "drawing
+    from the stock"), its average points a hand signed to one decimal (:class:`Signed`)."""
+    # (English has said "guesses" even of one deal, under a test's budget: the singular is the same words)
+    if verdict.runner_value is None:
+        return say_n(
+            "playing the hand forward over {count} guesses at the cards you cannot see, it did best ({value} points a hand on average)",
+            "playing the hand forward over {count} guesses at the cards you cannot see, it did best ({value} points a hand on average)",
+            verdict.samples,
+            value=Signed(verdict.value),
+        )
+    return say_n(
+        "playing the hand forward over {count} guesses at the cards you cannot see, "
+        "it did best ({value} points a hand on average, against {runner} for {other})",
+        "playing the hand forward over {count} guesses at the cards you cannot see, "
+        "it did best ({value} points a hand on average, against {runner} for {other})",
+        verdict.samples,
+        value=Signed(verdict.value),
+        runner=Signed(verdict.runner_value),
+        other=other,
     )
