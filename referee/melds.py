@@ -9,11 +9,11 @@ reads as a set ("5♣ is not a 9"), the reverse as a run ("6♠ is not a heart")
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .cards import DECK, Card, repeated, show
 from .errors import Code, InvalidInput, Problem, Reason
@@ -23,6 +23,8 @@ from .speech import Sentence, listing, say, say_n, term
 
 if TYPE_CHECKING:  # state imports this module
     from .state import Meld as TableMeld
+
+T = TypeVar("T")
 
 
 class MeldKind(StrEnum):
@@ -153,56 +155,42 @@ def _intent(cards: Sequence[Card]) -> str:
     return MeldKind.RUN if by_rank == 1 else MeldKind.SET
 
 
+def _odd_ones(cards: Sequence[Card], feature: Callable[[Card], T]) -> tuple[T, tuple[Card, ...]]:
+    """The ``feature`` most of ``cards`` share (a set's rank, a run's suit; the first met on a
+    tie) and the cards without it, in their order."""
+    common = Counter(feature(c) for c in cards).most_common(1)[0][0]
+    return common, tuple(c for c in cards if feature(c) != common)
+
+
+def _not_of_rank(odd: Sequence[Card], rank: int) -> Sentence:
+    """ "6♠ is not a 5", "6♠ and 7♦ are not 5s": the cards a set's rank leaves out (R10)."""
+    if len(odd) == 1:
+        return say("{card} is not {rank}", card=odd[0].symbol, rank=rank_with_article(rank))
+    return say("{cards} are not {ranks}", cards=_and(odd), ranks=ranks_word(rank))
+
+
 def _set_reasons(cards: Sequence[Card]) -> list[Reason]:
     """R10: why ``cards`` (no duplicates, at least 3) are not a set, or [] when they are."""
     shown = show(cards)
-    rank = Counter(c.rank for c in cards).most_common(1)[0][0]
-    odd = tuple(c for c in cards if c.rank != rank)
-    reasons = []
-    if odd:
-        if len(odd) == 1:
-            what = say("{card} is not {rank}", card=odd[0].symbol, rank=rank_with_article(rank))
-        else:
-            what = say("{cards} are not {ranks}", cards=_and(odd), ranks=ranks_word(rank))
-        reasons.append(
-            Reason(
-                Code.SET_RANK_MISMATCH,
-                not_a_set(shown, what),
-                odd,
-                rule="R10",
-            )
-        )
+    rank, odd = _odd_ones(cards, lambda c: c.rank)
+    reasons = [_not_a_set_because(Code.SET_RANK_MISMATCH, shown, _not_of_rank(odd, rank), odd)] if odd else []
     if len(cards) > 4:
-        reasons.append(
-            Reason(
-                Code.SET_TOO_LARGE,
-                not_a_set(shown, say("a set has three or four cards, never a fifth")),
-                tuple(cards),
-                rule="R10",
-            )
-        )
+        reasons.append(_not_a_set_because(Code.SET_TOO_LARGE, shown, say("a set has three or four cards, never a fifth"), cards))
     return reasons
+
+
+def _not_of_suit(odd: Sequence[Card], suit: str) -> Sentence:
+    """ "6♥ is not a spade", "6♥ and 7♦ are not spades": the cards a run's suit leaves out (R11)."""
+    if len(odd) == 1:
+        return say("{card} is not {suit}", card=odd[0].symbol, suit=_suit_word(suit))
+    return say("{cards} are not {suits}", cards=_and(odd), suits=suits_word(suit))
 
 
 def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     """R11: why ``cards`` (no duplicates, at least 3) are not a run, or [] when they are."""
     shown = show(cards)
-    suit = Counter(c.suit for c in cards).most_common(1)[0][0]
-    odd = tuple(c for c in cards if c.suit != suit)
-    reasons = []
-    if odd:
-        if len(odd) == 1:
-            what = say("{card} is not {suit}", card=odd[0].symbol, suit=_suit_word(suit))
-        else:
-            what = say("{cards} are not {suits}", cards=_and(odd), suits=suits_word(suit))
-        reasons.append(
-            Reason(
-                Code.RUN_SUIT_MISMATCH,
-                not_a_run(shown, what),
-                odd,
-                rule="R11",
-            )
-        )
+    suit, odd = _odd_ones(cards, lambda c: c.suit)
+    reasons = [_not_a_run_because(Code.RUN_SUIT_MISMATCH, shown, _not_of_suit(odd, suit), odd)] if odd else []
     if odd and len({c.rank for c in cards}) == len(cards) and run_positions({c.rank for c in cards}, rules) is not None:
         return reasons  # 5♠ 6♥ 7♠: the ranks are right, only the suit is wrong
     same = [c for c in cards if c.suit == suit]
@@ -213,25 +201,12 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
         return reasons
     if 1 in ranks and 13 in ranks and 2 in ranks:
         # K-A-2: the run would have to go round the corner (A-2-…-K, all 13, is a run).
-        reasons.append(
-            Reason(
-                Code.RUN_WRAPS,
-                not_a_run(shown, say("a run never wraps around from the King to the ace")),
-                tuple(same),
-                rule="R11",
-            )
-        )
+        reasons.append(_not_a_run_because(Code.RUN_WRAPS, shown, say("a run never wraps around from the King to the ace"), same))
         return reasons
     if run_top(rules) == 13 and 13 in ranks and _in_a_row(_ace_above_king(ranks)):
-        aces = tuple(c for c in same if c.rank == 1)
-        reasons.append(
-            Reason(
-                Code.ACE_HIGH,
-                not_a_run(shown, say("aces are low, so a run stops at the King")),
-                tuple(same) if len(same) <= 4 else aces,
-                rule="R11",
-            )
-        )
+        aces = [c for c in same if c.rank == 1]
+        why = say("aces are low, so a run stops at the King")
+        reasons.append(_not_a_run_because(Code.ACE_HIGH, shown, why, same if len(same) <= 4 else aces))
         return reasons
     if run_top(rules) == 14 and 13 in ranks:
         ranks = _ace_above_king(ranks)
@@ -242,15 +217,18 @@ def _run_reasons(cards: Sequence[Card], rules: Rules) -> list[Reason]:
     gap = say_n(
         "the ranks are not consecutive, {missing} is missing", "the ranks are not consecutive, {missing} are missing", n, missing=missed
     )
-    reasons.append(
-        Reason(
-            Code.RUN_GAP,
-            not_a_run(shown, gap),
-            tuple(same),
-            rule="R11",
-        )
-    )
+    reasons.append(_not_a_run_because(Code.RUN_GAP, shown, gap, same))
     return reasons
+
+
+def _not_a_set_because(code: Code, shown: str, why: Sentence, cards: Sequence[Card]) -> Reason:
+    """The R10 reason ``code``: "<shown> is not a set: <why>", about ``cards``."""
+    return Reason(code, not_a_set(shown, why), tuple(cards), rule="R10")
+
+
+def _not_a_run_because(code: Code, shown: str, why: Sentence, cards: Sequence[Card]) -> Reason:
+    """The R11 reason ``code``: "<shown> is not a run: <why>", about ``cards``."""
+    return Reason(code, not_a_run(shown, why), tuple(cards), rule="R11")
 
 
 def _and(cards: Sequence[Card]) -> object:

@@ -9,7 +9,6 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from referee import Action, Source
 from referee.fairness import MAX_ENTROPY, SEED_BYTES, Contribution, Expect, FairCode, Record, Revealed, entropy_fault
 
 from .api import ReasonSchema
@@ -18,7 +17,7 @@ from .compiled import CompiledSchema
 from .doc import Answer, CardCode, HexBytes, OneOf
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField, RulesSchema
-from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveSchema
+from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveOutSchema, PlayedMoveSchema
 
 HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
 # A hand's moves: more than the rules let a hand have. Every meld or lay-off takes a card off a
@@ -233,7 +232,7 @@ class RevealedSchema(CompiledSchema):
 # --- the same as answers give them -------------------------------------------------------
 
 
-class RecordMoveOutSchema(Answer):
+class RecordMoveOutSchema(PlayedMoveOutSchema):
     """One move of a hand's record: a draw with the ``card`` drawn (from the stock too; none
     only for a draw that ended the hand, R18); a meld or lay-off with its ``cards`` and
     ``meld`` id; a discard with its ``card``."""
@@ -244,13 +243,6 @@ class RecordMoveOutSchema(Answer):
         optional={"draw": ("card",)},
         names={"draw": "RecordDrawOut", "meld": "RecordMeldOut", "lay_off": "RecordLayOffOut", "discard": "RecordDiscardOut"},
     )
-
-    player = fields.String()
-    action = fields.String(metadata={"enum_of": Action})
-    source = fields.String(metadata={"enum_of": Source})
-    cards = fields.List(CardCode())
-    meld = fields.String(allow_none=True)
-    card = CardCode()
 
 
 class RecordOutSchema(Answer):

@@ -15,7 +15,7 @@ from referee.seating import most_dealt
 from referee.view import Event
 
 from .compiled import CompiledSchema
-from .doc import Answer, OneOf, answer_fields, shape_faults
+from .doc import Answer, CardCode, OneOf, answer_fields, shape_faults
 from .errors import raise_problems
 from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerName, StrictBoolean, StrictInteger, VisibleId
 from .rules import ResolvedRulesSchema, RulesField
@@ -182,6 +182,21 @@ class PlayedMoveSchema(CompiledSchema):
 
     def make(self, d: dict[str, Any]) -> Any:
         return Event(d["player"], d["action"], d.get("source"), tuple(d.get("cards", ())), d.get("meld"), d.get("card"))
+
+
+class PlayedMoveOutSchema(Answer):
+    """The fields of one move as it was played, as answers write it: a view's events
+    (``EventSchema``) and a revealed hand's record (``RecordMoveOutSchema``); each gives its own
+    shapes (``one_of`` over :data:`EVENT_SHAPES`)."""
+
+    one_of: ClassVar[OneOf]  # each subclass's shapes
+
+    player = fields.String()
+    action = fields.String(metadata={"enum_of": Action})
+    source = fields.String(metadata={"enum_of": Source})
+    cards = fields.List(CardCode())
+    meld = fields.String(allow_none=True)
+    card = CardCode()
 
 
 class MoveSchema(CompiledSchema):

@@ -13,7 +13,6 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate
 
 from limits import MAX_TOKEN_CHARS
-from referee import Action, Source
 from referee.bots import LEVELS
 from referee.seating import MAX_PLAYERS
 
@@ -24,10 +23,14 @@ from .doc import Answer, CardCode, OneOf, copy_field
 from .fairness import FairnessSchema, RevealedOutSchema, entropy_field, pledge_field
 from .fields import PLAYER_COUNT, BoundedList, Count, PlayerEntries, PlayerName
 from .rules import RulesField
-from .state import EVENT_SHAPES, MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema
+from .state import EVENT_SHAPES, MAX_TURN_MOVES, MOVE_SHAPES, MoveSchema, PlayedMoveOutSchema, StateOutSchema
 from .suggest import level_field
 
 TABLE_DOC = {"description": "The sealed table token, exactly as the last answer gave it (opaque).", "example": "rt1.…"}
+SUMMARY_DOC = {
+    "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
+}
+BOTS_FIRST_DOC = {"description": "The computer opponents' moves before the first human's turn."}
 SEAT_DOC = {"description": "The seat credential of one player at this table (from POST /v1/tables).", "example": "q3v…"}
 
 
@@ -137,7 +140,7 @@ class SeatOutSchema(Answer):
     hand = fields.List(CardCode(), metadata={"description": "The cards, for the seat's own player only.", "answer_optional": True})
 
 
-class EventSchema(Answer):
+class EventSchema(PlayedMoveOutSchema):
     """One change at the table as every player saw it: a draw from the stock without its card; a
     draw from the discard pile with the ``card`` taken; a meld or lay-off with its ``cards`` and
     ``meld`` id; a discard with its ``card``; a restock (R17: the discard pile turned over to
@@ -150,13 +153,6 @@ class EventSchema(Answer):
         optional={"draw": ("card",)},
         names={"draw": "DrawEvent", "meld": "MeldEvent", "lay_off": "LayOffEvent", "discard": "DiscardEvent", "restock": "RestockEvent"},
     )
-
-    player = fields.String()
-    action = fields.String(metadata={"enum_of": Action})
-    source = fields.String(metadata={"enum_of": Source})
-    cards = fields.List(CardCode())
-    meld = fields.String(allow_none=True)
-    card = CardCode()
 
 
 class ViewResultSchema(ResultSchema):
@@ -268,15 +264,8 @@ class CreateTableResponse(AnswerSchema):
     view = fields.Nested(
         ViewSchema, required=True, metadata={"description": "The view of `seat` when the request names one, else the spectator's."}
     )
-    events = fields.List(
-        fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
-    )
-    summary = fields.String(
-        required=True,
-        metadata={
-            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
-        },
-    )
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata=BOTS_FIRST_DOC)
+    summary = fields.String(required=True, metadata=SUMMARY_DOC)
 
 
 class ViewResponse(AnswerSchema):
@@ -302,12 +291,7 @@ class TableMoveResponse(AnswerSchema):
             "description": "Each move made since the request, in order, as every player saw it: the seat's, then the computer opponents'."
         },
     )
-    summary = fields.String(
-        required=True,
-        metadata={
-            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
-        },
-    )
+    summary = fields.String(required=True, metadata=SUMMARY_DOC)
 
 
 class NextHandResponse(AnswerSchema):
@@ -317,12 +301,5 @@ class NextHandResponse(AnswerSchema):
         required=True,
         metadata={"description": "The view of the new hand: the seat's when the request names one, else the spectator's."},
     )
-    events = fields.List(
-        fields.Nested(EventSchema), required=True, metadata={"description": "The computer opponents' moves before the first human's turn."}
-    )
-    summary = fields.String(
-        required=True,
-        metadata={
-            "description": 'One sentence for the seat about what happened since its last move, its own moves in the second person ("you drew from the stock, then discarded K♣; Bob …"); a refusal said to the seat.'
-        },
-    )
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata=BOTS_FIRST_DOC)
+    summary = fields.String(required=True, metadata=SUMMARY_DOC)

@@ -2,7 +2,7 @@
 (``Code``) and a verified deal's (``FairCode``, referee/fairness.py).
 
 The scan reads referee/ as source (its AST), so a second function that starts giving a code
-(``Reason(Code.DEAD_END, …)``, ``_refuse(Code.DEAD_END, …)`` or ``_refused(FairCode.OTHER_HAND, …)``)
+(``Reason(Code.DEAD_END, …)``, ``_refuse(Code.DEAD_END, …)``, ``_not_a_run_because(Code.RUN_GAP, …)`` or ``_refused(FairCode.OTHER_HAND, …)``)
 fails here, naming both.
 """
 
@@ -18,7 +18,7 @@ from referee.errors import Code
 from referee.fairness import FairCode
 
 CORE = Path(__file__).resolve().parent.parent / "referee"
-MAKERS = {"Reason", "FairReason", "_refuse", "_refused"}  # the calls that give a reason code
+MAKERS = {"Reason", "FairReason", "_refuse", "_refused", "_not_a_set_because", "_not_a_run_because"}  # the calls that give a reason code
 CODES = [Code, FairCode]
 
 
@@ -63,6 +63,8 @@ def test_the_scan_sees_the_known_givers():
     assert givers["DUPLICATE_CARD"] == {"melds.duplicate_card"}
     assert givers["TOO_FEW_CARDS"] == {"melds.too_few_cards"}
     assert givers["DOES_NOT_FIT"] == {"melds._does_not_fit"}
+    assert givers["RUN_GAP"] == givers["ACE_HIGH"] == {"melds._run_reasons"}
+    assert givers["SET_TOO_LARGE"] == {"melds._set_reasons"}
     fair = _givers(FairCode)
     assert fair["ENTROPY_MISMATCH"] == fair["DECK_MISMATCH"] == {"fairness._deck_fault"}
     assert fair["DRAW_MISMATCH"] == fair["UNFINISHED"] == {"fairness.verify"}

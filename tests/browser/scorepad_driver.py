@@ -16,6 +16,20 @@ def api_post(base, path, body):
         return err.code, json.loads(err.read().decode())
 
 
+def hand_sent(winner, remaining, rummy=False):
+    """A hand as ``Scorepad.enter_hand`` takes it (``remaining``: each loser's points, or a list
+    of card codes), in the form POST /v1/scorepad reads it."""
+    entries = {p: {"cards": v} if isinstance(v, list) else {"points": v} for p, v in remaining.items()}
+    return {"winner": winner, "rummy": rummy, "remaining": entries}
+
+
+def service_scorepad(base, players, hands, target=100):
+    """The service's own answer to a game of ``hands`` (as ``enter_hand`` takes them) under the
+    standard preset to ``target``: (status, body) of POST /v1/scorepad."""
+    body = {"rules": {"preset": "standard", "target_score": target}, "players": players, "hands": [hand_sent(*h) for h in hands]}
+    return api_post(base, "/v1/scorepad", body)
+
+
 class Scorepad:
     """Drives the page the way a player does: taps on labels, buttons and the card picker."""
 

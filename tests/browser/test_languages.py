@@ -13,7 +13,7 @@ import pytest
 from .axe import assert_accessible
 from .conftest import PHONE
 from .play_driver import Play
-from .scorepad_driver import Scorepad, api_post
+from .scorepad_driver import Scorepad, service_scorepad
 from .test_meld_checker import check, pick
 
 CHOICE = "rummy-referee.lang.v1"
@@ -128,11 +128,6 @@ def test_meld_checker_in_russian(speaking, server_url, shots):
     assert_accessible(page, "a meld refused, in Russian")
 
 
-def _wire(winner, remaining, rummy=False):
-    entries = {p: {"cards": v} if isinstance(v, list) else {"points": v} for p, v in remaining.items()}
-    return {"winner": winner, "rummy": rummy, "remaining": entries}
-
-
 # Three hands of a game to 100 under the standard preset (going rummy doubles, R15): Bea goes
 # rummy in hand 3 for 2 × (9 + 4) = 26; the cards K♠ Q♥ are 20 points (R14).
 HANDS = [
@@ -179,11 +174,7 @@ def test_a_scorepad_game_kept_in_the_language(speaking, server_url, shots, local
     for winner, remaining, rummy in HANDS:
         pad.enter_hand(winner, remaining, rummy=rummy)
     # the totals are the service's own (R14, R15)
-    status, service = api_post(
-        server_url,
-        "/v1/scorepad",
-        {"rules": {"preset": "standard", "target_score": 100}, "players": PLAYERS, "hands": [_wire(*h) for h in HANDS]},
-    )
+    status, service = service_scorepad(server_url, PLAYERS, HANDS)
     assert status == 200 and pad.totals() == service["totals"] == {"Ana": 40, "Bea": 26, "Cy": 10}
     assert pad.text("#entry-title") == words["title"]
     assert pad.text("#save-hand") == words["save"]

@@ -7,7 +7,7 @@ that a game needs the connection. The page's CSP is the same as before."""
 import app as app_module
 
 from .axe import assert_accessible
-from .scorepad_driver import api_post
+from .scorepad_driver import api_post, service_scorepad
 from .test_scorepad_table import in_view
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
@@ -20,11 +20,6 @@ HANDS = [
     ("Dee", {"Ana": 3, "Ben": 4, "Cy": 3}, False),
     ("Ana", {"Ben": 12, "Cy": 10, "Dee": 8}, True),
 ]
-
-
-def _wire(winner, remaining, rummy):
-    entries = {p: {"cards": v} if isinstance(v, list) else {"points": v} for p, v in remaining.items()}
-    return {"winner": winner, "rummy": rummy, "remaining": entries}
 
 
 def _check_meld(page, pad, codes):
@@ -50,11 +45,7 @@ def test_offline_after_one_visit_a_game_is_kept_to_its_winner_and_melds_judged(p
     for winner, remaining, rummy in HANDS:
         pad.enter_hand(winner, remaining, rummy=rummy)
     # the service's own answer to the same pad, asked from here (the browser is offline)
-    status, service = api_post(
-        server_url,
-        "/v1/scorepad",
-        {"rules": {"preset": "standard", "target_score": 100}, "players": PLAYERS, "hands": [_wire(*h) for h in HANDS]},
-    )
+    status, service = service_scorepad(server_url, PLAYERS, HANDS)
     assert status == 200 and service["winner"] == "Ana" and service["totals"] == {"Ana": 105, "Ben": 20, "Cy": 30, "Dee": 10}
     assert pad.totals() == service["totals"]
     assert pad.text("#winner-banner") == "Ana wins with 105 points!"
