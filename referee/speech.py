@@ -68,11 +68,14 @@ class Sentence(str):
     differently by context (a rank with its article, a suit's plural)."""
 
     msgid: str
-    plural: str | None
-    n: int | None
-    context: str | None
     params: Mapping[str, Any]
-    capital: bool
+    # The usual sentence has neither a plural, a context nor a capital: those are read from the
+    # class unless a sentence sets its own (about ten sentences are made per turn applied, and
+    # each attribute set on one is a dict entry written: fewer is cheaper).
+    plural: str | None = None
+    n: int | None = None
+    context: str | None = None
+    capital: bool = False
 
     def __new__(
         cls,
@@ -85,10 +88,15 @@ class Sentence(str):
         english: str | None = None,
     ) -> Sentence:
         if english is None:
-            pattern = msgid if plural is None or count == 1 else plural
-            english = pattern.format_map({k: _english(v) for k, v in params.items()}) if params else pattern
-        made = super().__new__(cls, _upper_first(english) if capital else english)
-        made.msgid, made.plural, made.n, made.context, made.params, made.capital = msgid, plural, count, context, params, capital
+            english = _english_words(msgid if plural is None or count == 1 else plural, params)
+        made = str.__new__(cls, _upper_first(english) if capital else english)
+        made.msgid, made.params = msgid, params
+        if plural is not None or count is not None:
+            made.plural, made.n = plural, count
+        if context is not None:
+            made.context = context
+        if capital:
+            made.capital = True
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled (a worker's answer) with its parts
@@ -119,7 +127,10 @@ def say_in(context: str, msgid: str, **params: Any) -> Sentence:
 
 def say(msgid: str, **params: Any) -> Sentence:
     """A sentence of ``msgid`` (English, with ``{name}`` placeholders) and its ``params``."""
-    return Sentence(msgid, params)
+    # Sentence(msgid, params) without its optional parts: the most made value of the core
+    made = str.__new__(Sentence, _english_words(msgid, params) if params else msgid)
+    made.msgid, made.params = msgid, params
+    return made
 
 
 def say_n(singular: str, plural: str, count: int, **params: Any) -> Sentence:
@@ -181,8 +192,20 @@ def english_ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _english(value: Any) -> Any:
-    return value if isinstance(value, str) else str(value)
+_SAID_AS_THEY_ARE = frozenset({str, int, Sentence, Ordinal, Listing})
+"""Parameter types that ``format`` says as ``str`` does (none has its own ``__format__``), so a
+pattern takes them as they are, without a copy of the parameters made of strings."""
+
+
+def _english_words(pattern: str, params: Mapping[str, Any]) -> str:
+    """``pattern`` with each parameter in English: its ``str`` (a nested Sentence is its English
+    words, an Ordinal "3rd", a Listing "5♦, 5♥ and 5♣")."""
+    if not params:
+        return pattern
+    for value in params.values():
+        if type(value) not in _SAID_AS_THEY_ARE:
+            return pattern.format_map({k: str(v) for k, v in params.items()})
+    return pattern.format_map(params)
 
 
 # --- other languages ------------------------------------------------------------------------
