@@ -296,6 +296,34 @@ def test_r14_r16_r19_r20_random_scorepads_as_the_service_answers(service, doc):
     assert sum(e["status"] == 200 and not e["body"]["game_over"] for e in pads) > 200
 
 
+def test_r14_r15_the_judge_takes_its_numbers_from_the_rules_document(doc):
+    """One rulebook: the judge's multiplier (R15), card points (R14) and hand sizes (R2) are the
+    ones GET /v1/rules gives, not its own: under a document that says otherwise it follows the
+    document; with a document that gives none of them (kept from an older service) it leaves the
+    answer to the service."""
+    assert doc["scoring"]["rummy_multiplier"] == 2  # the service's own (referee.rules.RUMMY_MULTIPLIER)
+    other = json.loads(json.dumps(doc))
+    other["scoring"]["rummy_multiplier"] = 3
+    other["scoring"]["card_points"] = [{**c, "points": 13} if c["rank"] == "K" else c for c in doc["scoring"]["card_points"]]
+    other["limits"]["hand_sizes"] = [{**h, "cards": 8} if h["players"] == 3 else h for h in doc["limits"]["hand_sizes"]]
+    rummy = {"remaining": {"Ben": ["KS", "5H"], "Cy": ["2C"]}, "rummy": True, "rules": {"preset": "standard"}}
+    pad = {
+        "players": ["Ana", "Ben", "Cy"],
+        "rules": {"preset": "standard"},
+        "hands": [{"winner": "Ana", "rummy": True, "remaining": {"Ben": {"cards": ["KS", "5H"]}, "Cy": {"points": 75}}}],
+    }
+    requests = [{"url": "/v1/hand-score", "body": rummy}, {"url": "/v1/scorepad", "body": pad}]
+    service_book, other_book = judge(requests, doc), judge(requests, other)
+    assert service_book[0]["body"]["multiplier"] == 2 and service_book[0]["body"]["points"] == 2 * (10 + 5 + 2)
+    assert other_book[0]["body"]["multiplier"] == 3 and other_book[0]["body"]["points"] == 3 * (13 + 5 + 2)
+    # 75 points left is more than the 7 cards of a 3-player hand hold (R2, R14: 7 × 10); 8 cards of up to 13 can
+    assert service_book[1]["status"] == 422 and "7 cards could be worth at most 70" in service_book[1]["body"]["detail"]
+    assert other_book[1]["status"] == 200 and other_book[1]["body"]["totals"]["Ana"] == 3 * (13 + 5 + 75)
+    assert other_book[1]["body"]["hands"][0]["multiplier"] == 3
+    no_numbers = {k: v for k, v in doc.items() if k != "scoring"}
+    assert [g["status"] for g in judge(requests, no_numbers)] == [0, 0]
+
+
 def test_r2a_names_module_is_generated_from_the_referee():
     assert NAMES_MODULE.read_text() == names_module(), "run `.venv/bin/python -m tests.offline_judge_support`"
 

@@ -1,6 +1,6 @@
 /* Cards as the referee names them in its sentences (referee/cards.py): the 52 canonical codes,
- * a card's rank 1 (ace) … 13 (king), its suit, its symbol ("Q♠") and its points left in hand
- * (R14). Pure functions, no page: the offline judge (judge/melds.js, judge/scorepad.js) and the
+ * a card's rank 1 (ace) … 13 (king), its suit and its symbol ("Q♠"); its points left in hand
+ * (R14) are the rules document's (judge/scorepad.js, numbersOf). Pure functions, no page: the offline judge (judge/melds.js, judge/scorepad.js) and the
  * differential test that holds it equal to the service (tests/test_offline_judge.py) run it. */
 
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -9,7 +9,7 @@ const SYMBOLS = { C: '\u2663', D: '\u2666', H: '\u2665', S: '\u2660' };
 export const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 const RANK_NAMES = { 1: 'ace', 11: 'jack', 12: 'queen', 13: 'king' };
 
-/** A card of its canonical code ("10H"): {code, rank, suit, suitIndex, symbol, points}, or
+/** A card of its canonical code ("10H"): {code, rank, suit, suitIndex, symbol}, or
  * null when the code is not one of the 52. */
 export function card(code) {
   if (typeof code !== 'string') return null;
@@ -17,7 +17,7 @@ export function card(code) {
   const suit = code.slice(-1);
   const suitIndex = SUITS.indexOf(suit);
   if (rank < 1 || suitIndex < 0) return null;
-  return { code, rank, suit, suitIndex, symbol: RANKS[rank - 1] + SYMBOLS[suit], points: Math.min(rank, 10) };
+  return { code, rank, suit, suitIndex, symbol: RANKS[rank - 1] + SYMBOLS[suit] };
 }
 
 /** The card at deck position `index` (A♣ … K♣, A♦ …, suit-major as the referee's DECK). */

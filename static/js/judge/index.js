@@ -11,7 +11,7 @@
  * (static/i18n/<tag>.json; null for English): every sentence is said in it as the service says
  * it with that Accept-Language. */
 import { checkMeld, allCards } from './melds.js';
-import { replay, handScore, comparable, MAX_PROBLEMS } from './scorepad.js';
+import { replay, handScore, comparable, numbersOf, MAX_PROBLEMS } from './scorepad.js';
 import { render, say, sayN } from './speech.js';
 
 /** The rules object of a request ({preset, …overrides}) resolved against the service's presets,
@@ -75,18 +75,20 @@ export function answer(url, body, doc, catalog) {
     if (!allCards(body.cards) || (body.onto !== undefined && !allCards(body.onto))) return null;
     return judged(checkMeld(body, rules), catalog, true);
   }
-  const most = Math.max(...((doc.limits && doc.limits.hand_sizes) || []).map((h) => h.cards));
+  const numbers = numbersOf(doc); // the rules' numbers (seats, hand sizes, card points, R15's multiplier)
+  if (!numbers) return null;
+  const most = Math.max(...Object.values(numbers.dealt));
   if (url === '/v1/hand-score') {
     if (!body.remaining || !Object.values(body.remaining).every((cards) => allCards(cards) && cards.length >= 1 && cards.length <= most)) return null;
     if (!Object.keys(body.remaining).every(comparable)) return null;
-    return judged(handScore(body, rules), catalog);
+    return judged(handScore(body, rules, numbers), catalog);
   }
   if (url === '/v1/scorepad') {
     if (!Array.isArray(body.players) || !body.players.every((p) => typeof p === 'string')) return null;
     // A table of too few or too many players is refused by the request's schema, in its words:
     // the page never sends one (its setup holds the same limits).
-    const seats = doc.limits && doc.limits.players;
-    if (!seats || body.players.length < seats.minimum || body.players.length > seats.maximum) return null;
+    const seats = numbers.players;
+    if (body.players.length < seats.minimum || body.players.length > seats.maximum) return null;
     // (and more cards than anyone is dealt, R2: the schema's bound, in its words)
     // (and more entries in one hand than players at a table, R2)
     const cardsOk = (body.hands || []).every((hand) => Object.keys(hand.remaining || {}).length <= seats.maximum
@@ -96,7 +98,7 @@ export function answer(url, body, doc, catalog) {
     const named = body.players.concat(body.first_dealer ? [body.first_dealer] : [], ...(body.hands || [])
       .map((hand) => [hand.winner || ''].concat(Object.keys(hand.remaining || {}))));
     if (!named.every(comparable)) return null;
-    return judged(replay(body, rules), catalog);
+    return judged(replay(body, rules, numbers), catalog);
   }
   return null;
 }

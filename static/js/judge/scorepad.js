@@ -2,17 +2,33 @@
  * word (R1, R2, R2a, R14–R16, R19, R20), from the same steps as referee/scorepad.py (replay) and
  * referee/scoring.py (score_hand). Held equal to the service by tests/test_offline_judge.py
  * (thousands of random pads, slips included). */
-import { card, show, repeats } from './cards.js';
+import { RANKS, card, show, repeats } from './cards.js';
 import { ALPHABET, SKELETON, CHAR_NAMES } from './names.js';
 import { say } from './speech.js';
 
-const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 6;
 export const MAX_PROBLEMS = 20;
 
-/** R2: cards dealt to each player. */
-function handSize(players) {
-  return players === 2 ? 10 : players <= 4 ? 7 : 6;
+/**
+ * The numbers the rules set, as GET /v1/rules gives them (`doc`: its `limits` and `scoring`,
+ * asked of the core there): the players a table seats and the cards each is dealt (R2), each
+ * rank's points left in hand (R14) and going rummy's multiplier (R15). Null when the document
+ * kept holds none of them (one from an older service): the judge then leaves the answer to the
+ * service. → {players: {minimum, maximum}, dealt: {players: cards}, points: {rank: points},
+ * highest, rummyMultiplier}
+ */
+export function numbersOf(doc) {
+  const limits = doc && doc.limits;
+  const scoring = doc && doc.scoring;
+  if (!limits || !limits.players || !Array.isArray(limits.hand_sizes) || !scoring || !Array.isArray(scoring.card_points)
+    || !Number.isInteger(scoring.rummy_multiplier)) return null;
+  const points = Object.fromEntries(scoring.card_points.map((c) => [c.rank, c.points]));
+  return {
+    players: limits.players,
+    dealt: Object.fromEntries(limits.hand_sizes.map((h) => [h.players, h.cards])),
+    points,
+    highest: Math.max(...Object.values(points)),
+    rummyMultiplier: scoring.rummy_multiplier,
+  };
 }
 
 /** Python's repr() of a name, as the referee quotes one ('Dan', "O'Neil"). */
@@ -105,10 +121,10 @@ function problem(path, message) {
   return { path, message };
 }
 
-function seatingProblems(players, dealer) {
+function seatingProblems(players, dealer, seats) {
   const problems = [];
-  if (players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
-    problems.push(problem(['players'], `Rummy is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players.length} (R2)`));
+  if (players.length < seats.minimum || players.length > seats.maximum) {
+    problems.push(problem(['players'], `Rummy is for ${seats.minimum} to ${seats.maximum} players, not ${players.length} (R2)`));
   }
   problems.push(...sameNames(players, ['players']));
   if (dealer !== null && dealer !== undefined && !players.includes(dealer)) {
@@ -117,13 +133,14 @@ function seatingProblems(players, dealer) {
   return problems;
 }
 
-function handPoints(cards) {
-  return cards.reduce((sum, c) => sum + c.points, 0);
+/** R14: the points of `cards` left in hand. */
+function handPoints(cards, numbers) {
+  return cards.reduce((sum, c) => sum + numbers.points[RANKS[c.rank - 1]], 0);
 }
 
 /** R15: how many times the opponents' totals the winner scores. */
-function multiplierOf(rummy, rules) {
-  return rummy && rules.going_rummy_doubles ? 2 : 1;
+function multiplierOf(rummy, rules, numbers) {
+  return rummy && rules.going_rummy_doubles ? numbers.rummyMultiplier : 1;
 }
 
 /** An entry's {cards, points} as the referee reads it (cards as card objects, or null). */
@@ -135,7 +152,7 @@ function remainingOf(entry) {
   };
 }
 
-function checkHand(n, entry, players, dealt) {
+function checkHand(n, entry, players, dealt, numbers) {
   const where = ['hands', n - 1];
   const problems = [];
   const remaining = Object.entries(entry.remaining || {}).map(([name, rem]) => [name, remainingOf(rem)]);
@@ -179,7 +196,7 @@ function checkHand(n, entry, players, dealt) {
         problems.push(problem([...at, 'cards', j], also));
       });
     } else {
-      const most = 10 * dealt;
+      const most = numbers.highest * dealt;
       if (!(rem.points >= 1 && rem.points <= most)) {
         const why = rem.points < 1 ? say('an opponent always holds at least one card, so at least 1 point') : say('{dealt} cards could be worth at most {most}', { dealt, most });
         problems.push(problem([...at, 'points'], say("hand {n}: {name}'s {points} points cannot be right: {why} (R14)", { n, name, points: rem.points, why })));
@@ -218,16 +235,16 @@ function standings(totals) {
 }
 
 /**
- * POST /v1/scorepad without the service: `pad` {players, first_dealer?, hands} and `rules` the
- * resolved rules (every option). → {status: 200, data} (ScorepadResponse) or {status: 422,
- * problems: [{path, message}], stopped}.
+ * POST /v1/scorepad without the service: `pad` {players, first_dealer?, hands}, `rules` the
+ * resolved rules (every option) and `numbers` the rules' numbers (numbersOf). → {status: 200,
+ * data} (ScorepadResponse) or {status: 422, problems: [{path, message}], stopped}.
  */
-export function replay(pad, rules) {
+export function replay(pad, rules, numbers) {
   const players = pad.players;
   const firstDealer = pad.first_dealer === undefined ? null : pad.first_dealer;
-  const problems = seatingProblems(players, firstDealer);
+  const problems = seatingProblems(players, firstDealer, numbers.players);
   if (problems.length) return { status: 422, problems, stopped: false };
-  const dealt = handSize(players.length);
+  const dealt = numbers.dealt[players.length];
   const totals = {};
   players.forEach((p) => { totals[p] = 0; });
   let dealer = firstDealer !== null ? firstDealer : players[0];
@@ -242,7 +259,7 @@ export function replay(pad, rules) {
       problems.push(problem(['hands', i], say('hand {n} comes after the game was already won by {winner} in hand {last} (R20)', { n, winner, last: lines.length })));
       break;
     }
-    problems.push(...checkHand(n, entry, players, dealt));
+    problems.push(...checkHand(n, entry, players, dealt, numbers));
     if (problems.length > MAX_PROBLEMS) return { status: 422, problems, stopped: true };
     if (problems.length) continue;
     let remaining = {};
@@ -252,10 +269,10 @@ export function replay(pad, rules) {
     if (!entry.draw) {
       players.filter((p) => p !== entry.winner).forEach((p) => {
         const rem = remainingOf(entry.remaining[p]);
-        remaining[p] = rem.cards !== null ? handPoints(rem.cards) : rem.points;
+        remaining[p] = rem.cards !== null ? handPoints(rem.cards, numbers) : rem.points;
       });
       rummy = Boolean(entry.rummy);
-      multiplier = multiplierOf(rummy, rules);
+      multiplier = multiplierOf(rummy, rules, numbers);
       points = multiplier * Object.values(remaining).reduce((a, b) => a + b, 0);
       totals[entry.winner] += points;
     }
@@ -277,17 +294,18 @@ export function replay(pad, rules) {
 }
 
 /**
- * POST /v1/hand-score without the service: `body` {remaining: {player: [codes]}, rummy}.
- * → {status: 200, data: {points, by_player, multiplier, rummy}} or {status: 422, problems}.
+ * POST /v1/hand-score without the service: `body` {remaining: {player: [codes]}, rummy}, `rules`
+ * and `numbers` as replay's. → {status: 200, data: {points, by_player, multiplier, rummy}} or
+ * {status: 422, problems}.
  */
-export function handScore(body, rules) {
+export function handScore(body, rules, numbers) {
   const remaining = Object.entries(body.remaining).map(([player, codes]) => [player, codes.map(card)]);
   const names = remaining.map(([player]) => player);
   const problems = sameNames(names, []).map((p) => problem([names[p.path[0]]], p.message));
   const again = new Map();
   repeats(remaining).forEach((r) => again.set(`${r.index}\u0000${r.place}`, r.first));
   const seats = remaining.length + 1;
-  const dealt = seats >= MIN_PLAYERS && seats <= MAX_PLAYERS ? handSize(seats) : null;
+  const dealt = numbers.dealt[seats] === undefined ? null : numbers.dealt[seats];
   remaining.forEach(([player, cards]) => {
     if (dealt !== null && cards.length > dealt) {
       problems.push(problem(['remaining', player], say('{player} holds {count} cards, but with {players} players only {dealt} are dealt (R2)',
@@ -303,9 +321,9 @@ export function handScore(body, rules) {
   });
   if (problems.length) return { status: 422, problems, stopped: false };
   const byPlayer = {};
-  remaining.forEach(([player, cards]) => { byPlayer[player] = handPoints(cards); });
+  remaining.forEach(([player, cards]) => { byPlayer[player] = handPoints(cards, numbers); });
   const rummy = Boolean(body.rummy);
-  const multiplier = multiplierOf(rummy, rules);
+  const multiplier = multiplierOf(rummy, rules, numbers);
   return { status: 200, data: { points: multiplier * Object.values(byPlayer).reduce((a, b) => a + b, 0), by_player: byPlayer, multiplier, rummy } };
 }
 
