@@ -29,7 +29,7 @@ from .rules import PRESETS, Rules, resolve_rules
 from .scorepad import HandEntry, Pad, Remaining, replay
 from .scoring import HandScore, card_points, hand_points, score_hand
 from .seating import hand_size
-from .state import Meld, Phase, Player, Result, State, StateInput, Status, Turn, validate_state
+from .state import Meld, Phase, Player, PlayerInput, Result, State, StateInput, Status, Turn, validate_state
 
 __all__ = [
     "Action",
@@ -72,6 +72,7 @@ __all__ = [
     "score_hand",
     "Meld",
     "Player",
+    "PlayerInput",
     "Result",
     "State",
     "StateInput",

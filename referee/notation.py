@@ -36,7 +36,7 @@ from .cards import DECK, Card, CardError, parse_card
 from .errors import InvalidInput
 from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESETS, Rules, resolve_rules
 from .seating import default_dealer
-from .state import Meld, Phase, Player, Snapshot, State, StateInput, Status, Turn, melded_earlier, validate_state
+from .state import Meld, Phase, PlayerInput, Snapshot, State, StateInput, Status, Turn, melded_earlier, validate_state
 
 REST = "..."
 NONE = "-"
@@ -125,11 +125,11 @@ def _split(item: str, field: str) -> tuple[str, str]:
     return head.strip(), cards.strip()
 
 
-def _seat(item: str, i: int) -> Player:
+def _seat(item: str, i: int) -> PlayerInput:
     field = f"seat {i + 1}"
     head, cards = _split(item, field)
     tabled = head.endswith("*")
-    return Player(head.removesuffix("*"), _cards(cards, field) if cards else (), True if tabled else None)
+    return PlayerInput(head.removesuffix("*"), _cards(cards, field) if cards else (), True if tabled else None)
 
 
 def _meld(item: str, i: int) -> Meld:

@@ -41,13 +41,23 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A seat: ``id``, the ``hand`` (in the client's order, a drawn card joining at the end) and
-    ``tabled``: whether the player melded or laid off on an earlier turn of this hand (R15);
-    None on input that leaves it out (:func:`validate_state` infers it)."""
+    """A seat of a validated state: ``id``, the ``hand`` (in the client's order, a drawn card
+    joining at the end) and ``tabled``: whether the player melded or laid off on an earlier turn
+    of this hand (R15)."""
 
     id: str
     hand: tuple[Card, ...]
-    tabled: bool | None = False
+    tabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    """A seat as a request sends it, before :func:`validate_state`: ``tabled`` None when left
+    out (validation infers it, R15); otherwise as :class:`Player`."""
+
+    id: str
+    hand: tuple[Card, ...]
+    tabled: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +120,10 @@ class Snapshot:
     ``stock`` is top card first; ``discard`` is bottom first, its last card the visible top;
     ``restocks`` counts stock rebuilds this hand (R17); ``stalled_turns`` the turns played in a
     row with no meld and no lay-off (R18a). :class:`StateInput` and :class:`State` add the turn
-    and the dealer, which only the input may leave out."""
+    and the dealer, which only the input may leave out; a validated state's seats are all
+    of :class:`Player`, whose ``tabled`` is always known."""
 
-    players: tuple[Player, ...]
+    players: tuple[Player | PlayerInput, ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     melds: tuple[Meld, ...] = ()
@@ -147,6 +158,7 @@ class State(Snapshot):
 
     turn: Turn
     dealer: str
+    players: tuple[Player, ...]
 
     @property
     def stalled(self) -> bool:
@@ -419,13 +431,11 @@ def _tabled(state: Snapshot, turn: Turn) -> tuple[tuple[Player, ...], list[Probl
     players = []
     problems = []
     for i, p in enumerate(state.players):
-        if p.tabled is None:
-            p = Player(p.id, p.hand, p.id in earlier)
-        elif p.id in earlier and not p.tabled:
+        if p.tabled is not None and p.id in earlier and not p.tabled:
             problems.append(
                 Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
             )
-        players.append(p)
+        players.append(Player(p.id, p.hand, p.id in earlier if p.tabled is None else p.tabled))
     return tuple(players), problems
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
-from referee import Action, Meld, MeldKind, Move, Phase, Player, Source, State, StateInput, Status, Turn, validate_state
+from referee import Action, Meld, MeldKind, Move, Phase, PlayerInput, Source, State, StateInput, Status, Turn, validate_state
 from referee.errors import InvalidInput
 from referee.melds import LONGEST_MELD, MOST_MELDS
 from referee.seating import most_dealt
@@ -44,7 +44,7 @@ class PlayerSchema(CompiledSchema):
     )
 
     def make(self, d: dict[str, Any]) -> Any:
-        return Player(d["id"], d["hand"], d.get("tabled"))
+        return PlayerInput(d["id"], d["hand"], d.get("tabled"))
 
 
 class TurnSchema(CompiledSchema):
