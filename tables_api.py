@@ -102,7 +102,7 @@ def register_tables(app: Flask, api: Any) -> None:
     app.register_error_handler(NoPledges, lambda exc: problem(409, str(exc)))
     app.register_error_handler(EntropyTaken, lambda exc: problem(409, str(exc)))
     app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
-    app.register_error_handler(NotToMove, lambda exc: problem(409, str(exc)))
+    app.register_error_handler(NotToMove, lambda exc: problem(409, exc.args[0]))  # its sentence, in the request's language
     app.register_error_handler(TooLarge, lambda exc: problem(409, str(exc)))
     app.register_error_handler(Stale, _stale)
     app.register_error_handler(Replayed, _replayed)

@@ -29,6 +29,7 @@ from referee.fairness import SEED_BYTES, Contribution, HandSeed, combined_entrop
 from referee.game import GameOver, check_next_hand, new_game, next_hand, play
 from referee.moves import MovesOutcome, can_play
 from referee.rules import Rules
+from referee.speech import say
 from referee.state import Status
 from referee.view import Event, seat_view
 from web import metrics
@@ -95,7 +96,8 @@ class Forbidden(Exception):
 
 
 class NotToMove(Exception):
-    """Advice asked for a seat that is not to move, or once the hand is over (409)."""
+    """Advice asked for a seat that is not to move, or once the hand is over (409); its one
+    argument is the sentence saying so (a :class:`~referee.speech.Sentence`)."""
 
 
 class Replayed(Exception):
@@ -385,8 +387,10 @@ class Tables:
         view = seat_view(table.game.state, player, table.game.events)
         if not view.to_move:
             if view.status != Status.PLAYING:
-                raise NotToMove("the hand is over: there is no move to suggest")
-            raise NotToMove(f"it is {view.turn.player}'s turn, not {player}'s: advice is for the player to move")
+                raise NotToMove(say("the hand is over: there is no move to suggest"))
+            raise NotToMove(
+                say("it is {player}'s turn, not {seat}'s: advice is for the player to move", player=view.turn.player, seat=player)
+            )
         return bots.choose_move(view, level, table.id)
 
     def next(self, token: str, seat: str, entropy: str | None = None) -> Dealt:

@@ -14,7 +14,7 @@ from babel.messages.extract import extract_from_dir
 from conftest import make_state
 from tables_support import make_app
 
-from referee import PRESETS, deal, parse_position
+from referee import PRESETS, Turn, deal, parse_position
 from referee.bots import Choice, _rng, choose_move
 from referee.bots.search import Budget, Verdict, _played_forward, searching_hard
 from referee.bots.selfplay import steps
@@ -500,7 +500,11 @@ def test_the_cases_say_every_sentence_of_the_bots():
     written = {m if isinstance(m, str) else m[0] for _, _, m, _, _ in extract_from_dir(str(ROOT / "referee" / "bots"), keywords=keywords)}
     said = set().union(*(sentence_msgids(_summary(made)) for _, made, *_ in CASES))
     rummy = {"doubles"}  # referee.scoring's word for R15's bonus, said inside the advice
-    assert said - rummy | UNMET == written
+    refusals = {  # said below, when no advice can be given
+        "the hand is over (someone went out): there is no move to suggest",
+        "the hand is over (a drawn hand): there is no move to suggest",
+    }
+    assert said - rummy | UNMET | refusals == written
 
 
 def test_a_verdict_without_a_runner_up():
@@ -552,3 +556,47 @@ def test_a_sealed_tables_advice_in_spanish():
     advice = choose_move(seat_view(table.game.state, "ana", table.game.events), "easy", table.id).summary
     assert english["summary"] == advice
     assert spanish.get_json()["summary"] == render(advice, language("es")) != advice
+
+
+# --- advice refused, in the language -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "status, es, ru",
+    [
+        (
+            "out",
+            "la mano ha terminado (alguien cerró): no hay jugada que sugerir",
+            "раздача окончена (кто-то вышел): советовать нечего",
+        ),
+        ("draw", "la mano ha terminado (mano nula): no hay jugada que sugerir", "раздача окончена (ничья): советовать нечего"),
+    ],
+)
+def test_no_advice_once_the_hand_is_over_in_spanish_and_russian(client, status, es, ru):
+    over = {
+        "out": make_state(
+            {"ana": "", "ben": "4C 4D 4S JC 10D 6C AS"}, status="out", turn=Turn("ana", "play"), melds=[("m1", "ana", "5H 6H 7H")]
+        ),
+        "draw": make_state({"ana": "2C 3C", "ben": "4C 4D"}, status="draw"),
+    }[status]
+    body = {"state": StateOutSchema().dump(over)}
+    for lang, said in (("es", es), ("ru", ru)):
+        r = client.post("/v1/suggest", json=body, query_string={"lang": lang})
+        assert r.status_code == 422
+        assert r.get_json()["errors"] == [{"pointer": "/state/status", "detail": said}]
+        assert r.get_json()["detail"] == said
+
+
+def test_a_sealed_table_refuses_advice_to_a_seat_not_to_move_in_spanish_and_russian():
+    client = make_app().test_client()
+    made = client.post("/v1/tables", json={"players": ["ana", "ben"], "dealer": "ben"}).get_json()
+    ask = {"table": made["table"], "seat": made["seats"]["ben"]}
+    said = {
+        "en": "it is ana's turn, not ben's: advice is for the player to move",
+        "es": "es el turno de ana, no de ben: los consejos son para quien tiene el turno",
+        "ru": "сейчас ходит ana, а не ben: совет дают тому, кто ходит",
+    }
+    for lang, words in said.items():
+        got = client.post("/v1/tables/suggest", json=ask, headers={"Accept-Language": lang})
+        assert got.status_code == 409 and got.headers["Content-Language"] == lang
+        assert got.get_json()["detail"] == words

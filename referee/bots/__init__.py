@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..actions import Move
 from ..errors import InvalidInput, Problem
 from ..policy import LEVELS
+from ..speech import say
 from ..state import State, Status
 from ..view import Event, SeatView, seat_view
 from . import policies
@@ -36,8 +37,12 @@ def suggest(state: State, level: str = "hard", events: Sequence[Event] = ()) -> 
     (oldest first) when the client sends them (an open state carries no history). Raises :class:`~referee.errors.InvalidInput` (path
     ``("state", "status")``) when the hand is over."""
     if state.status != Status.PLAYING:
-        ended = "someone went out" if state.status == Status.OUT else "a drawn hand"
-        raise InvalidInput([Problem(("state", "status"), f"the hand is over ({ended}): there is no move to suggest")])
+        over = (
+            say("the hand is over (someone went out): there is no move to suggest")
+            if state.status == Status.OUT
+            else say("the hand is over (a drawn hand): there is no move to suggest")
+        )
+        raise InvalidInput([Problem(("state", "status"), over)])
     return choose_move(seat_view(state, state.turn.player, events), level)
 
 
