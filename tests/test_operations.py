@@ -7,25 +7,13 @@ from __future__ import annotations
 
 import http.client
 import json
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from stack_support import STACK_MARKS, stack
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "deploy"))
-
-import stack  # noqa: E402
-
-try:
-    stack.nginx_binary()
-    stack.redis_binary()
-    HAVE = True
-except RuntimeError:
-    HAVE = False
-pytestmark = [pytest.mark.stack, pytest.mark.skipif(not HAVE, reason="needs Debian's nginx and redis-server")]
+pytestmark = STACK_MARKS
 
 
 def _call(port: int, method: str, path: str, body=None, timeout: float = 20.0):

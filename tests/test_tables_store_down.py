@@ -11,27 +11,12 @@ import json
 import os
 import signal
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from stack_support import STACK_MARKS, stack
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "deploy"))
-
-import stack  # noqa: E402
-
-try:
-    stack.nginx_binary()
-    stack.redis_binary()
-    HAVE = True
-except RuntimeError:
-    HAVE = False
-if not HAVE and (os.environ.get("RUMMY_REQUIRE_NGINX") == "1" or os.environ.get("RUMMY_REQUIRE_REDIS") == "1"):
-    raise RuntimeError("these tests need Debian's nginx and redis-server (apt-get install nginx redis-server)")
-
-pytestmark = [pytest.mark.stack, pytest.mark.skipif(not HAVE, reason="needs Debian's nginx and redis-server")]
+pytestmark = STACK_MARKS
 
 
 def _post(port: int, path: str, body: dict, timeout: float = 30.0):
