@@ -36,6 +36,7 @@ from .errors import IllegalMove, InvalidInput, Reason
 from .moves import apply_move as _apply_move
 from .rules import Rules
 from .seating import check_seating
+from .speech import Listing, Ordinal, Sentence, say, say_n, term
 from .stall import stall_words
 from .state import State, Status, validate_state
 from .view import Event
@@ -61,19 +62,20 @@ class FairCode(StrEnum):
     EXPECT_MISMATCH = "expect_mismatch"  # the hand is not the one the player knows (their entropy, commitment, dealer, rules, cards)
 
 
-def entropy_fault(entropy: str) -> str | None:
+def entropy_fault(entropy: str) -> Sentence | None:
     """Why ``entropy`` is not entropy a request may send (contract, Provably fair deals: 1 to
     128 characters of printable ASCII, U+0020 to U+007E, no space at either end, so that
     nothing can hide in it); None when it may be sent."""
     if not 1 <= len(entropy) <= MAX_ENTROPY:
-        return f"entropy must be 1 to {MAX_ENTROPY} characters"
+        return say("entropy must be 1 to {max} characters", max=MAX_ENTROPY)
     odd = next((c for c in entropy if not " " <= c <= "~"), None)
     if odd is not None:
-        return (
-            f"entropy must be printable ASCII (letters, digits, punctuation and spaces), so nothing can hide in it: it holds {visible(odd)}"
+        return say(
+            "entropy must be printable ASCII (letters, digits, punctuation and spaces), so nothing can hide in it: it holds {char}",
+            char=visible(odd),
         )
     if entropy != entropy.strip(" "):
-        return "entropy must not start or end with a space"
+        return say("entropy must not start or end with a space")
     return None
 
 
@@ -81,12 +83,6 @@ def visible(text: str) -> str:
     """``text`` with every character outside printable ASCII written as its code point (``U+200B``),
     so that a person reading it sees what is there: ``"ab[U+200B]"``."""
     return "".join(c if " " <= c <= "~" else f"[U+{ord(c):04X}]" for c in text)
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``…"""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 # --- the deck ----------------------------------------------------------------------------
@@ -229,7 +225,7 @@ def drawn_card(before: State, after: State, player: str) -> Card | None:
 
 
 def _card(card: Card | None) -> str:
-    return card.symbol if card is not None else "no card"
+    return card.symbol if card is not None else term("card drawn", "no card")
 
 
 def reveal(hand: HandSeed, players: Sequence[str], dealer: str, rules: Rules, events: Sequence[Event]) -> Revealed:
@@ -313,9 +309,9 @@ class FairReason(Reason):
     expect: str | None = None
 
 
-def _refused(code: FairCode, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> Verdict:
+def _refused(code: FairCode, message: Sentence, cards: Sequence[Card] = (), rule: str | None = None) -> Verdict:
     reason = FairReason(code, message, tuple(cards), rule)  # type: ignore[arg-type]  # a FairCode, not a move's Code
-    return Verdict(False, (reason,), f"Not verified: {message}.")
+    return Verdict(False, (reason,), say("Not verified: {why}.", why=message))
 
 
 def _rules_differ(a: Rules, b: Rules) -> str:
@@ -328,7 +324,7 @@ def _unexpected(revealed: Revealed, expect: Expect) -> list[FairReason]:
     to the player whose expectations they are."""
     out: list[FairReason] = []
 
-    def differs(name: str, message: str, cards: Sequence[Card] = (), rule: str | None = None) -> None:
+    def differs(name: str, message: Sentence, cards: Sequence[Card] = (), rule: str | None = None) -> None:
         out.append(FairReason(FairCode.EXPECT_MISMATCH, message, tuple(cards), rule, name))  # type: ignore[arg-type]
 
     rec = revealed.record
@@ -340,34 +336,50 @@ def _unexpected(revealed: Revealed, expect: Expect) -> list[FairReason]:
     if expect.entropy is not None and not ok_entropy:
         differs(
             "entropy",
-            f'the hand was shuffled with the entropy "{visible(revealed.entropy)}", not the "{visible(expect.entropy)}" you sent: '
-            "the service changed your entropy, so it could have chosen the deal",
+            say(
+                'the hand was shuffled with the entropy "{shuffled}", not the "{sent}" you sent: '
+                "the service changed your entropy, so it could have chosen the deal",
+                shuffled=visible(revealed.entropy),
+                sent=visible(expect.entropy),
+            ),
         )
     if expect.commitment is not None and expect.commitment.lower() != revealed.commitment.lower():
         differs(
             "commitment",
-            f"the hand's commitment is {revealed.commitment.lower()[:16]}…, not the {expect.commitment.lower()[:16]}… you were shown "
-            "before you sent your entropy: the deck may have been chosen after it arrived",
+            say(
+                "the hand's commitment is {actual}…, not the {shown}… you were shown "
+                "before you sent your entropy: the deck may have been chosen after it arrived",
+                actual=revealed.commitment.lower()[:16],
+                shown=expect.commitment.lower()[:16],
+            ),
         )
     if rec is None:
         return out
     if expect.dealer is not None and expect.dealer != rec.dealer:
-        differs("dealer", f"the record says {rec.dealer} dealt, not {expect.dealer}", rule="R3")
+        differs("dealer", say("the record says {dealer} dealt, not {expected}", dealer=rec.dealer, expected=expect.dealer), rule="R3")
     if expect.rules is not None and expect.rules != rec.rules:
         differs(
             "rules",
-            f"the hand was played under other rules than the ones you agreed ({_rules_differ(expect.rules, rec.rules)} differ)",
+            say(
+                "the hand was played under other rules than the ones you agreed ({options} differ)",
+                options=_rules_differ(expect.rules, rec.rules),
+            ),
             rule="R21",
         )
     if expect.hand is not None:
         player, cards = expect.hand
         if player not in rec.dealt:
-            differs("hand", f"{player} is not a player of the hand revealed: it is another table's hand")
+            differs("hand", say("{player} is not a player of the hand revealed: it is another table's hand", player=player))
         elif sorted(c.index for c in cards) != sorted(c.index for c in rec.dealt[player]):
             dealt = rec.dealt[player]
             differs(
                 "hand",
-                f"the hand revealed deals {player} {show(dealt)}, not the {show(cards)} you were dealt: it is another hand than yours",
+                say(
+                    "the hand revealed deals {player} {dealt}, not the {cards} you were dealt: it is another hand than yours",
+                    player=player,
+                    dealt=show(dealt),
+                    cards=show(cards),
+                ),
                 [c for c in dealt if c not in cards],
                 "R2",
             )
@@ -381,26 +393,38 @@ def _deck_fault(revealed: Revealed) -> Verdict | None:
     deck), or, at a table of several human seats, entropy that is not their contributions
     combined; None when it is that deck."""
     if revealed.contributions:
-        bad = next((f"{p}'s" for p, e in revealed.contributions if entropy_fault(e) is not None), None)
-        if bad is None and combined_entropy(revealed.contributions) != revealed.entropy:
-            bad = "the combination of the seats'"
+        bad = next((p for p, e in revealed.contributions if entropy_fault(e) is not None), None)
         if bad is not None:
             return _refused(
                 FairCode.ENTROPY_MISMATCH,
-                f"the entropy the deck follows from is not {bad} entropy as the algorithm combines it (version 2), "
-                "so it is not the entropy the players sent",
+                say(
+                    "the entropy the deck follows from is not {player}'s entropy as the algorithm combines it (version 2), "
+                    "so it is not the entropy the players sent",
+                    player=bad,
+                ),
+            )
+        if combined_entropy(revealed.contributions) != revealed.entropy:
+            return _refused(
+                FairCode.ENTROPY_MISMATCH,
+                say(
+                    "the entropy the deck follows from is not the combination of the seats' entropy as the algorithm combines it "
+                    "(version 2), so it is not the entropy the players sent"
+                ),
             )
     fault = entropy_fault(revealed.entropy) if revealed.entropy else None
-    if fault is not None:
+    if fault is not None:  # each fault is said from "entropy", lower case, as this clause needs
         return _refused(
             FairCode.ENTROPY_MISMATCH,
-            f'the entropy "{visible(revealed.entropy)}" is not entropy the service accepts from a player '
-            f"({fault[0].lower()}{fault[1:]}), so it is not the entropy a player sent",
+            say(
+                'the entropy "{entropy}" is not entropy the service accepts from a player ({fault}), so it is not the entropy a player sent',
+                entropy=visible(revealed.entropy),
+                fault=fault,
+            ),
         )
     try:
         made = shuffled_deck(revealed.seed, revealed.entropy)
     except UnicodeEncodeError:
-        return _refused(FairCode.ENTROPY_MISMATCH, "the entropy is not text that can be written in UTF-8, so no deck follows from it")
+        return _refused(FairCode.ENTROPY_MISMATCH, say("the entropy is not text that can be written in UTF-8, so no deck follows from it"))
     given, entropy = tuple(revealed.deck), revealed.entropy
     if given == made:
         return None
@@ -409,7 +433,11 @@ def _deck_fault(revealed: Revealed) -> Verdict | None:
         lacking = [c for c in made if c not in given]
         return _refused(
             FairCode.DECK_MISMATCH,
-            f"the deck holds {show(doubled)} twice and lacks {show(lacking)}: it is not the deck the seed and the entropy give",
+            say(
+                "the deck holds {doubled} twice and lacks {lacking}: it is not the deck the seed and the entropy give",
+                doubled=show(doubled),
+                lacking=show(lacking),
+            ),
             [*doubled, *lacking],
         )
     diff = [i for i, (a, b) in enumerate(zip(given, made, strict=True)) if a is not b]
@@ -417,27 +445,47 @@ def _deck_fault(revealed: Revealed) -> Verdict | None:
         i, j = diff
         return _refused(
             FairCode.DECK_MISMATCH,
-            f"the deck's {ordinal(i + 1)} and {ordinal(j + 1)} cards ({given[i].symbol} and {given[j].symbol}) are swapped: "
-            f"the seed and the entropy put {made[i].symbol} {ordinal(i + 1)} and {made[j].symbol} {ordinal(j + 1)}",
+            say(
+                "the deck's {first} and {second} cards ({a} and {b}) are swapped: the seed and the entropy put {c} {first} and {d} {second}",
+                first=Ordinal(i + 1),
+                second=Ordinal(j + 1),
+                a=given[i].symbol,
+                b=given[j].symbol,
+                c=made[i].symbol,
+                d=made[j].symbol,
+            ),
             [given[i], given[j]],
         )
     i = diff[0]
-    shown = f'the entropy "{entropy}"' if entropy else "no entropy"
-    return _refused(
-        FairCode.ENTROPY_MISMATCH if len(diff) > 4 else FairCode.DECK_MISMATCH,
-        f"the deck does not follow from this seed and {shown}: {len(diff)} of its 52 cards are elsewhere, from the "
-        f"{ordinal(i + 1)} card on ({given[i].symbol}, where they put {made[i].symbol}), so the entropy or the deck is not the one dealt",
-        [given[i], made[i]],
-    )
+    params = {"count": len(diff), "nth": Ordinal(i + 1), "card": given[i].symbol, "put": made[i].symbol}
+    if entropy:
+        why = say(
+            'the deck does not follow from this seed and the entropy "{entropy}": {count} of its 52 cards are elsewhere, from the '
+            "{nth} card on ({card}, where they put {put}), so the entropy or the deck is not the one dealt",
+            entropy=entropy,
+            **params,
+        )
+    else:
+        why = say(
+            "the deck does not follow from this seed and no entropy: {count} of its 52 cards are elsewhere, from the "
+            "{nth} card on ({card}, where they put {put}), so the entropy or the deck is not the one dealt",
+            **params,
+        )
+    return _refused(FairCode.ENTROPY_MISMATCH if len(diff) > 4 else FairCode.DECK_MISMATCH, why, [given[i], made[i]])
 
 
-def _describe(e: Event) -> str:
+def _describe(e: Event) -> Sentence:
     if e.action == Action.DRAW:
-        return f"{e.player} draws from the {'stock' if e.source == Source.STOCK else 'discard pile'}"
+        if e.source == Source.STOCK:
+            return say("{player} draws from the stock", player=e.player)
+        return say("{player} draws from the discard pile", player=e.player)
     if e.action == Action.DISCARD:
-        return f"{e.player} discards {e.discarded.symbol}"
-    verb = "melds" if e.action == Action.MELD else "lays off"
-    return f"{e.player} {verb} {show(e.cards)}" + (f" on {e.meld}" if e.action == Action.LAY_OFF and e.meld else "")
+        return say("{player} discards {card}", player=e.player, card=e.discarded.symbol)
+    if e.action == Action.MELD:
+        return say("{player} melds {cards}", player=e.player, cards=show(e.cards))
+    if e.meld:
+        return say("{player} lays off {cards} on {meld}", player=e.player, cards=show(e.cards), meld=e.meld)
+    return say("{player} lays off {cards}", player=e.player, cards=show(e.cards))
 
 
 def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None = None) -> Verdict:
@@ -457,13 +505,18 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
     if expect is not None:
         unexpected = _unexpected(revealed, expect)
         if unexpected:
-            said = "; ".join(r.message for r in unexpected)
-            return Verdict(False, tuple(unexpected), f"Not verified: {said}.")
+            said = unexpected[0].message
+            for r in unexpected[1:]:
+                said = say("{first}; {then}", first=said, then=r.message)
+            return Verdict(False, tuple(unexpected), say("Not verified: {why}.", why=said))
     if commitment(revealed.seed) != revealed.commitment.lower():
         return _refused(
             FairCode.SEED_MISMATCH,
-            f"the seed does not match the commitment: its SHA-256 is {commitment(revealed.seed)[:16]}…, "
-            f"the commitment shown during the hand is {revealed.commitment.lower()[:16]}…",
+            say(
+                "the seed does not match the commitment: its SHA-256 is {hash}…, the commitment shown during the hand is {commitment}…",
+                hash=commitment(revealed.seed)[:16],
+                commitment=revealed.commitment.lower()[:16],
+            ),
         )
     fault = _deck_fault(revealed)
     if fault is not None:
@@ -471,41 +524,54 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
     made = tuple(revealed.deck)  # the deck seed and entropy give (cards are interned: the same 52 objects)
     rec = revealed.record
     if rec is None:
-        return _refused(FairCode.UNFINISHED, "there is no record of the hand's moves to check")
+        return _refused(FairCode.UNFINISHED, say("there is no record of the hand's moves to check"))
     if rules is not None and rules != rec.rules:
         return _refused(
-            FairCode.RULES_MISMATCH, f"the record was played under other rules than these ({_rules_differ(rules, rec.rules)} differ)"
+            FairCode.RULES_MISMATCH,
+            say("the record was played under other rules than these ({options} differ)", options=_rules_differ(rules, rec.rules)),
         )
     problems = check_seating(rec.players, rec.dealer)
     if problems:
-        return _refused(FairCode.RECORD_INVALID, f"the record's table is not a real one: {problems[0].message}")
+        return _refused(FairCode.RECORD_INVALID, say("the record's table is not a real one: {why}", why=problems[0].message))
     state = dealt_state(made, rec.players, rec.rules, rec.dealer)
     for p in state.players:
         claimed = tuple(rec.dealt.get(p.id, ()))
         if claimed != p.hand or set(rec.dealt) != set(rec.players):
-            return _refused(
-                FairCode.OTHER_HAND,
-                f"the record is of another hand: the deck deals {p.id} {show(p.hand)}, but the record says {p.id} was dealt "
-                f"{show(claimed) or 'nothing'}",
-                p.hand,
-            )
+            if claimed:
+                why = say(
+                    "the record is of another hand: the deck deals {player} {cards}, but the record says {player} was dealt {claimed}",
+                    player=p.id,
+                    cards=show(p.hand),
+                    claimed=show(claimed),
+                )
+            else:
+                why = say(
+                    "the record is of another hand: the deck deals {player} {cards}, but the record says {player} was dealt nothing",
+                    player=p.id,
+                    cards=show(p.hand),
+                )
+            return _refused(FairCode.OTHER_HAND, why, p.hand)
     if rec.up_card is not state.discard[-1]:
         return _refused(
             FairCode.OTHER_HAND,
-            f"the record is of another hand: the deck turns up {state.discard[-1].symbol} to start the discard pile, the record {rec.up_card.symbol}",
+            say(
+                "the record is of another hand: the deck turns up {card} to start the discard pile, the record {claimed}",
+                card=state.discard[-1].symbol,
+                claimed=rec.up_card.symbol,
+            ),
             [state.discard[-1], rec.up_card],
         )
     drawn = taken = 0  # draws from the stock; those that took a card (R18's last draw finds none)
     for n, e in enumerate(rec.moves, start=1):
         if state.status != Status.PLAYING:
-            return _refused(FairCode.ILLEGAL_MOVE, f"move {n} ({_describe(e)}) comes after the hand was over")
+            return _refused(FairCode.ILLEGAL_MOVE, say("move {n} ({move}) comes after the hand was over", n=n, move=_describe(e)))
         try:
             after = _apply_move(state, _move(e))
         except (IllegalMove, InvalidInput) as refused:
-            why = refused.reasons[0].message if isinstance(refused, IllegalMove) else str(refused)
+            because = refused.reasons[0].message if isinstance(refused, IllegalMove) else _said_problems(refused)
             return _refused(
                 FairCode.ILLEGAL_MOVE,
-                f"move {n} ({_describe(e)}) is not legal after the moves before it: {why}",
+                say("move {n} ({move}) is not legal after the moves before it: {why}", n=n, move=_describe(e), why=because),
                 refused.reasons[0].cards if isinstance(refused, IllegalMove) else (),
             )
         if e.action == Action.DRAW:
@@ -514,69 +580,125 @@ def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None
                 drawn += 1
                 taken += got is not None
                 if e.card is not got:
-                    where = (
-                        f"the stock, turned over from the discard pile {after.restocks} time{'s' if after.restocks != 1 else ''} (R17), put"
-                        if after.restocks
-                        else "the deck put"
-                    )
+                    seen = {"nth": Ordinal(drawn), "move": n, "player": e.player, "card": _card(e.card), "put": _card(got)}
+                    if after.restocks:
+                        why = say_n(
+                            "the {nth} card drawn from the stock (move {move}, {player}) was {card}, but the stock, "
+                            "turned over from the discard pile {count} time (R17), put {put} there",
+                            "the {nth} card drawn from the stock (move {move}, {player}) was {card}, but the stock, "
+                            "turned over from the discard pile {count} times (R17), put {put} there",
+                            after.restocks,
+                            **seen,
+                        )
+                    else:
+                        why = say(
+                            "the {nth} card drawn from the stock (move {move}, {player}) was {card}, but the deck put {put} there", **seen
+                        )
                     return _refused(
                         FairCode.DRAW_MISMATCH,
-                        f"the {ordinal(drawn)} card drawn from the stock (move {n}, {e.player}) was "
-                        f"{_card(e.card)}, but {where} {_card(got)} there",
+                        why,
                         [c for c in (e.card, got) if c is not None],
                         "R17" if after.restocks else "R4",
                     )
             elif e.card is not got:
                 return _refused(
                     FairCode.DRAW_MISMATCH,
-                    f"move {n}: {e.player} took {_card(got)} from the discard pile, not {_card(e.card)}",
+                    say(
+                        "move {n}: {player} took {got} from the discard pile, not {card}",
+                        n=n,
+                        player=e.player,
+                        got=_card(got),
+                        card=_card(e.card),
+                    ),
                     [c for c in (e.card, got) if c is not None],
                     "R4",
                 )
         elif e.action == Action.MELD and e.meld is not None:
             new = next((m.id for m in after.melds if m.id not in {x.id for x in state.melds}), None)
             if new != e.meld:
-                return _refused(FairCode.MELD_MISMATCH, f"move {n} ({_describe(e)}) made meld {new}, not {e.meld}", e.cards)
+                return _refused(
+                    FairCode.MELD_MISMATCH,
+                    say("move {n} ({move}) made meld {new}, not {meld}", n=n, move=_describe(e), new=str(new), meld=e.meld),
+                    e.cards,
+                )
         state = after
     if state.status == Status.PLAYING:
         return _refused(
             FairCode.UNFINISHED,
-            f"the record stops after {len(rec.moves)} moves with the hand still being played ({state.turn.player} to move)",
+            say_n(  # English says "moves" after any number, as it did
+                "the record stops after {count} moves with the hand still being played ({player} to move)",
+                "the record stops after {count} moves with the hand still being played ({player} to move)",
+                len(rec.moves),
+                player=state.turn.player,
+            ),
         )
     result = state.result()
     assert result is not None, "the hand is over: it has a result"
-    ended = (
-        f"{result.winner} went out" + (" going rummy" if result.rummy else "")
-        if result.outcome == Status.OUT
-        else f"the hand was a draw: {stall_words(len(state.players))} (R18a)"
-        if state.stalled
-        else "the hand was a draw: the stock ran out (R18)"
-    )
-    turned = f" through {state.restocks} restock{'s' if state.restocks != 1 else ''}" if state.restocks else ""
-    summary = (
-        f"Verified: the seed matches the commitment, the deck follows from the seed and "
-        f"{'the entropy' if revealed.entropy else 'no entropy'}, the deal and all {taken} cards drawn from the stock{turned} "
-        f"came from that deck, and all {len(rec.moves)} moves were legal; {ended}. "
-    )
+    if result.outcome == Status.OUT:
+        if result.rummy:
+            ended = say("{player} went out going rummy", player=result.winner)
+        else:
+            ended = say("{player} went out", player=result.winner)
+    elif state.stalled:
+        ended = say("the hand was a draw: {why} (R18a)", why=stall_words(len(state.players)))
+    else:
+        ended = say("the hand was a draw: the stock ran out (R18)")
+    checked = {"taken": taken, "moves": len(rec.moves), "ended": ended}
+    if state.restocks and revealed.entropy:
+        verified = say_n(
+            "Verified: the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {taken} "
+            "cards drawn from the stock through {count} restock came from that deck, and all {moves} moves were legal; {ended}.",
+            "Verified: the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {taken} "
+            "cards drawn from the stock through {count} restocks came from that deck, and all {moves} moves were legal; {ended}.",
+            state.restocks,
+            **checked,
+        )
+    elif state.restocks:
+        verified = say_n(
+            "Verified: the seed matches the commitment, the deck follows from the seed and no entropy, the deal and all {taken} "
+            "cards drawn from the stock through {count} restock came from that deck, and all {moves} moves were legal; {ended}.",
+            "Verified: the seed matches the commitment, the deck follows from the seed and no entropy, the deal and all {taken} "
+            "cards drawn from the stock through {count} restocks came from that deck, and all {moves} moves were legal; {ended}.",
+            state.restocks,
+            **checked,
+        )
+    elif revealed.entropy:
+        verified = say(
+            "Verified: the seed matches the commitment, the deck follows from the seed and the entropy, the deal and all {taken} "
+            "cards drawn from the stock came from that deck, and all {moves} moves were legal; {ended}.",
+            **checked,
+        )
+    else:
+        verified = say(
+            "Verified: the seed matches the commitment, the deck follows from the seed and no entropy, the deal and all {taken} "
+            "cards drawn from the stock came from that deck, and all {moves} moves were legal; {ended}.",
+            **checked,
+        )
     expected = expect.names() if expect is not None else ()
     if expected:
-        summary += f"It is the hand you know: {_and([EXPECTED_WORDS[name] for name in expected])} match."
+        compared = say("It is the hand you know: {things} match.", things=Listing(tuple(EXPECTED_WORDS[name] for name in expected)))
     else:
-        summary += (
+        compared = say(
             "Nothing was compared with what you know (the entropy you sent, the commitment you were shown, your cards): "
             "this shows the hand is consistent, not that it is yours."
         )
+    summary = say("{verified} {compared}", verified=verified, compared=compared)
     return Verdict(True, (), summary, Checked(len(rec.moves), taken, state.restocks, result.outcome.value, expected))
 
 
 EXPECTED_WORDS = {
-    "entropy": "the entropy you sent",
-    "commitment": "the commitment you were shown",
-    "dealer": "the dealer",
-    "rules": "the rules you agreed",
-    "hand": "the cards you were dealt",
+    "entropy": term("what you know", "the entropy you sent"),
+    "commitment": term("what you know", "the commitment you were shown"),
+    "dealer": term("what you know", "the dealer"),
+    "rules": term("what you know", "the rules you agreed"),
+    "hand": term("what you know", "the cards you were dealt"),
 }
 
 
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def _said_problems(bad: InvalidInput) -> Sentence | str:
+    """The core's account of input that cannot be true, as one clause: its problems' sentences
+    joined by "; " (as ``str(bad)`` says them in English)."""
+    said: Sentence | str = bad.problems[0].message if bad.problems else str(bad)
+    for p in bad.problems[1:]:
+        said = say("{first}; {then}", first=said, then=p.message)
+    return said

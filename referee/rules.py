@@ -76,8 +76,9 @@ class Option:
     suggested: tuple[int, ...] = ()
     unused_when: str | None = None
 
-    def refusal(self, value: Any) -> str | None:
-        """Why ``value`` is impossible for this option ("must be true or false"), or None."""
+    def refusal(self, value: Any) -> Sentence | None:
+        """Why ``value`` is impossible for this option, naming it ("going_rummy_doubles must be
+        true or false"), or None."""
         if value is None:
             return None if self.null is not None else self._allowed()
         if self.kind is bool:
@@ -88,13 +89,17 @@ class Option:
             return None if ok else self._allowed()
         return None if type(value) is str and value in self.choices else self._allowed()
 
-    def _allowed(self) -> str:
+    def _allowed(self) -> Sentence:
         if self.kind is bool:
-            return "must be true or false"
+            return say("{name} must be true or false", name=self.name)
         if self.kind is int:
-            span = f"must be a whole number from {self.minimum} to {self.maximum}"
-            return f"{span}, or null {self.null}" if self.null is not None else span
-        return f"must be one of {', '.join(str(c) for c in self.choices)}"
+            low, high = self.minimum or 0, self.maximum or 0
+            if self.null is not None:
+                return say(
+                    "{name} must be a whole number from {low} to {high}, or null {null}", name=self.name, low=low, high=high, null=self.null
+                )
+            return say("{name} must be a whole number from {low} to {high}", name=self.name, low=low, high=high)
+        return say("{name} must be one of {choices}", name=self.name, choices=", ".join(str(c) for c in self.choices))
 
     @property
     def choices(self) -> tuple[str | bool, ...]:
@@ -305,16 +310,23 @@ def _resolve(spec: Mapping[str, Any]) -> Rules:
     problems: list[Problem] = []
     preset_name = spec.get("preset", DEFAULT_PRESET)
     if preset_name not in PRESETS:
-        problems.append(Problem(("preset",), f"must be one of {', '.join(PRESETS)}"))
+        problems.append(
+            Problem(
+                ("preset",),
+                say("the preset must be one of {choices}", choices=", ".join(PRESETS)).reworded(f"must be one of {', '.join(PRESETS)}"),
+            )
+        )
         preset_name = DEFAULT_PRESET
     for name, value in spec.items():
         option = OPTION.get(name)
         if name == "preset":
             continue
         if option is None:
-            problems.append(Problem((name,), f"unknown rule option {name!r}; options are {', '.join(OPTION_NAMES)}"))
+            problems.append(
+                Problem((name,), say("unknown rule option {name}; options are {options}", name=repr(name), options=", ".join(OPTION_NAMES)))
+            )
         elif (why := option.refusal(value)) is not None:
-            problems.append(Problem((name,), f"{name} {why}"))
+            problems.append(Problem((name,), why))
     if problems:
         raise InvalidInput(problems)
     return rules_of(preset_name, {k: v for k, v in spec.items() if k != "preset"})

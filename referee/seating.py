@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from .confusables import skeleton
 from .errors import Problem
-from .speech import Sentence, say
+from .speech import Sentence, say, term
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -96,20 +96,84 @@ def same_names(players: Sequence[str], path: tuple[str | int, ...] = ("players",
 
 def _differing(a: str, b: str) -> str:
     """What tells ``a`` and ``b`` apart, for a person who sees them alike: the first letters that
-    differ, named (": Latin a (U+0061) and Cyrillic а (U+0430) look alike"), or "" when they
-    differ only in letter case or width, which a person reads as one name."""
+    differ, named (": 'a' (U+0061, LATIN SMALL LETTER A) and 'а' (U+0430, CYRILLIC SMALL LETTER
+    A) look alike"), or "" when they differ only in letter case or width, which a person reads
+    as one name."""
     if unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold():
         return ""
     for x, y in zip(a, b, strict=False):
         if x != y:
-            return f": {_letter(x)} and {_letter(y)} look alike"
+            return say(": {first} and {second} look alike", first=_letter(x), second=_letter(y))
     longer = a if len(a) > len(b) else b
-    return f": {_letter(longer[min(len(a), len(b))])} is hard to see"
+    return say(": {char} is hard to see", char=_letter(longer[min(len(a), len(b))]))
 
 
-def _letter(ch: str) -> str:
-    """One character for a sentence: ``'а' (U+0430, CYRILLIC SMALL LETTER A)``."""
-    return f"{ch!r} (U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')})"
+def _letter(ch: str) -> Sentence:
+    """One character for a sentence: ``'а' (U+0430, CYRILLIC SMALL LETTER A)`` in English, its
+    code point in every language, and what it is (:func:`character_name`)."""
+    return say("{char} ({code}, {name})", char=repr(ch), code=f"U+{ord(ch):04X}", name=character_name(ch))
+
+
+# The scripts whose letters pass for one another in names (Unicode's confusables: Cyrillic а and
+# Latin a, Greek Β and Latin B, Cherokee Ꭺ and Latin A), by the first word of Unicode's name of
+# the character; a letter of another script is named without its script.
+_SCRIPTS = {
+    "LATIN": term("script", "Latin"),
+    "CYRILLIC": term("script", "Cyrillic"),
+    "GREEK": term("script", "Greek"),
+    "ARMENIAN": term("script", "Armenian"),
+    "CHEROKEE": term("script", "Cherokee"),
+    "GEORGIAN": term("script", "Georgian"),
+}
+
+
+def character_kind(ch: str) -> tuple[str, str | None]:
+    """What ``ch`` is, as :func:`character_name` says it in another language than English: its
+    kind (``capital``, ``small``, ``letter``, ``digit``, ``mark``, ``space``, ``punctuation``,
+    ``symbol``, ``control``, ``format``, ``separator`` or ``character``) and, for a letter of one of the scripts names tell apart, the
+    first word of Unicode's name (``CYRILLIC``), else None."""
+    category = unicodedata.category(ch)
+    first = unicodedata.name(ch, "").split(" ")[0]
+    script = first if first in _SCRIPTS and category[0] == "L" else None
+    kind = {"Lu": "capital", "Ll": "small", "Cc": "control", "Cf": "format", "Zl": "separator", "Zp": "separator"}.get(category) or {
+        "L": "letter",
+        "N": "digit",
+        "M": "mark",
+        "Z": "space",
+        "P": "punctuation",
+        "S": "symbol",
+    }.get(category[0], "character")
+    return kind, script
+
+
+def character_name(ch: str, unnamed: str = "unnamed") -> Sentence:
+    """A character named for people: in English Unicode's name (``CYRILLIC SMALL LETTER A``,
+    ``unnamed`` for a character Unicode names not; the
+    Unicode names and CLDR have no other language's), in another language what it is, in that
+    language's words: "letra minúscula del alfabeto cirílico", "строчная буква (кириллица)"."""
+    kind, script = character_kind(ch)
+    english = unicodedata.name(ch, unnamed)
+    if script is not None:
+        words = _SCRIPTS[script]
+        if kind == "capital":
+            return say("capital letter of the {script} script", script=words).reworded(english)
+        if kind == "small":
+            return say("small letter of the {script} script", script=words).reworded(english)
+        return say("letter of the {script} script", script=words).reworded(english)
+    made = {
+        "capital": term("character", "capital letter"),
+        "small": term("character", "small letter"),
+        "letter": term("character", "letter"),
+        "digit": term("character", "digit"),
+        "mark": term("character", "combining accent or mark"),
+        "space": term("character", "space"),
+        "punctuation": term("character", "punctuation mark"),
+        "symbol": term("character", "symbol"),
+        "control": term("character", "control character"),
+        "format": term("character", "format character, which prints as nothing"),
+        "separator": term("character", "line or paragraph separator"),
+    }.get(kind, term("character", "character"))
+    return made.reworded(english)
 
 
 def listed_as(name: str, players: Iterable[str]) -> str | None:
@@ -166,13 +230,15 @@ def _narration_word(name: str) -> bool:
 def check_seating(players: Sequence[str], dealer: str | None, dealer_field: str = "dealer") -> list[Problem]:
     """Faults in a list of seats (R2, R2a): 2–6 players, no player twice (names compared by
     :func:`name_key`), a dealer who sits at the table. Paths: ``("players",)``,
-    ``("players", i)``, ``(dealer_field,)``."""
+    ``("players", i)``, ``(dealer_field,)``: ``"dealer"`` or ``"first_dealer"`` (the scorepad's),
+    which the dealer's refusal names ("first dealer 'Zed' is not one of the players")."""
     problems = player_count_problems(len(players))
     problems += same_names(players)
     seen = set(players)
     if dealer is not None and dealer not in seen:
-        words = dealer_field.replace("_", " ")
-        problems.append(Problem((dealer_field,), f"{words} {not_listed(dealer, players, ONE_OF_THE_PLAYERS)}"))
+        why = not_listed(dealer, players, ONE_OF_THE_PLAYERS)
+        said = say("first dealer {why}", why=why) if dealer_field == "first_dealer" else say("dealer {why}", why=why)
+        problems.append(Problem((dealer_field,), said))
     return problems
 
 
@@ -192,7 +258,11 @@ def player_count_problems(players: int) -> list[Problem]:
     """R2: the fault of a table of ``players`` players (path ``("players",)``), or []."""
     if MIN_PLAYERS <= players <= MAX_PLAYERS:
         return []
-    return [Problem(("players",), f"Rummy is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R2)")]
+    return [
+        Problem(
+            ("players",), say("Rummy is for {low} to {high} players, not {count} (R2)", low=MIN_PLAYERS, high=MAX_PLAYERS, count=players)
+        )
+    ]
 
 
 def most_dealt() -> int:

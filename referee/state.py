@@ -19,6 +19,7 @@ from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, points_won
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, not_listed, player_count_problems, same_names
+from .speech import say
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
 
@@ -305,9 +306,9 @@ def _seating_problems(state: Snapshot, ids: dict[str, int], turn: Turn, dealer: 
     problems: list[Problem] = player_count_problems(len(state.players))
     problems += same_names([p.id for p in state.players], suffix=("id",))  # R2a
     if dealer is not None and dealer not in ids:
-        problems.append(Problem(("dealer",), f"dealer {not_listed(dealer, ids)}"))
+        problems.append(Problem(("dealer",), say("dealer {why}", why=not_listed(dealer, ids))))
     if turn.player not in ids:
-        problems.append(Problem(("turn", "player"), f"turn player {not_listed(turn.player, ids)}"))
+        problems.append(Problem(("turn", "player"), say("turn player {why}", why=not_listed(turn.player, ids))))
     return problems
 
 
@@ -323,7 +324,7 @@ def _canonical_melds(state: Snapshot, ids: dict[str, int]) -> tuple[tuple[Meld, 
             problems.append(Problem(("melds", i, "id"), f"meld id {m.id!r} is used twice"))
         meld_ids.add(m.id)
         if m.owner is not None and m.owner not in ids:
-            problems.append(Problem(("melds", i, "owner"), f"meld owner {not_listed(m.owner, ids)}"))
+            problems.append(Problem(("melds", i, "owner"), say("meld owner {why}", why=not_listed(m.owner, ids))))
         check = check_meld(m.cards, state.rules)
         if not check.valid:
             problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))

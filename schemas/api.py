@@ -11,10 +11,12 @@ from referee.deal import MAX_SEED
 from referee.melds import LONGEST_MELD
 from referee.rules import OPTION
 from referee.seating import MAX_PLAYERS, most_dealt
+from referee.speech import say
 
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, OneOf
+from .errors import FIELD
 from .fields import PLAYER_COUNT, BoundedList, CardList, Count, PlayerEntries, PlayerName, StrictBoolean, StrictInteger
 from .rules import ResolvedRulesSchema, RulesField
 from .state import MAX_MOVES, MOVE_SHAPES, MoveSchema, StateOutSchema, StateSchema
@@ -72,7 +74,13 @@ class HandScoreRequest(CompiledSchema):
         keys=PlayerName(),
         values=CardList(min_length=1, max_length=most_dealt()),
         required=True,
-        validate=Count(1, MAX_PLAYERS - 1, sentence="{field} must give the cards of {min} to {max} opponents; this gives {n}"),
+        validate=Count(
+            1,
+            MAX_PLAYERS - 1,
+            sentence=lambda low, high, n: say(
+                "{field} must give the cards of {min} to {max} opponents; this gives {n}", field=FIELD, min=low or 0, max=high or 0, n=n
+            ),
+        ),
         metadata={"description": "Each opponent's cards left in hand (R14)."},
     )
     rummy = StrictBoolean(load_default=False, metadata={"description": "The winner went rummy (R15)."})
@@ -213,7 +221,7 @@ class RemainingSchema(CompiledSchema):
     # a hostile pad can cause before the core runs.
     cards = CardList(
         max_length=most_dealt(),
-        too_many="{n} cards listed, but only {max} are ever dealt to a player (R2)",
+        too_many=lambda low, high, n: say("{n} cards listed, but only {max} are ever dealt to a player (R2)", n=n, max=high or 0),
         metadata={"description": f"At most {most_dealt()}: nobody is dealt more (R2); the core checks the deal of this table."},
     )
     points = StrictInteger()

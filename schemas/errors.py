@@ -83,13 +83,24 @@ def count_messages(messages: Any) -> int:
     return 1
 
 
+FIELD = "{field}"
+"""The ``field`` parameter of a field's own sentence (``say("{field} must not be empty",
+field=FIELD)``, :mod:`schemas.fields`): :func:`problems_from_messages` puts the field there, in
+words in English ("player 2"), by its path in another language (``el campo «players/1»``)."""
+
+
 def _friendly(message: str, path: tuple[str | int, ...]) -> str:
     """A message of a field worded once for players: marshmallow's stock messages ("Not a valid
     integer.", "Length must be between 2 and 6.") become sentences naming the field in words
     ("the seed must be a whole number"; a :class:`Sentence`, said in the answer's language with the
     field named by its path there: "el campo «seed» debe ser un número entero"); a message holding
-    ``{field}`` (see :class:`schemas.fields.Count`) gets the field's words there; any other message
+    ``{field}``, or a sentence whose ``field`` is :data:`FIELD` (see :class:`schemas.fields.Count`),
+    gets the field's words there; any other message
     is the core's or a field's own sentence and is kept, with the scorepad entry it concerns in front."""
+    if isinstance(message, Sentence) and message.params.get("field") == FIELD:
+        # a field's own sentence (schemas.fields): the field named where the problem is
+        named = {**message.params, "field": _field(path, field_words(path))}
+        return Sentence(message.msgid, named, message.plural, message.n, message.context, message.capital)
     if isinstance(message, Sentence) and not _context(path):
         return message  # the core's own sentence, said in the answer's language
     words = field_words(path)

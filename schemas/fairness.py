@@ -10,16 +10,18 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.fairness import MAX_ENTROPY, SEED_BYTES, Contribution, Expect, FairCode, Record, Revealed, entropy_fault
+from referee.speech import Sentence, say
 
 from .api import ReasonSchema
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, HexBytes, OneOf
-from .fields import PLAYER_COUNT, BoundedList, Card, CardList, PlayerEntries, PlayerName
+from .fields import PLAYER_COUNT, BoundedList, Card, CardList, Count, PlayerEntries, PlayerName
 from .rules import ResolvedRulesSchema, RulesField, RulesSchema
 from .state import EVENT_OPTIONAL, EVENT_SHAPES, PlayedMoveOutSchema, PlayedMoveSchema
 
 HEX = f"^[0-9a-fA-F]{{{2 * SEED_BYTES}}}$"
+COMMITMENT_HEX = say("the commitment is {count} hexadecimal digits", count=2 * SEED_BYTES)
 # A hand's moves: more than the rules let a hand have. Every meld or lay-off takes a card off a
 # hand for good (at most 52 of them), and between two of them R18a ends the hand after 25 turns
 # a player: with 6 players at most 53 x 150 turns of two moves, and the 52 melds: 15,952.
@@ -65,7 +67,7 @@ def pledge_field() -> fields.String:
     """``POST /v1/tables``'s optional ``pledge``: a token of ``POST /v1/tables/pledge``."""
     return fields.String(
         load_default=None,
-        validate=validate.Length(min=1, max=256, error="send the pledge exactly as POST /v1/tables/pledge gave it"),
+        validate=Count(1, 256, sentence=lambda low, high, n: say("send the pledge exactly as POST /v1/tables/pledge gave it")),
         metadata={
             "description": "A pledge from POST /v1/tables/pledge: hand 1 is dealt from the seed it committed to (its commitment is "
             "this hand's fairness.commitment) and your entropy, which must be sent with it. A pledge deals one table only "
@@ -103,12 +105,23 @@ def _utf8(value: str) -> None:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValidationError("entropy must be text that can be written in UTF-8 (it holds a lone surrogate)") from None
+        raise ValidationError(say("entropy must be text that can be written in UTF-8 (it holds a lone surrogate)")) from None
 
 
-def _hex(what: str, description: str, **kw: Any) -> fields.String:
+class _Hex(validate.Regexp):
+    """:data:`HEX`, refused in the field's own sentence ("the seed is 64 hexadecimal digits")."""
+
+    def __init__(self, refusal: Sentence) -> None:
+        super().__init__(HEX)
+        self.refusal = refusal
+
+    def _format_error(self, value: str | bytes) -> str:
+        return self.refusal
+
+
+def _hex(what: Sentence, description: str, **kw: Any) -> fields.String:
     return fields.String(
-        validate=validate.Regexp(HEX, error=f"{what} is {2 * SEED_BYTES} hexadecimal digits"),
+        validate=_Hex(what),
         metadata={"description": description, "pattern": HEX, "minLength": 2 * SEED_BYTES, "maxLength": 2 * SEED_BYTES},
         **kw,
     )
@@ -197,22 +210,32 @@ class RecordSchema(CompiledSchema):
 
 class ContributionInSchema(CompiledSchema):
     player = PlayerName(required=True)
-    entropy = fields.String(required=True, validate=validate.Length(max=MAX_ENTROPY, error="entropy must be at most {max} characters"))
+    entropy = fields.String(
+        required=True,
+        validate=Count(max=MAX_ENTROPY, sentence=lambda low, high, n: say("entropy must be at most {max} characters", max=high or 0)),
+    )
 
 
 class RevealedSchema(CompiledSchema):
     """A finished hand's ``result.fairness``, as /v1/verify reads it."""
 
-    commitment = _hex("the commitment", COMMITMENT_DOC, required=True)
+    commitment = _hex(COMMITMENT_HEX, COMMITMENT_DOC, required=True)
     entropy = fields.String(
         required=True,
-        validate=[validate.Length(max=MAX_ENTROPY, error="entropy must be at most {max} characters of text"), _utf8],
+        validate=[
+            Count(max=MAX_ENTROPY, sentence=lambda low, high, n: say("entropy must be at most {max} characters of text", max=high or 0)),
+            _utf8,
+        ],
         metadata={"description": ENTROPY_DOC},
     )
-    seed = _hex("the seed", "The hand's secret seed (32 bytes, hex), revealed once the hand is over.", required=True)
+    seed = _hex(
+        say("the seed is {count} hexadecimal digits", count=2 * SEED_BYTES),
+        "The hand's secret seed (32 bytes, hex), revealed once the hand is over.",
+        required=True,
+    )
     deck = CardList(
         required=True,
-        validate=validate.Length(equal=52, error="the deck is all 52 cards, top card first"),
+        validate=Count(52, 52, sentence=lambda low, high, n: say("the deck is all 52 cards, top card first")),
         metadata={"description": "The deck as dealt, top card first."},
     )
     record = fields.Nested(RecordSchema, required=True)
@@ -297,11 +320,11 @@ class ExpectSchema(CompiledSchema):
 
     entropy = fields.String(
         load_default=None,
-        validate=validate.Length(min=1, max=MAX_ENTROPY, error="entropy must be 1 to {max} characters"),
+        validate=Count(1, MAX_ENTROPY, sentence=lambda low, high, n: say("entropy must be 1 to {max} characters", max=high or 0)),
         metadata={"description": "The entropy your device sent for this hand (to POST /v1/tables or /v1/tables/next)."},
     )
     commitment = _hex(
-        "the commitment",
+        COMMITMENT_HEX,
         "The commitment you were shown before you sent your entropy: the last hand's next_commitment, or the pledge's for hand 1.",
         load_default=None,
     )

@@ -4,7 +4,7 @@ booleans and integers. Each parses in one step and reports a precise message per
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sized
+from collections.abc import Callable, Mapping, Sized
 from functools import lru_cache
 from typing import Any
 
@@ -13,9 +13,10 @@ from marshmallow import ValidationError, fields, validate
 from referee.cards import CardError, card_by_spelling, parse_card
 from referee.confusables import default_ignorable
 from referee.errors import MAX_PROBLEMS
-from referee.seating import MAX_PLAYERS, MIN_PLAYERS
+from referee.seating import MAX_PLAYERS, MIN_PLAYERS, character_name
+from referee.speech import Sentence, say
 
-from .errors import STOPPED, count_messages
+from .errors import FIELD, STOPPED, count_messages
 
 _SPELLINGS = card_by_spelling()
 CARD_DOC = {
@@ -48,24 +49,57 @@ class Card(fields.Field[Any]):
         return None if value is None else value.code
 
 
+Counted = Callable[[int | None, int | None, int], Sentence]
+"""A count's sentence from the least and most items allowed and the items sent."""
+
+
+def _counted(noun: str) -> Counted:
+    """The sentence of a list of ``noun`` (cards, moves, melds, players, hands; items otherwise)
+    holding too few or too many: "{field} must have 1 to 10 cards; this has 11"."""
+
+    def sentence(low: int | None, high: int | None, n: int) -> Sentence:
+        if low and high is not None:
+            if noun == "cards":
+                return say("{field} must have {min} to {max} cards; this has {n}", field=FIELD, min=low, max=high, n=n)
+            if noun == "moves":
+                return say("{field} must have {min} to {max} moves; this has {n}", field=FIELD, min=low, max=high, n=n)
+            return say("{field} must have {min} to {max} items; this has {n}", field=FIELD, min=low, max=high, n=n)
+        if high is not None:
+            if noun == "cards":
+                return say("{field} must have at most {max} cards; this has {n}", field=FIELD, max=high, n=n)
+            if noun == "melds":
+                return say("{field} must have at most {max} melds; this has {n}", field=FIELD, max=high, n=n)
+            if noun == "players":
+                return say("{field} must have at most {max} players; this has {n}", field=FIELD, max=high, n=n)
+            if noun == "hands":
+                return say("{field} must have at most {max} hands; this has {n}", field=FIELD, max=high, n=n)
+            return say("{field} must have at most {max} items; this has {n}", field=FIELD, max=high, n=n)
+        return say("{field} must have at least {min} items; this has {n}", field=FIELD, min=low or 0, n=n)
+
+    return sentence
+
+
 class Count(validate.Length):
     """How many items a list (or keys an object) may have, worded for players: "{field} must have
-    1 to 10 cards; this has 11", or a ``sentence`` of the field's own ("a game has {min} to
-    {max} players; this one has {n}"). ``{field}`` is filled in with the field's words where the
-    problem is reported (:func:`schemas.errors.field_words`)."""
+    1 to 10 cards; this has 11", or a ``sentence`` of the field's own (from the least and most
+    allowed and the number sent: "a game has 2 to 6 players; this one has 7"). The ``field`` of
+    the sentence (:data:`schemas.errors.FIELD`) is filled in with the field where the problem is
+    reported (:func:`schemas.errors.field_words`)."""
 
-    def __init__(self, min: int | None = None, max: int | None = None, noun: str = "items", sentence: str | None = None):
-        if sentence is None:
-            span = f"{min} to {max}" if min and max is not None else f"at most {max}" if max is not None else f"at least {min}"
-            sentence = f"{{field}} must have {span} {noun}; this has {{n}}"
-        super().__init__(min=min, max=max, error=sentence)
+    def __init__(self, min: int | None = None, max: int | None = None, noun: str = "items", sentence: Counted | None = None):
+        self.sentence = sentence or _counted(noun)
+        super().__init__(min=min, max=max)
 
     def _format_error(self, value: Any, message: str) -> str:
         n = len(value) if hasattr(value, "__len__") else 0
-        return (self.error or message).replace("{min}", str(self.min)).replace("{max}", str(self.max)).replace("{n}", str(n))
+        return self.sentence(self.min, self.max, n)
 
 
-PLAYER_COUNT = Count(MIN_PLAYERS, MAX_PLAYERS, sentence="a game has {min} to {max} players; this one has {n}")
+PLAYER_COUNT = Count(
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    sentence=lambda low, high, n: say("a game has {min} to {max} players; this one has {n}", min=low or 0, max=high or 0, n=n),
+)
 
 
 class BoundedList(fields.List[Any]):
@@ -118,15 +152,15 @@ class CardList(BoundedList):
     """A list of cards parsed in one pass (a dict lookup per card), each bad entry reported at
     its own index: ``{"3": ["'ZZ' is not a card: …"]}``. Loads a tuple of :class:`referee.Card`."""
 
-    def __init__(self, max_length: int = 52, min_length: int = 0, too_many: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, max_length: int = 52, min_length: int = 0, too_many: Counted | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("validate", Count(min_length, max_length, "cards"))
         super().__init__(Card(), **kwargs)
-        self.max_length = max_length
-        self.too_many = too_many  # "{n}" and "{max}" are filled in
+        self.min_length, self.max_length = min_length, max_length
+        self.too_many = too_many  # its own sentence for too many cards
 
     def _too_long(self, value: Sized) -> None:
         if self.too_many and len(value) > self.max_length:
-            raise ValidationError(self.too_many.format(n=len(value), max=self.max_length))
+            raise ValidationError(self.too_many(self.min_length, self.max_length, len(value)))
         BoundedList._too_long(self, value)
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
@@ -183,31 +217,39 @@ def _invisible(ch: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def name_problem(value: str) -> str | None:
-    """Why ``value`` cannot be a player name or id, or None (R2a). Names are shown to people and
-    compared as people read them, so invisible characters, surrounding spaces and the quotation
-    marks the sentences use are refused. Remembered: the same few names come with every request
-    of a game."""
+def name_problem(value: str) -> Sentence | None:
+    """Why ``value`` cannot be a player name or id, or None (R2a): a sentence whose ``field``
+    is :data:`schemas.errors.FIELD` ("{field} must not be empty"). Names are shown to people
+    and compared as people read them, so invisible characters, surrounding spaces and the
+    quotation marks the sentences use are refused. Remembered: the same few names come with
+    every request of a game."""
     if not value:
-        return "must not be empty"
+        return say("{field} must not be empty", field=FIELD)
     if len(value) > MAX_NAME_LENGTH:
-        return f"must be at most {MAX_NAME_LENGTH} characters"
+        return say("{field} must be at most {count} characters", field=FIELD, count=MAX_NAME_LENGTH)
     for ch in value:  # before the spaces: a line separator or a BOM is no space to the user
         if _invisible(ch):
-            return (
-                f"contains the invisible character U+{ord(ch):04X} "
-                f"({unicodedata.name(ch, 'a control character')}), which would make two names that look alike; "
-                "type the name again without it"
+            return say(
+                "{field} contains the invisible character {code} ({name}), which would make two names that look alike; "
+                "type the name again without it",
+                field=FIELD,
+                code=f"U+{ord(ch):04X}",
+                name=character_name(ch, "a control character"),
             )
     if value != value.strip():
-        return "must not start or end with spaces"
+        return say("{field} must not start or end with spaces", field=FIELD)
     if not any(unicodedata.category(ch)[0] in "LNSP" for ch in value):
-        return "must contain a visible letter, digit or symbol"
+        return say("{field} must contain a visible letter, digit or symbol", field=FIELD)
     if unicodedata.normalize("NFC", value) != value:
-        return "is not in Unicode normal form C (an accent typed as a separate mark); send it NFC-normalised"
+        return say("{field} is not in Unicode normal form C (an accent typed as a separate mark); send it NFC-normalised", field=FIELD)
     quote = next((ch for ch in value if ch in _QUOTES), None)
     if quote is not None:
-        return f"must not hold the quotation mark {quote} (U+{ord(quote):04X}): sentences quote names with “ ”"
+        return say(
+            "{field} must not hold the quotation mark {quote} ({code}): sentences quote names with “ ”",
+            field=FIELD,
+            quote=quote,
+            code=f"U+{ord(quote):04X}",
+        )
     return None
 
 
@@ -225,7 +267,7 @@ class VisibleId(fields.String):
         value = super()._deserialize(value, attr, data, **kwargs)
         why = name_problem(value)
         if why:
-            raise ValidationError(f"{{field}} {why}")  # "player 2 must not be empty" (schemas.errors.field_words)
+            raise ValidationError(why)  # "player 2 must not be empty" (schemas.errors.field_words)
         return value
 
 

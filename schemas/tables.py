@@ -15,11 +15,13 @@ from marshmallow import ValidationError, fields, validate
 from limits import MAX_TOKEN_CHARS
 from referee.bots import LEVELS
 from referee.seating import MAX_PLAYERS
+from referee.speech import say
 
 from .api import MoveOutSchema, ReasonSchema, ResultSchema, ScorepadResponse
 from .base import AnswerSchema
 from .compiled import CompiledSchema
 from .doc import Answer, CardCode, OneOf, copy_field
+from .errors import FIELD
 from .fairness import FairnessSchema, RevealedOutSchema, entropy_field, pledge_field
 from .fields import PLAYER_COUNT, BoundedList, Count, PlayerEntries, PlayerName
 from .rules import RulesField
@@ -100,7 +102,13 @@ class TableMoveRequest(CompiledSchema):
     move = fields.Nested(SeatMoveSchema)
     moves = BoundedList(
         fields.Nested(SeatMoveSchema),
-        validate=Count(1, MAX_TURN_MOVES, "moves", sentence="{field} must have 1 to {max} moves, one turn's at most; this has {n}"),
+        validate=Count(
+            1,
+            MAX_TURN_MOVES,
+            sentence=lambda low, high, n: say(
+                "{field} must have 1 to {max} moves, one turn's at most; this has {n}", field=FIELD, max=high or 0, n=n
+            ),
+        ),
     )
 
     def check(self, data: dict[str, Any], original: Any) -> None:

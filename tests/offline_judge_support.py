@@ -234,10 +234,12 @@ def names_module() -> str:
     import unicodedata
 
     from referee.confusables import skeleton as skeleton_of
+    from referee.seating import character_kind
 
     pieces = sorted({ch for c in NAME_ALPHABET for ch in unicodedata.normalize("NFD", c)} | set(NAME_ALPHABET))
     skeleton = {c: skeleton_of(c) for c in pieces if skeleton_of(c) != c}
     names = {c: unicodedata.name(c, "unnamed") for c in NAME_ALPHABET}
+    kinds = {c: list(character_kind(c)) for c in NAME_ALPHABET}
 
     def table(d):
         entries = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in d.items()]
@@ -255,7 +257,9 @@ def names_module() -> str:
         " * and Unicode's character names: do not edit; tests/test_offline_judge.py fails when it is stale. */\n\n"
         f"/** The letters a name may hold for the offline judge to compare it. */\nexport const ALPHABET = {json.dumps(NAME_ALPHABET)};\n\n"
         f"/** Each character's confusable skeleton (NFD), where it differs from the character. */\nexport const SKELETON = {table(skeleton)};\n\n"
-        f"/** Unicode's name of each letter of ALPHABET. */\nexport const CHAR_NAMES = {table(names)};\n"
+        f"/** Unicode's name of each letter of ALPHABET. */\nexport const CHAR_NAMES = {table(names)};\n\n"
+        f"/** What each letter of ALPHABET is, for other languages than English (referee.seating.character_kind): its kind and,\n"
+        f" * for a letter of a script names tell apart, that script. */\nexport const CHAR_KINDS = {table(kinds)};\n"
     )
 
 

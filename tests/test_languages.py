@@ -376,3 +376,234 @@ def test_rules_document_leaves_no_english_in_the_pseudo_locale(client):
     pseudo = rules_words(client.get(f"/v1/rules?lang={PSEUDO}").get_json())
     assert len(pseudo) == len(english) > 60
     assert [w for w in pseudo if not (w.startswith("⟦") and w.endswith("⟧"))] == []
+
+
+# --- the rest of the answers (issue 36): /v1/verify, impossible rules, a list's or a name's own
+# limits, the body's framing, a dealer's refusal, the problem's title -----------------------------
+
+
+def problem_of(client, lang, path, body=None, raw=None):
+    """The problem document of a request that is refused, asked in ``lang``."""
+    if raw is not None:
+        r = client.post(f"{path}?lang={lang}", data=raw, content_type="application/json")
+    else:
+        r = client.post(f"{path}?lang={lang}", json=body)
+    assert r.status_code in (400, 422) and r.headers["Content-Language"] == lang, (r.status_code, r.get_json())
+    return r.get_json()
+
+
+def test_problem_title_in_the_language_type_and_status_as_they_are(client):
+    en = problem_of(client, "en", "/v1/deal", {"players": ["ana", ""]})
+    es = problem_of(client, "es", "/v1/deal", {"players": ["ana", ""]})
+    ru = problem_of(client, "ru", "/v1/deal", {"players": ["ana", ""]})
+    assert en["title"] == "Unprocessable Entity"  # Python's phrase for 422, as before
+    assert (es["title"], ru["title"]) == ("Contenido no procesable", "Необрабатываемое содержимое")
+    assert {(p["type"], p["status"]) for p in (en, es, ru)} == {("about:blank", 422)}
+    bad = problem_of(client, "es", "/v1/deal", raw=b"[1, 2]")
+    assert (bad["title"], bad["status"]) == ("Petición incorrecta", 400)
+    missing = client.get("/v1/nowhere", headers={"Accept-Language": "ru"}).get_json()
+    assert (missing["title"], missing["status"]) == ("Не найдено", 404)
+
+
+# Each refusal of the rest: the request, then its detail in English (as it was), Spanish, Russian.
+REST = [
+    (
+        "/v1/deal",
+        {"players": ["ana", ""]},
+        None,
+        "player 2 must not be empty",
+        "el campo «players/1» no debe estar vacío",
+        "поле «players/1»: не должно быть пустым",
+    ),
+    (
+        "/v1/deal",
+        {"players": ["Ana", "Аna"]},
+        None,
+        "Ana and Аna name the same player (R2a): 'A' (U+0041, LATIN CAPITAL LETTER A) and 'А' (U+0410, CYRILLIC CAPITAL LETTER A) look alike",
+        "Ana y Аna nombran al mismo jugador (R2a): 'A' (U+0041, letra mayúscula del alfabeto latino) y 'А' (U+0410, letra mayúscula del alfabeto cirílico) se parecen",
+        "Ana и Аna — один и тот же игрок (R2a): 'A' (U+0041, заглавная буква (латиница)) и 'А' (U+0410, заглавная буква (кириллица)) выглядят одинаково",
+    ),
+    (
+        "/v1/deal",
+        {"players": ["ana", "b\u200bb"]},
+        None,
+        "player 2 contains the invisible character U+200B (ZERO WIDTH SPACE), which would make two names that look alike; type the name again without it",
+        "el campo «players/1» contiene el carácter invisible U+200B (carácter de formato, que no se ve), que haría que dos nombres parecieran iguales; escribe el nombre de nuevo sin él",
+        "поле «players/1»: содержит невидимый символ U+200B (символ форматирования, который не отображается), из-за которого два имени выглядели бы одинаково; наберите имя заново без него",
+    ),
+    (
+        "/v1/deal",
+        {"players": ["ana", "ben", "cy", "dee", "eve", "fay", "gus"]},
+        None,
+        "a game has 2 to 6 players; this one has 7",
+        "una partida tiene de 2 a 6 jugadores; esta tiene 7",
+        "в партии от 2 до 6 игроков; здесь 7",
+    ),
+    (
+        "/v1/melds/check",
+        {"cards": ["2C"] * 53},
+        None,
+        "the cards must have at most 52 cards; this has 53",
+        "el campo «cards» debe tener como máximo 52 cartas; tiene 53",
+        "поле «cards»: должно быть не больше 52 карт; сейчас 53",
+    ),
+    (
+        "/v1/deal",
+        {"players": ["ana", "ben"], "dealer": "zed"},
+        None,
+        "dealer 'zed' is not one of the players",
+        "repartidor: 'zed' no es uno de los jugadores",
+        "сдающий: 'zed' не является одним из игроков",
+    ),
+    (
+        "/v1/scorepad",
+        {"players": ["ana", "ben"], "first_dealer": "zed"},
+        None,
+        "first dealer 'zed' is not one of the players",
+        "primer repartidor: 'zed' no es uno de los jugadores",
+        "первый сдающий: 'zed' не является одним из игроков",
+    ),
+    (
+        "/v1/deal",
+        None,
+        b"[1, 2]",
+        "the body must be a JSON object, not an array",
+        "el cuerpo debe ser un objeto JSON, no un array",
+        "тело запроса должно быть объектом JSON, а здесь массив",
+    ),
+    (
+        "/v1/deal",
+        None,
+        b'{"players": ["ana", "ben"], "players": ["cy", "dee"]}',
+        "the key 'players' appears twice in one JSON object; send it once",
+        "la clave 'players' aparece dos veces en un mismo objeto JSON; envíala una sola vez",
+        "ключ 'players' встречается в одном объекте JSON дважды; отправьте его один раз",
+    ),
+    (
+        "/v1/deal",
+        None,
+        b" ",
+        "the request body is empty: send a JSON object",
+        "el cuerpo de la petición está vacío: envía un objeto JSON",
+        "тело запроса пустое: отправьте объект JSON",
+    ),
+    (
+        "/v1/deal",
+        None,
+        b'{"players": "\xff"}',
+        "the body is not valid JSON: JSON is UTF-8 text, and byte 13 (0xFF) is not UTF-8",
+        "el cuerpo no es JSON válido: JSON es texto UTF-8, y el byte 13 (0xFF) no es UTF-8",
+        "тело запроса — не корректный JSON: JSON — это текст в UTF-8, а байт 13 (0xFF) не UTF-8",
+    ),
+]
+
+
+@pytest.mark.parametrize("path,body,raw,en,es,ru", REST, ids=[r[3][:40] for r in REST])
+def test_the_rest_in_english_spanish_and_russian(client, path, body, raw, en, es, ru):
+    for lang, said in (("en", en), ("es", es), ("ru", ru)):
+        assert problem_of(client, lang, path, body, raw)["detail"] == said
+
+
+@pytest.mark.parametrize("path,body,raw", [r[:3] for r in REST], ids=[r[3][:40] for r in REST])
+def test_the_rest_leaves_no_english_in_the_pseudo_locale(client, path, body, raw):
+    problem = problem_of(client, PSEUDO, path, body, raw)
+    for said in [problem["title"], problem["detail"], *(e["detail"] for e in problem.get("errors", ()))]:
+        assert said.startswith("⟦") and said.endswith("⟧"), said
+        # what stays as sent: names, field paths, quoted keys and the Unicode code points
+        words = re.sub(r"players/1|'players'|'zed'|Ana|Аna|cards|\bana\b|U\+[0-9A-F]{4}|0x[0-9A-F]{2}", "", said)
+        assert not re.search(r"[A-Za-z]{3,}", words), said
+
+
+def test_an_impossible_rules_object_in_spanish_and_russian():
+    from referee.errors import InvalidInput
+    from referee.rules import OPTION_NAMES, resolve_rules
+
+    with pytest.raises(InvalidInput) as refused:
+        resolve_rules({"target_score": 0, "melds_per_turn": "x", "zz": 1})
+    target, melds, unknown = (p.message for p in refused.value.problems)
+    assert target == "target_score must be a whole number from 1 to 100000"  # English as it was
+    assert render(target, language("es")) == "target_score debe ser un número entero de 1 a 100.000"
+    assert render(target, language("ru")) == "target_score должно быть целым числом от 1 до 100\xa0000"
+    assert render(melds, language("es")) == "melds_per_turn debe ser un número entero de 1 a 100, o null para no poner límite"
+    assert render(unknown, language("ru")).startswith("неизвестный параметр правил 'zz'; параметры: melds_per_turn, ")
+    names = "|".join(sorted(OPTION_NAMES, key=len, reverse=True))
+    for message in (target, melds, unknown):
+        pseudo = render(message, language(PSEUDO))
+        assert not re.search(r"[A-Za-z]{3,}", re.sub(rf"{names}|'zz'", "", pseudo)), pseudo
+
+
+@pytest.fixture(scope="module")
+def revealed_hand():
+    """A finished hand of a sealed table, as ``result.fairness`` writes it (tests/fairness_support.py)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fairness_support import bot_hand
+
+    from referee.fairness import reveal
+    from schemas.wire import to_json
+
+    game, fair = bot_hand(3)
+    return to_json(reveal(fair, game.players, game.state.dealer, game.rules, game.events))
+
+
+def verify_summaries(client, lang, fairness):
+    """/v1/verify's summary of the hand, of its seed changed, of two cards of its deck swapped and
+    of a move out of order, with the dealer expected (the hand's own, then another)."""
+    import copy
+    import hashlib
+
+    seed = copy.deepcopy(fairness)
+    seed["seed"] = hashlib.sha256(bytes.fromhex(seed["seed"])).hexdigest()
+    swapped = copy.deepcopy(fairness)
+    swapped["deck"][3], swapped["deck"][40] = swapped["deck"][40], swapped["deck"][3]
+    moved = copy.deepcopy(fairness)
+    moves = moved["record"]["moves"]
+    i = next(k for k, m in enumerate(moves) if m["action"] == "discard" and k > 4)
+    moves[i - 1], moves[i] = moves[i], moves[i - 1]
+    dealer = fairness["record"]["dealer"]
+    bodies = [
+        {"fairness": fairness, "expect": {"dealer": dealer}},
+        {"fairness": seed},
+        {"fairness": swapped},
+        {"fairness": moved},
+        {"fairness": fairness, "expect": {"dealer": "nobody"}},
+    ]
+    out = []
+    for body in bodies:
+        r = client.post(f"/v1/verify?lang={lang}", json=body)
+        assert r.status_code == 200 and r.headers["Content-Language"] == lang
+        out.append(r.get_json()["summary"])
+    return out
+
+
+def test_verify_in_spanish_and_russian(client, revealed_hand):
+    en = verify_summaries(client, "en", revealed_hand)
+    assert en[0].startswith("Verified: the seed matches the commitment, the deck follows from the seed and the entropy, the deal")
+    assert en[0].endswith("; p3 went out. It is the hand you know: the dealer match.")
+    es = verify_summaries(client, "es", revealed_hand)
+    assert es[0] == (
+        "Verificado: la semilla corresponde al compromiso, la baraja sale de la semilla y la entropía, el reparto y las 20 cartas "
+        "robadas del mazo salieron de esa baraja, y las 42 jugadas fueron válidas; p3 cerró. Es la mano que conoces: coinciden el repartidor."
+    )
+    assert es[1].startswith("No verificado: la semilla no corresponde al compromiso: su SHA-256 es ")
+    assert es[2] == (
+        "No verificado: las cartas 4.ª y 41.ª de la baraja (4♦ y 8♦) están intercambiadas: "
+        "la semilla y la entropía ponen 8♦ en 4.º lugar y 4♦ en 41.º lugar."
+    )
+    assert es[3] == (
+        "No verificado: la jugada 5 (p1 descarta Q♦) no es válida después de las anteriores: "
+        "p1 debe robar una carta antes de bajar, colocar o descartar."
+    )
+    assert es[4] == "No verificado: el registro dice que repartió p3, no nobody."
+    ru = verify_summaries(client, "ru", revealed_hand)
+    assert ru[0].startswith("Подтверждено: зерно соответствует обязательству (commitment), колода получается из зерна и энтропии, ")
+    assert ru[0].endswith("и все ходы (42) были допустимы; игрок p3 вышел. Это известная вам раздача: совпадают сдающий.")
+    assert ru[2] == "Не подтверждено: 4-я и 41-я карты колоды (4♦ и 8♦) переставлены: по зерну и энтропии 8♦ — 4-я карта, а 4♦ — 41-я."
+    assert ru[4] == "Не подтверждено: по записи сдавал игрок p3, а не nobody."
+
+
+def test_verify_leaves_no_english_in_the_pseudo_locale(client, revealed_hand):
+    for said in verify_summaries(client, PSEUDO, revealed_hand):
+        assert said.startswith("⟦") and said.endswith("⟧"), said
+        # hashes, names and English ordinals (the pseudo-locale's numbers are English) stay
+        words = re.sub(r"[0-9a-f]{16}|\bp\d\b|nobody|\d+(st|nd|rd|th)\b", "", said)
+        assert not re.search(r"[A-Za-z]{3,}", words), said

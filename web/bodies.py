@@ -37,6 +37,7 @@ from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from limits import MAX_TOKEN_CHARS
+from referee.speech import Sentence, say, term
 
 KIB = 1024
 # A sealed table's request: the longest token the service seals (limits.py), a seat, and at
@@ -74,13 +75,13 @@ MAX_JSON_ITEMS = 16_000  # a revealed hand's moves (schemas.fairness.MAX_RECORD_
 MAX_JSON_KEYS = 64
 
 _JSON_TYPES = {
-    dict: "an object",
-    list: "an array",
-    str: "a string",
-    int: "a number",
-    float: "a number",
-    bool: "true or false",
-    type(None): "null",
+    dict: term("JSON value", "an object"),
+    list: term("JSON value", "an array"),
+    str: term("JSON value", "a string"),
+    int: term("JSON value", "a number"),
+    float: term("JSON value", "a number"),
+    bool: term("JSON value", "true or false"),
+    type(None): term("JSON value", "null"),
 }
 
 
@@ -96,21 +97,21 @@ class BodyProblem(BadRequest):
         self.path = path
 
 
-def shape_fault(value: Any, depth: int = 1) -> tuple[str, list[str | int]] | None:
+def shape_fault(value: Any, depth: int = 1) -> tuple[Sentence, list[str | int]] | None:
     """The first place where the container ``value`` (at ``depth``; a scalar in the top object
     is at depth 2) breaks a structural limit: nested deeper than MAX_JSON_DEPTH, an array longer
     than MAX_JSON_ITEMS, an object wider than MAX_JSON_KEYS. Returns (what is wrong, the path to
     it, innermost key first) or None. The path is built only on the way back from a fault, so
     the usual body costs one walk."""
     if depth + (1 if value else 0) > MAX_JSON_DEPTH:
-        return f"the body is nested more than {MAX_JSON_DEPTH} levels deep", []
+        return say("the body is nested more than {count} levels deep", count=MAX_JSON_DEPTH), []
     if isinstance(value, dict):
         if len(value) > MAX_JSON_KEYS:
-            return f"an object of {len(value)} keys: no object here has more than {MAX_JSON_KEYS}", []
+            return say("an object of {count} keys: no object here has more than {most}", count=len(value), most=MAX_JSON_KEYS), []
         items: Iterable[tuple[Any, Any]] = value.items()
     else:
         if len(value) > MAX_JSON_ITEMS:
-            return f"an array of {len(value)} items: no array here has more than {MAX_JSON_ITEMS}", []
+            return say("an array of {count} items: no array here has more than {most}", count=len(value), most=MAX_JSON_ITEMS), []
         items = enumerate(value)
     for key, v in items:
         if isinstance(v, (dict, list)):
@@ -192,7 +193,7 @@ def _find_repeated_key(raw: bytes) -> Path | None:
     try:
         value = json.loads(raw, object_pairs_hook=mark)
     except (ValueError, RecursionError):
-        raise BadRequest("the body is not valid JSON") from None
+        raise BadRequest(say("the body is not valid JSON")) from None
     return _repeated_key_path(value) if repeated else None
 
 
@@ -216,14 +217,15 @@ def decode_body() -> dict[str, Any]:
     the structural limits (nesting, array length, object width)."""
     mimetype = request.mimetype
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
-        raise UnsupportedMediaType(f"send the body as JSON with Content-Type: application/json (got {mimetype or 'none'!r})")
+        got = repr(mimetype or "none")
+        raise UnsupportedMediaType(say("send the body as JSON with Content-Type: application/json (got {type})", type=got))
     raw = request.get_data(cache=True)  # 413 when Content-Length is over MAX_CONTENT_LENGTH
     limit = request.max_content_length
     if request.content_length is None and limit is not None and len(raw) >= limit and request.environ["wsgi.input"].read(1):
         # A chunked body is read up to the limit and silently cut there: more is too large.
         raise RequestEntityTooLarge()
     if not raw.strip():
-        raise BadRequest("the request body is empty: send a JSON object")
+        raise BadRequest(say("the request body is empty: send a JSON object"))
     try:
         body = orjson.loads(raw)
     except orjson.JSONDecodeError as e:
@@ -231,11 +233,16 @@ def decode_body() -> dict[str, Any]:
             raw.decode("utf-8")
         except UnicodeDecodeError as bad:  # orjson would say "str is not valid UTF-8: surrogates not allowed"
             raise BadRequest(
-                f"the body is not valid JSON: JSON is UTF-8 text, and byte {bad.start} (0x{raw[bad.start]:02X}) is not UTF-8"
+                say(
+                    "the body is not valid JSON: JSON is UTF-8 text, and byte {at} ({byte}) is not UTF-8",
+                    at=str(bad.start),
+                    byte=f"0x{raw[bad.start]:02X}",
+                )
             ) from None
-        raise BadRequest(f"the body is not valid JSON: {e}") from None
+        # the parser's own account of where it stopped (orjson's words) is said as it is
+        raise BadRequest(say("the body is not valid JSON: {why}", why=str(e))) from None
     if not isinstance(body, dict):
-        raise BadRequest(f"the body must be a JSON object, not {_JSON_TYPES.get(type(body), type(body).__name__)}")
+        raise BadRequest(say("the body must be a JSON object, not {what}", what=_JSON_TYPES.get(type(body), type(body).__name__)))
     keys = shape_keys(body)
     if keys is None:
         fault = shape_fault(body)
@@ -250,5 +257,5 @@ def decode_body() -> dict[str, Any]:
     if repeated:
         key = str(repeated[-1])
         shown = key if len(key) <= 40 else key[:40] + "…"
-        raise BodyProblem(f"the key {shown!r} appears twice in one JSON object; send it once", repeated)
+        raise BodyProblem(say("the key {key} appears twice in one JSON object; send it once", key=repr(shown)), repeated)
     return body

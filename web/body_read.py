@@ -29,6 +29,7 @@ from typing import Any
 from flask import Flask, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, RequestTimeout
 
+from referee.speech import Sentence, say
 from web.bodies import body_limit
 
 try:  # the framing errors of gunicorn's body reader (gunicorn.http.body)
@@ -41,13 +42,13 @@ READ_STEP = 64 * 1024
 
 # What each of gunicorn's body errors means, for the person who sent it.
 _FRAMING = {
-    "ChunkTooLarge": "a chunk of the chunked body declares more bytes than any request here may have",
-    "InvalidChunkSize": "a chunk of the chunked body does not start with a valid size line (hexadecimal digits, then CRLF)",
-    "ChunkMissingTerminator": "a chunk of the chunked body does not end with CRLF, or the body ends before its last chunk",
-    "InvalidChunkExtension": "a chunk of the chunked body carries a malformed chunk extension",
-    "NoMoreData": "the body ends before its last chunk: the connection closed early",
-    "InvalidHeader": "the chunked body's trailer section is malformed",
-    "LimitRequestHeaders": "the chunked body's trailer section is too large",
+    "ChunkTooLarge": say("a chunk of the chunked body declares more bytes than any request here may have"),
+    "InvalidChunkSize": say("a chunk of the chunked body does not start with a valid size line (hexadecimal digits, then CRLF)"),
+    "ChunkMissingTerminator": say("a chunk of the chunked body does not end with CRLF, or the body ends before its last chunk"),
+    "InvalidChunkExtension": say("a chunk of the chunked body carries a malformed chunk extension"),
+    "NoMoreData": say("the body ends before its last chunk: the connection closed early"),
+    "InvalidHeader": say("the chunked body's trailer section is malformed"),
+    "LimitRequestHeaders": say("the chunked body's trailer section is too large"),
 }
 
 
@@ -78,9 +79,9 @@ def read_body(environ: dict[str, Any], limit: int | None, timeout: float) -> byt
         try:
             length = int(length)
         except ValueError:
-            raise BadRequest(f"Content-Length must be a number of bytes, not {length!r}") from None
+            raise BadRequest(say("Content-Length must be a number of bytes, not {length}", length=repr(length))) from None
         if length < 0:
-            raise BadRequest(f"Content-Length must be a number of bytes, not {length}")
+            raise BadRequest(say("Content-Length must be a number of bytes, not {length}", length=str(length)))
         if limit is not None and length > limit:
             raise RequestEntityTooLarge()
     elif not chunked and not environ.get("wsgi.input_terminated"):
@@ -114,22 +115,27 @@ def read_body(environ: dict[str, Any], limit: int | None, timeout: float) -> byt
             with contextlib.suppress(OSError):  # the client may have gone: nothing to restore
                 sock.settimeout(prior)
     if length is not None and got < length:
-        raise BadRequest(f"the body ends after {got} of the {length} bytes its Content-Length announced")
+        raise BadRequest(say("the body ends after {got} of the {length} bytes its Content-Length announced", got=got, length=length))
     if limit is not None and got > limit:
         raise RequestEntityTooLarge()
     return b"".join(parts)
 
 
-def _too_slow(length: int | None, timeout: float) -> str:
+def _too_slow(length: int | None, timeout: float) -> Sentence:
     # How much had arrived is not known exactly: gunicorn's reader keeps a part read short.
-    of = f" of the {length} bytes announced" if length is not None else ""
-    return f"the body{of} did not arrive within {timeout:g} seconds; send it whole, at once"
+    if length is not None:
+        return say(
+            "the body of the {length} bytes announced did not arrive within {seconds} seconds; send it whole, at once",
+            length=length,
+            seconds=f"{timeout:g}",
+        )
+    return say("the body did not arrive within {seconds} seconds; send it whole, at once", seconds=f"{timeout:g}")
 
 
 def _framing_error(e: Exception) -> Exception:
     """gunicorn's error while reading the body as a 400 naming it; anything else unchanged."""
     if gunicorn_errors is not None and isinstance(e, (gunicorn_errors.ParseException, gunicorn_errors.NoMoreData)):
-        return BadRequest(_FRAMING.get(type(e).__name__, f"the body is malformed ({type(e).__name__})"))
+        return BadRequest(_FRAMING.get(type(e).__name__) or say("the body is malformed ({error})", error=type(e).__name__))
     return e
 
 

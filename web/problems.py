@@ -12,7 +12,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from referee.errors import MAX_PROBLEMS, InvalidInput, Problem
-from referee.speech import say, say_n
+from referee.speech import Sentence, say, say_n, term
 from schemas.doc import PrecisePlugin
 from schemas.errors import ProblemSchema, checking_stopped, count_messages, pointer, problems_from_messages
 from web import request_id
@@ -23,6 +23,36 @@ PROBLEM_JSON = "application/problem+json"
 MAX_LISTED_ERRORS = MAX_PROBLEMS  # a 422 lists at most this many faults, and says how many more there are
 
 
+# A problem's ``title`` in the players' languages (RFC 9110's reason phrases, said as an HTTP
+# client of that language shows them); English is Python's own phrase for the status, as before.
+# ``type`` and ``status`` stay as they are: programs read those.
+_TITLES: dict[int, Sentence] = {
+    400: term("HTTP status", "Bad Request"),
+    403: term("HTTP status", "Forbidden"),
+    404: term("HTTP status", "Not Found"),
+    405: term("HTTP status", "Method Not Allowed"),
+    408: term("HTTP status", "Request Timeout"),
+    409: term("HTTP status", "Conflict"),
+    413: term("HTTP status", "Content Too Large"),
+    414: term("HTTP status", "URI Too Long"),
+    415: term("HTTP status", "Unsupported Media Type"),
+    422: term("HTTP status", "Unprocessable Content"),
+    429: term("HTTP status", "Too Many Requests"),
+    431: term("HTTP status", "Request Header Fields Too Large"),
+    500: term("HTTP status", "Internal Server Error"),
+    503: term("HTTP status", "Service Unavailable"),
+}
+
+
+def title(status: int) -> str:
+    """A problem's ``title`` for ``status``: in English Python's reason phrase
+    (``HTTPStatus(status).phrase``, "Unprocessable Entity"), in another language the catalog's
+    (Spanish "Contenido no procesable"); a status with no entry is its English phrase."""
+    phrase = HTTPStatus(status).phrase
+    made = _TITLES.get(status)
+    return made.reworded(phrase) if made is not None else phrase
+
+
 def problem(
     status: int, detail: str, problems: list[Problem] | None = None, headers: Mapping[str, str] | None = None, parameter: bool = False
 ) -> Response:
@@ -30,7 +60,7 @@ def problem(
     JSON Pointer into the body, or with ``parameter`` the query parameter named by its path); the
     request's id is ``request_id`` (web/request_id.py), for the user to quote. Every sentence is
     said in the request's language (web/language.py)."""
-    body: dict[str, Any] = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": said(detail)}
+    body: dict[str, Any] = {"type": "about:blank", "title": said(title(status)), "status": status, "detail": said(detail)}
     if problems is not None:
         if parameter:
             body["errors"] = [{"parameter": str(p.path[0]), "detail": said(p.message)} for p in problems]

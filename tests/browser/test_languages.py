@@ -223,6 +223,32 @@ PLAY_WORDS = {
 }
 
 
+# Each action button's words, with the number of lines each word's letters stand on (1: whole).
+ACTION_WORDS = """() => [...document.querySelectorAll('.actions .btn')].flatMap((button) => {
+  const words = [];
+  const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (const m of text.nodeValue.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      words.push([m[0], new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size]);
+    }
+  }
+  return words;
+})"""
+
+
+def assert_actions_whole(page):
+    """/play's four action buttons at 360 px: every word of their labels on one line (none
+    broken inside a word, as "Выложит|ь" was), the four in one row, nothing scrolling sideways."""
+    words = page.evaluate(ACTION_WORDS)
+    assert len(words) >= 4 and all(lines == 1 for _, lines in words), words
+    tops = page.evaluate("() => [...document.querySelectorAll('.actions .btn')].map((b) => Math.round(b.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 @pytest.mark.parametrize(("locale", "lang"), [("es-ES", "es"), ("ru-RU", "ru")])
 def test_a_hand_played_in_play_in_the_language(speaking, server_url, shots, locale, lang):
     words = PLAY_WORDS[lang]
@@ -230,6 +256,7 @@ def test_a_hand_played_in_play_in_the_language(speaking, server_url, shots, loca
     play = Play(page, server_url)
     play.start(opponents=2, levels=("easy", "easy"), target=100)
     assert page.get_attribute("html", "lang") == lang
+    assert_actions_whole(page)
     for i in range(6):  # six of the player's moves, as the hint advises ("Play it")
         if play.ended():
             break
@@ -252,6 +279,13 @@ def test_a_hand_played_in_play_in_the_language(speaking, server_url, shots, loca
     assert page.inner_text("#check-deal") == words["check"] or page.inner_text("#next-hand") == words["next"]
     page.screenshot(path=str(shots / f"i18n-play-end-{lang}-360.png"))
     assert_accessible(page, f"/play's end of a hand in {lang}")
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "de-DE", "pt-BR"])
+def test_play_action_labels_stay_whole_in_the_other_languages(speaking, server_url, locale):
+    page = speaking(locale)
+    Play(page, server_url).start(opponents=2, levels=("easy", "easy"), target=100)
+    assert_actions_whole(page)
 
 
 PSEUDO = "en-XA"

@@ -12,7 +12,10 @@
  * it with that Accept-Language. */
 import { checkMeld, allCards } from './melds.js';
 import { replay, handScore, comparable, numbersOf, MAX_PROBLEMS } from './scorepad.js';
-import { render, say, sayN } from './speech.js';
+import { render, say, sayN, term, reworded } from './speech.js';
+
+/* A 422's title, as web/problems.py says it: Python's reason phrase in English, the catalog's in another language. */
+const UNPROCESSABLE = reworded(term('HTTP status', 'Unprocessable Content'), 'Unprocessable Entity');
 
 /** The rules object of a request ({preset, …overrides}) resolved against the service's presets,
  * every option in the service's order; null when it names a preset or option not in `doc`. */
@@ -50,7 +53,7 @@ export function problemDocument(problems, stopped, catalog) {
     detail = sayN('{first} (and {count} more)', '{first} (and {count} more)', total - 1, { first });
   }
   return {
-    type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: render(detail, catalog),
+    type: 'about:blank', title: render(UNPROCESSABLE, catalog), status: 422, detail: render(detail, catalog),
     errors: problems.slice(0, MAX_PROBLEMS).map((p) => ({ pointer: pointer(p.path), detail: render(p.message, catalog) })),
   };
 }

@@ -3,8 +3,8 @@
  * referee/scoring.py (score_hand). Held equal to the service by tests/test_offline_judge.py
  * (thousands of random pads, slips included). */
 import { RANKS, card, show, repeats } from './cards.js';
-import { ALPHABET, SKELETON, CHAR_NAMES } from './names.js';
-import { say } from './speech.js';
+import { ALPHABET, SKELETON, CHAR_NAMES, CHAR_KINDS } from './names.js';
+import { say, term, reworded } from './speech.js';
 
 export const MAX_PROBLEMS = 20;
 
@@ -74,8 +74,45 @@ export function nameKey(name) {
   return caseFold(skeleton.normalize('NFKC'));
 }
 
+/* What a character is, in other languages than English (referee/seating.py's character_name). */
+const SCRIPTS = {
+  LATIN: term('script', 'Latin'),
+  CYRILLIC: term('script', 'Cyrillic'),
+  GREEK: term('script', 'Greek'),
+  ARMENIAN: term('script', 'Armenian'),
+  CHEROKEE: term('script', 'Cherokee'),
+  GEORGIAN: term('script', 'Georgian'),
+};
+const KINDS = {
+  capital: term('character', 'capital letter'),
+  small: term('character', 'small letter'),
+  letter: term('character', 'letter'),
+  digit: term('character', 'digit'),
+  mark: term('character', 'combining accent or mark'),
+  space: term('character', 'space'),
+  punctuation: term('character', 'punctuation mark'),
+  symbol: term('character', 'symbol'),
+  control: term('character', 'control character'),
+  format: term('character', 'format character, which prints as nothing'),
+  separator: term('character', 'line or paragraph separator'),
+};
+
+/** A character named for people: Unicode's name in English, what it is in another language. */
+function characterName(ch) {
+  const [kind, script] = CHAR_KINDS[ch] || ['character', null];
+  const english = CHAR_NAMES[ch] || 'unnamed';
+  if (script) {
+    const words = { script: SCRIPTS[script] };
+    if (kind === 'capital') return reworded(say('capital letter of the {script} script', words), english);
+    if (kind === 'small') return reworded(say('small letter of the {script} script', words), english);
+    return reworded(say('letter of the {script} script', words), english);
+  }
+  return reworded(KINDS[kind] || term('character', 'character'), english);
+}
+
 function letter(ch) {
-  return `${pyRepr(ch)} (U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}, ${CHAR_NAMES[ch] || 'unnamed'})`;
+  const code = `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return say('{char} ({code}, {name})', { char: pyRepr(ch), code, name: characterName(ch) });
 }
 
 /** What tells two names with one key apart (referee/seating.py's _differing). */
@@ -84,10 +121,10 @@ function differing(a, b) {
   const x = Array.from(a);
   const y = Array.from(b);
   for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
-    if (x[i] !== y[i]) return `: ${letter(x[i])} and ${letter(y[i])} look alike`;
+    if (x[i] !== y[i]) return say(': {first} and {second} look alike', { first: letter(x[i]), second: letter(y[i]) });
   }
   const longer = x.length > y.length ? x : y;
-  return `: ${letter(longer[Math.min(x.length, y.length)])} is hard to see`;
+  return say(': {char} is hard to see', { char: letter(longer[Math.min(x.length, y.length)]) });
 }
 
 /** R2a: "'ANA' is not one of the players; name them as listed, 'Ana' (R2a)". */
@@ -124,11 +161,11 @@ function problem(path, message) {
 function seatingProblems(players, dealer, seats) {
   const problems = [];
   if (players.length < seats.minimum || players.length > seats.maximum) {
-    problems.push(problem(['players'], `Rummy is for ${seats.minimum} to ${seats.maximum} players, not ${players.length} (R2)`));
+    problems.push(problem(['players'], say('Rummy is for {low} to {high} players, not {count} (R2)', { low: seats.minimum, high: seats.maximum, count: players.length })));
   }
   problems.push(...sameNames(players, ['players']));
   if (dealer !== null && dealer !== undefined && !players.includes(dealer)) {
-    problems.push(problem(['first_dealer'], `first dealer ${notListed(dealer, players, 'one of the players')}`));
+    problems.push(problem(['first_dealer'], say('first dealer {why}', { why: notListed(dealer, players, 'one of the players') })));
   }
   return problems;
 }

@@ -8,12 +8,13 @@
 /** A sentence: msgid, params (name -> string, number, Sentence, Listing or Ordinal), and for a
  * count-dependent sentence its plural msgid and the count n; context is gettext's msgctxt. */
 export class Sentence {
-  constructor(msgid, params, plural, n, context) {
+  constructor(msgid, params, plural, n, context, english) {
     this.msgid = msgid;
     this.params = params || {};
     this.plural = plural === undefined ? null : plural;
     this.n = n === undefined ? null : n;
     this.context = context === undefined ? null : context;
+    this.english = english === undefined ? null : english; // English words other than the msgid's (reworded)
   }
 
   /** Its English words (what the referee's Sentence is as a str). */
@@ -38,6 +39,9 @@ export function sayN(singular, plural, count, params) {
 }
 
 export function term(context, msgid) { return new Sentence(msgid, {}, null, null, context); }
+
+/** As referee.speech.Sentence.reworded: the same sentence in every other language, with `english` as its English words. */
+export function reworded(s, english) { return new Sentence(s.msgid, s.params, s.plural, s.n, s.context, english); }
 
 export function listing(items) { return new Listing(Array.from(items)); }
 
@@ -117,6 +121,7 @@ export function render(value, catalog) {
   if (!(value instanceof Sentence)) return String(value);
   const s = value;
   if (!catalog) {
+    if (s.english !== null) return s.english;
     const pattern = s.plural !== null && s.n !== 1 ? s.plural : s.msgid;
     return fill(pattern, (name, spec) => (name in s.params ? englishParam(s.params[name]) : `{${name}${spec ? `:${spec}` : ''}}`));
   }
