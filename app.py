@@ -13,7 +13,7 @@ problem documents and the OpenAPI document are built in ``web/``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import orjson
@@ -52,6 +52,26 @@ class OrjsonProvider(JSONProvider):
         return Response(orjson.dumps(obj), mimetype="application/json")
 
 
+class RefereeFlask(Flask):
+    """Flask, remembering which of its functions are coroutines. Flask asks ``ensure_sync`` of
+    every view, hook and flask-smorest wrapper on every request (about twenty calls to
+    ``inspect.iscoroutinefunction`` per request); the answer for a function never changes, so
+    it is asked once per function (a bounded set: the app's views, hooks and error handlers)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._callables: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        try:
+            known = self._callables.get(func)
+        except TypeError:  # an unhashable callable object: asked each time, as Flask does
+            return super().ensure_sync(func)
+        if known is None:
+            known = self._callables[func] = super().ensure_sync(func)
+        return known
+
+
 def settings_from_environment(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """The app's settings from environment variables, each with a safe default:
 
@@ -84,7 +104,7 @@ DOCS_CSP = PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The Flask application. ``config`` overrides settings (tests); otherwise they come from
     the environment (:func:`settings_from_environment`)."""
-    app = Flask(__name__, static_folder=None)
+    app = RefereeFlask(__name__, static_folder=None)
     app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Rummy Referee",

@@ -45,16 +45,49 @@ class RulesSchema(CompiledSchema):
         return rules_of(data.pop("preset", DEFAULT_PRESET), data)
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+RULES_REMEMBERED = 256  # rules objects remembered per field (then forgotten all at once): a service sees a few
+
+
 class RulesField(fields.Nested):
     """A request's ``rules``: optional everywhere (contract, Rules object); left out or null it
-    loads the default, the standard preset (R21). The one place that default is written."""
+    loads the default, the standard preset (R21). The one place that default is written.
+
+    Every state a client sends back carries its rules object whole, and a service meets the
+    same few again and again: the :class:`referee.Rules` loaded from an object of plain values
+    is remembered by those values (with their types: ``1`` is not ``true``), so the next
+    request with the same object skips its load. What the schema refuses is never remembered:
+    it is refused by marshmallow each time, with its own words."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(RulesSchema, load_default=None, **kwargs)
+        self._remembered: dict[tuple[tuple[str, type, Any], ...], Any] = {}
 
     def deserialize(self, value: Any, attr: str | None = None, data: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
+        key = _plain_key(value) if not kwargs else None
+        if key is not None:
+            known = self._remembered.get(key)
+            if known is not None:
+                return known
         loaded = super().deserialize(value, attr, data, **kwargs)
-        return PRESETS[DEFAULT_PRESET] if loaded is None else loaded
+        rules = PRESETS[DEFAULT_PRESET] if loaded is None else loaded
+        if key is not None:
+            if len(self._remembered) >= RULES_REMEMBERED:
+                self._remembered.clear()
+            self._remembered[key] = rules
+        return rules
+
+
+def _plain_key(value: Any) -> tuple[tuple[str, type, Any], ...] | None:
+    """A rules object of plain values (strings, whole numbers, booleans, nulls) as a key: each
+    name with its value's type and value; None for anything else (never remembered)."""
+    if type(value) is not dict:
+        return None
+    key = tuple((k, type(v), v) for k, v in value.items())
+    for _, kind, _ in key:
+        if kind not in _SCALARS:
+            return None
+    return key
 
 
 class ResolvedRulesSchema(Answer):

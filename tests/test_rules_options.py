@@ -247,6 +247,31 @@ def test_r21_the_meld_cache_keys_on_the_whole_rules():
     assert _checked.cache_info().misses == before + 2
 
 
+def test_r21_a_remembered_rules_object_is_told_apart_by_its_values_types():
+    # The request field remembers the Rules loaded from a rules object (schemas.rules.RulesField):
+    # after true, 1 is still refused (1 == True in Python), after 100 a target of 100.0 too, and
+    # each object loads its own options however often it comes.
+    from marshmallow import ValidationError
+
+    from schemas.api import HandScoreRequest
+
+    schema = HandScoreRequest()
+
+    def rules_of(spec):
+        return schema.load({"remaining": {"ben": ["KS"]}, "rummy": False, "rules": spec})["rules"]
+
+    for _ in range(2):
+        assert rules_of({"going_rummy_doubles": True}).going_rummy_doubles is True
+        assert rules_of({"going_rummy_doubles": False}).going_rummy_doubles is False
+        assert rules_of({"target_score": 100}).target_score == 100
+        assert rules_of({"target_score": 250}).target_score == 250
+        assert rules_of({"preset": "basic"}) == PRESETS["basic"]
+        for wrong in ({"going_rummy_doubles": 1}, {"target_score": 100.0}, {"target_score": True}):
+            with pytest.raises(ValidationError) as info:
+                rules_of(wrong)
+            assert list(info.value.messages_dict["rules"]) == list(wrong)
+
+
 def test_r21_rules_in_words_leave_out_a_target_that_deals_replace():
     from referee.rules import describe
 

@@ -89,6 +89,9 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def _choose_language() -> None:
         g.language = None
+        environ = request.environ
+        if not environ.get("QUERY_STRING") and "HTTP_ACCEPT_LANGUAGE" not in environ:
+            return  # English, the commonest answer of the API: no query string to parse, no header
         asked = request.args.get(QUERY)
         if asked is not None and not request.path.startswith("/v1/"):
             # the pages (/rules?lang=) choose among their own languages (web/i18n_pages.py)

@@ -88,12 +88,27 @@ def init_app(app: Flask) -> None:
     def _start_clock() -> None:
         g.metrics_started = time.perf_counter()
 
+    # Each label set's counter and histogram, found once: prometheus_client's ``labels`` checks
+    # and locks on every call. The sets are bounded (routes × methods × statuses).
+    counters: dict[tuple[str, str, int], Counter] = {}
+    latencies: dict[str, Histogram] = {}
+
     @app.after_request
     def _count(resp: Response) -> Response:
         started = g.get("metrics_started")
-        endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        method = request.method if request.method in METHODS else "other"
-        REQUESTS.labels(endpoint, method, str(resp.status_code)).inc()
+        rule = request.url_rule
+        endpoint = rule.rule if rule is not None else "unmatched"
+        method = request.method
+        if method not in METHODS:
+            method = "other"
+        status = resp.status_code
+        counter = counters.get((endpoint, method, status))
+        if counter is None:
+            counter = counters[endpoint, method, status] = REQUESTS.labels(endpoint, method, str(status))
+        counter.inc()
         if started is not None:
-            LATENCY.labels(endpoint).observe(time.perf_counter() - started)
+            latency = latencies.get(endpoint)
+            if latency is None:
+                latency = latencies[endpoint] = LATENCY.labels(endpoint)
+            latency.observe(time.perf_counter() - started)
         return resp

@@ -10,8 +10,8 @@ keeps one that is plausible (letters, digits and ``._:-``, up to 128) and makes 
 from __future__ import annotations
 
 import logging
+import os
 import re
-import uuid
 
 from flask import Flask, Response, g, has_request_context, request
 
@@ -26,7 +26,7 @@ def current() -> str | None:
     rid: str | None = g.get("request_id")
     if rid is None:
         sent = request.headers.get(HEADER, "")
-        rid = g.request_id = sent if PLAUSIBLE.fullmatch(sent) else uuid.uuid4().hex
+        rid = g.request_id = sent if PLAUSIBLE.fullmatch(sent) else os.urandom(16).hex()
     return rid
 
 
