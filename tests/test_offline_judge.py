@@ -275,13 +275,20 @@ def _most_cards(body):
     return max((len(e.get("cards") or ()) for h in body["hands"] for e in h.get("remaining", {}).values()), default=0)
 
 
-def test_r14_r16_r19_r20_random_scorepads_as_the_service_answers(service, doc):
-    rng = random.Random(14)
-    requests = [{"url": "/v1/scorepad", "body": _random_pad(rng)} for _ in range(2000)]
-    for _ in range(500):
+def _pads_and_hand_scores(rng, pads, scores):
+    """``pads`` random scorepads (slips included), then ``scores`` random hand scores (1 to 5
+    opponents, 0 to 11 cards each, going rummy 3 times in 10), as requests."""
+    requests = [{"url": "/v1/scorepad", "body": _random_pad(rng)} for _ in range(pads)]
+    for _ in range(scores):
         players = rng.sample(NAMES[:8], rng.randint(1, 5))
         body = {"remaining": {p: _random_cards(rng, 0, 11) for p in players}, "rummy": rng.random() < 0.3, "rules": _random_rules(rng)}
         requests.append({"url": "/v1/hand-score", "body": body})
+    return requests
+
+
+def test_r14_r16_r19_r20_random_scorepads_as_the_service_answers(service, doc):
+    rng = random.Random(14)
+    requests = _pads_and_hand_scores(rng, 2000, 500)
     expected = _ask(service, requests)
     got = judge(requests, doc)
     # The judge leaves to the service what the page never sends (a table of 1 or 7 players, 11
@@ -343,11 +350,7 @@ def test_r2a_the_judge_compares_names_as_the_referee(doc):
 @pytest.mark.parametrize("lang", LANGS)
 def test_r14_r16_r20_random_scorepads_and_hand_scores_in_the_language(service, doc, lang):
     rng = random.Random(20)
-    requests = [{"url": "/v1/scorepad", "body": _random_pad(rng)} for _ in range(800)]
-    for _ in range(200):
-        players = rng.sample(NAMES[:8], rng.randint(1, 5))
-        body = {"remaining": {p: _random_cards(rng, 0, 11) for p in players}, "rummy": rng.random() < 0.3, "rules": _random_rules(rng)}
-        requests.append({"url": "/v1/hand-score", "body": body})
+    requests = _pads_and_hand_scores(rng, 800, 200)
     expected = _ask(service, requests, lang)
     got = judge(requests, doc, lang=lang)
     kept = [i for i, g in enumerate(got) if g["status"] != 0]
