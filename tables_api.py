@@ -23,6 +23,7 @@ from marshmallow import Schema
 from referee.errors import InvalidInput, Problem
 from referee.fairness import verify
 from referee.game import GameOver
+from referee.speech import say
 from referee.view import told
 from schemas import fairness as F
 from schemas import tables as T
@@ -95,15 +96,16 @@ def register_tables(app: Flask, api: Any) -> None:
     the routes, and the answer to each refusal of :class:`Tables`."""
     app.extensions[EXTENSION] = app.config.get("TABLES") or Tables.from_environment(TABLE_WIRE)
     api.register_blueprint(blp)
-    app.register_error_handler(BadTable, lambda exc: invalid([Problem(("table",), str(exc))]))
-    app.register_error_handler(Forbidden, lambda exc: problem(403, str(exc)))
-    app.register_error_handler(PledgeRefused, lambda exc: invalid([Problem(("pledge",), str(exc))]))
-    app.register_error_handler(PledgeUsed, lambda exc: problem(409, str(exc)))
-    app.register_error_handler(NoPledges, lambda exc: problem(409, str(exc)))
-    app.register_error_handler(EntropyTaken, lambda exc: problem(409, str(exc)))
-    app.register_error_handler(GameOver, lambda exc: problem(409, str(exc)))
-    app.register_error_handler(NotToMove, lambda exc: problem(409, exc.args[0]))  # its sentence, in the request's language
-    app.register_error_handler(TooLarge, lambda exc: problem(409, str(exc)))
+    # each refusal's sentence (exc.args[0]), said in the request's language
+    app.register_error_handler(BadTable, lambda exc: invalid([Problem(("table",), _said(exc))]))
+    app.register_error_handler(Forbidden, lambda exc: problem(403, _said(exc)))
+    app.register_error_handler(PledgeRefused, lambda exc: invalid([Problem(("pledge",), _said(exc))]))
+    app.register_error_handler(PledgeUsed, lambda exc: problem(409, _said(exc)))
+    app.register_error_handler(NoPledges, lambda exc: problem(409, _said(exc)))
+    app.register_error_handler(EntropyTaken, lambda exc: problem(409, _said(exc)))
+    app.register_error_handler(GameOver, lambda exc: problem(409, _said(exc)))
+    app.register_error_handler(NotToMove, lambda exc: problem(409, _said(exc)))
+    app.register_error_handler(TooLarge, lambda exc: problem(409, _said(exc)))
     app.register_error_handler(Stale, _stale)
     app.register_error_handler(Replayed, _replayed)
     app.register_error_handler(StoreUnavailable, _unavailable)
@@ -120,6 +122,13 @@ def store_not_ready(app: Flask) -> str | None:
     return why
 
 
+def _said(exc: Exception) -> str:
+    """A refusal's sentence: the :class:`~referee.speech.Sentence` it was raised with (``str(exc)``
+    would be its English words only)."""
+    said = exc.args[0] if exc.args else None
+    return said if isinstance(said, str) else str(exc)
+
+
 def _replayed(exc: Replayed) -> Response:
     metrics.GUARD.labels("replayed").inc()
     return Response(exc.body, 200, mimetype="application/json")
@@ -130,9 +139,9 @@ def _unavailable(exc: StoreUnavailable) -> Response:
     reply was lost), the answer says so: the same request sent again learns which."""
     metrics.GUARD.labels("unavailable").inc()
     detail = (
-        "the table store did not confirm this change, so it may have been recorded: send the same request again to learn which"
+        say("the table store did not confirm this change, so it may have been recorded: send the same request again to learn which")
         if exc.unknown
-        else "the table store is not answering; try again in a moment"
+        else say("the table store is not answering; try again in a moment")
     )
     return problem(503, detail, headers={"Retry-After": str(max(1, exc.retry_after))})
 
@@ -142,11 +151,16 @@ def _stale(exc: Stale) -> Response:
     latest token as ``table`` and, when the request named a seat, that seat's ``view`` of it, so
     the client catches up in one request and plays on (contract: a lost answer never loses a table)."""
     metrics.GUARD.labels("stale").inc()
-    resp = problem(
-        409,
-        f"this is an old copy of the table: the table has moved on to seq {exc.latest}; "
-        + ("play on with the table token in this answer" if exc.table else "use the latest table token"),
-    )
+    if exc.table:
+        stale = say(
+            "this is an old copy of the table: the table has moved on to seq {seq}; play on with the table token in this answer",
+            seq=str(exc.latest),
+        )
+    else:
+        stale = say(
+            "this is an old copy of the table: the table has moved on to seq {seq}; use the latest table token", seq=str(exc.latest)
+        )
+    resp = problem(409, stale)
     extra = {"latest_seq": exc.latest, **({"table": exc.table} if exc.table else {})}
     if exc.view is not None:
         extra["view"] = VIEW_ANSWER.dump({"view": exc.view})["view"]
@@ -217,7 +231,9 @@ def create_table(args: dict[str, Any]) -> Any:
     metrics.TOKEN_BYTES.observe(len(token))
     seats, viewer = _tables().seats(table), args["seat"]
     if viewer is not None and viewer not in seats:
-        raise InvalidInput([Problem(("seat",), f"{viewer} is not a human player at this table: the view answered is a human player's")])
+        raise InvalidInput(
+            [Problem(("seat",), say("{player} is not a human player at this table: the view answered is a human player's", player=viewer))]
+        )
     events = table.game.events
     return {
         "table": token,

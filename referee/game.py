@@ -24,6 +24,7 @@ from .policy import LEVELS, Policy
 from .rules import Rules
 from .scorepad import Carried, HandEntry, Pad, Remaining, replay
 from .seating import ONE_OF_THE_PLAYERS, not_listed
+from .speech import say
 from .state import State, Status, validate_state
 from .view import Event, SeatView, seat_view, seen
 
@@ -154,11 +155,14 @@ def check_next_hand(game: Game) -> Pad:
     """Whether the game's next hand may be dealt (R20): the game's pad when it may. Raises
     :class:`GameOver` while the hand is still being played or once the game is over."""
     if game.state.status == Status.PLAYING:
-        raise GameOver(f"hand {game.number} is still being played: the next hand is dealt when it ends")
+        raise GameOver(say("hand {n} is still being played: the next hand is dealt when it ends", n=game.number))
     pad = game.pad()
     if pad.game_over:
-        won = f"{pad.winner} won with {pad.totals[pad.winner]} points" if pad.winner is not None else "nobody won"
-        raise GameOver(f"the game is over: {won} (R20)")
+        if pad.winner is not None:
+            raise GameOver(
+                say("the game is over: {winner} won with {points} points (R20)", winner=pad.winner, points=pad.totals[pad.winner])
+            )
+        raise GameOver(say("the game is over: nobody won (R20)"))
     return pad
 
 

@@ -186,7 +186,9 @@ class Tables:
         try:
             return from_payload(self.wire, payload, hidden)
         except UnreadablePayload:  # authentic, but not a format this version reads
-            raise BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table") from None
+            raise BadTable(
+                say("this table was sealed by another version of the service and cannot be opened here: start a new table")
+            ) from None
 
     def seat(self, table: Table, player: str) -> str:
         """The seat credential of ``player`` (from the table's own secret)."""
@@ -201,7 +203,7 @@ class Tables:
         humans = [p for p in table.game.players if p not in table.game.bots]
         player = self.sealer.seat_player(table.id, humans, seat, table.secret)
         if player is None:
-            raise Forbidden("this seat is not a seat at this table")
+            raise Forbidden(say("this seat is not a seat at this table"))
         return player
 
     # --- the replay guard ---------------------------------------------------------------
@@ -295,7 +297,7 @@ class Tables:
             assert self.store is not None, "_open_pledge refuses a pledge without a table store (NoPledges)"
             held = self.store.claim(f"pledge:{table_id}", request, PLEDGE_SECONDS + 60)
             if held is not None and held != request:
-                raise PledgeUsed("this pledge has already dealt a table: a pledge deals one table only, so ask for a new one")
+                raise PledgeUsed(say("this pledge has already dealt a table: a pledge deals one table only, so ask for a new one"))
             fair = HandSeed(seed_bytes, entropy or "")
         else:
             fair = HandSeed.fresh(entropy) if seed is None else HandSeed(seed.to_bytes(SEED_BYTES, "big"), entropy or "")
@@ -314,8 +316,10 @@ class Tables:
         hand, the whole deck of the second)."""
         if self.store is None:
             raise NoPledges(
-                "this service runs without a table store (RUMMY_TABLE_STORE=none), so it cannot make a pledge that deals one "
-                "table only: create the table without one"
+                say(
+                    "this service runs without a table store (RUMMY_TABLE_STORE=none), so it cannot make a pledge that deals one "
+                    "table only: create the table without one"
+                )
             )
         pid, seed, secret = secrets.token_bytes(PLEDGE_ID_BYTES), secrets.token_bytes(SEED_BYTES), self.sealer.table_secret()
         expires = int(self.sealer.clock()) + PLEDGE_SECONDS
@@ -326,20 +330,24 @@ class Tables:
         """The table id, seed and table secret a pledge token holds. Raises :class:`NoPledges`,
         :class:`PledgeRefused`."""
         if self.store is None:
-            raise NoPledges("this service runs without a table store (RUMMY_TABLE_STORE=none), so it deals no pledge: leave pledge out")
+            raise NoPledges(
+                say("this service runs without a table store (RUMMY_TABLE_STORE=none), so it deals no pledge: leave pledge out")
+            )
         try:
             if not text.startswith(PLEDGE_PREFIX):
                 raise ValueError
             raw = b64decode_canonical(text[len(PLEDGE_PREFIX) :])
         except (ValueError, TypeError):
-            raise PledgeRefused("this is not a pledge of this service: send the pledge exactly as POST /v1/tables/pledge gave it") from None
+            raise PledgeRefused(
+                say("this is not a pledge of this service: send the pledge exactly as POST /v1/tables/pledge gave it")
+            ) from None
         pid = b64encode(raw[:PLEDGE_ID_BYTES])
         plain = self.sealer.open_blob(f"pledge {pid}", raw[PLEDGE_ID_BYTES:]) if len(raw) > PLEDGE_ID_BYTES else None
         if plain is None or len(plain) != SEED_BYTES + TABLE_SECRET_BYTES + 8:
-            raise PledgeRefused("this pledge was not made by this service, or was altered: ask for a new one")
+            raise PledgeRefused(say("this pledge was not made by this service, or was altered: ask for a new one"))
         expires = int.from_bytes(plain[-8:], "big")
         if self.sealer.clock() >= expires:
-            raise PledgeRefused(f"this pledge expired {PLEDGE_SECONDS // 60} minutes after it was made: ask for a new one")
+            raise PledgeRefused(say("this pledge expired {count} minutes after it was made: ask for a new one", count=PLEDGE_SECONDS // 60))
         return pid, plain[:SEED_BYTES], plain[SEED_BYTES : SEED_BYTES + TABLE_SECRET_BYTES]
 
     def view(self, token: str, seat: str | None = None) -> Opened:
@@ -364,7 +372,7 @@ class Tables:
         moves = [m if m.player is not None else replace(m, player=player) for m in moves]
         for m in moves:
             if m.player != player:
-                raise Forbidden(f"this seat is {player}'s: it cannot move for {m.player}")
+                raise Forbidden(say("this seat is {player}'s: it cannot move for {other}", player=player, other=m.player))
         digest = self.digest("move", token, seat, orjson.dumps([self.wire.move_out(m) for m in moves]))
         changes = bool(moves) and can_play(table.game.state, moves[0])  # the first move judged alone: cheap
         pending = self._check(table, digest) if changes else None  # before the bots play: a 503 costs no search
@@ -411,7 +419,7 @@ class Tables:
         A client keeps the entropy it sends for a commitment and sends the same on a retry."""
         table = self.open(token)
         if seat is None:
-            raise Forbidden("only a seat of this table deals its next hand: send your seat with the table")
+            raise Forbidden(say("only a seat of this table deals its next hand: send your seat with the table"))
         viewer = self.seat_player(table, seat)
         fair = HandSeed(table.next_seed, entropy or "") if table.next_seed is not None else HandSeed.fresh(entropy)
         digest = self.digest("next", token, seat, entropy or "")
@@ -449,10 +457,12 @@ class Tables:
         held = self.store.claim(key, mine, self.sealer.ttl)
         if held is not None and held != mine:
             raise EntropyTaken(
-                "this hand's committed seed was already dealt with other entropy: one commitment takes one entropy, "
-                "so send the entropy you sent first (a retry) or play on from the latest table"
+                say(
+                    "this hand's committed seed was already dealt with other entropy: one commitment takes one entropy, "
+                    "so send the entropy you sent first (a retry) or play on from the latest table"
+                )
                 if player is None
-                else "you already sent other entropy for this deal: one commitment takes one entropy per seat"
+                else say("you already sent other entropy for this deal: one commitment takes one entropy per seat")
             )
 
     def _contribute(
@@ -472,7 +482,7 @@ class Tables:
         if viewer in got:
             self._stale_first(table, digest)  # an older token's answer is the latest token (409)
             if got[viewer] != entropy:
-                raise EntropyTaken("you already sent other entropy for this deal: one commitment takes one entropy per seat")
+                raise EntropyTaken(say("you already sent other entropy for this deal: one commitment takes one entropy per seat"))
             return Dealt(table, token, (), viewer, None, tuple(p for p in humans if p not in got))
         got[viewer] = entropy
         if set(got) == set(humans):

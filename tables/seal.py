@@ -52,6 +52,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCMSIV
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from limits import MAX_TOKEN_CHARS  # the token's length, declared once below the wire format and the sealer
+from referee.speech import Sentence, say, say_n
 
 log = logging.getLogger(__name__)
 
@@ -195,9 +196,17 @@ class Sealer:
         token = PREFIX + b64encode(head + ct)
         if len(token) > MAX_TOKEN_CHARS:
             raise TooLarge(
-                f"this table has grown too large to seal (its token would be {len(token):,} characters, more than the "
-                f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played or dealt, and this table cannot go on; its last token "
-                "still shows the game and its scores: start a new table to play on"
+                say(
+                    "this table has grown too large to seal (its token would be {length} characters, more than the "
+                    "{most} a request carries): nothing was played or dealt, and this table cannot go on; its last token "
+                    "still shows the game and its scores: start a new table to play on",
+                    length=len(token),
+                    most=MAX_TOKEN_CHARS,
+                ).reworded(  # English writes these numbers with a thousands comma
+                    f"this table has grown too large to seal (its token would be {len(token):,} characters, more than the "
+                    f"{MAX_TOKEN_CHARS:,} a request carries): nothing was played or dealt, and this table cannot go on; its last token "
+                    "still shows the game and its scores: start a new table to play on"
+                )
             )
         return token
 
@@ -207,24 +216,26 @@ class Sealer:
         for a person when it is not one, was altered or cut, was sealed with a key this
         service no longer holds, or has expired."""
         if not isinstance(token, str) or not token.startswith(PREFIX) or len(token) > MAX_TOKEN_CHARS:
-            raise BadTable("this is not a table of this service: use the table token the last answer gave")
+            raise BadTable(say("this is not a table of this service: use the table token the last answer gave"))
         text = token[len(PREFIX) :]
         try:
             raw = b64decode_canonical(text)
         except (binascii.Error, ValueError):
-            raise BadTable("this table token is damaged (it is not the text the service gave): send it exactly as received") from None
+            raise BadTable(say("this table token is damaged (it is not the text the service gave): send it exactly as received")) from None
         if len(raw) < KID_BYTES + NONCE_BYTES + 16:
-            raise BadTable("this table token is cut short: send it exactly as received")
+            raise BadTable(say("this table token is cut short: send it exactly as received"))
         kid, nonce, ct = raw[:KID_BYTES], raw[KID_BYTES : KID_BYTES + NONCE_BYTES], raw[KID_BYTES + NONCE_BYTES :]
         key = self._by_kid.get(kid)
         if key is None:
             raise BadTable(
-                "this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table"
+                say(
+                    "this table was sealed with a key this service does not hold (another service, or a key retired since): start a new table"
+                )
             )
         try:
             body = key.aead.decrypt(nonce, ct, PREFIX.encode() + kid)
         except InvalidTag:
-            raise BadTable("this table token has been altered or damaged: send it exactly as the service gave it") from None
+            raise BadTable(say("this table token has been altered or damaged: send it exactly as the service gave it")) from None
         # Authentic from here on: a plaintext other than the one seal() writes was sealed by a
         # service that wrote something else, and is refused whole (never read in part, never a 500).
         hidden, exp, start = b"", None, 0
@@ -239,7 +250,7 @@ class Sealer:
         except zlib.error:
             raise _foreign() from None
         if inflate.unconsumed_tail:
-            raise BadTable("this table is larger than this service opens")
+            raise BadTable(say("this table is larger than this service opens"))
         pad = inflate.unused_data  # zeros only: exactly seal()'s padding in format 2, any run of them in format 1
         if (
             not inflate.eof
@@ -257,7 +268,13 @@ class Sealer:
             exp = payload.get("exp", 0)
         if self.clock() >= exp:
             when = datetime.fromtimestamp(exp, UTC).strftime("%Y-%m-%d %H:%M UTC")
-            raise BadTable(f"this table expired at {when} (a table lasts {_duration(self.ttl)} after its last move): start a new one")
+            raise BadTable(
+                say(
+                    "this table expired at {when} (a table lasts {lasting} after its last move): start a new one",
+                    when=when,
+                    lasting=_duration(self.ttl),
+                )
+            )
         return payload, hidden
 
     # --- seats --------------------------------------------------------------------------
@@ -314,7 +331,7 @@ class Sealer:
 
 def _foreign() -> BadTable:
     """The refusal of an authentic token whose plaintext this version does not write."""
-    return BadTable("this table was sealed by another version of the service and cannot be opened here: start a new table")
+    return BadTable(say("this table was sealed by another version of the service and cannot be opened here: start a new table"))
 
 
 def _seat(mac_key: bytes, table_id: str, player: str) -> str:
@@ -322,13 +339,11 @@ def _seat(mac_key: bytes, table_id: str, player: str) -> str:
     return b64encode(mac[:SEAT_BYTES])
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Sentence:
     if seconds % 86400 == 0:
-        n, unit = seconds // 86400, "day"
-    elif seconds % 3600 == 0:
-        n, unit = seconds // 3600, "hour"
-    elif seconds % 60 == 0:
-        n, unit = seconds // 60, "minute"
-    else:
-        n, unit = seconds, "second"
-    return f"{n} {unit}{'s' if n != 1 else ''}"
+        return say_n("{count} day", "{count} days", seconds // 86400)
+    if seconds % 3600 == 0:
+        return say_n("{count} hour", "{count} hours", seconds // 3600)
+    if seconds % 60 == 0:
+        return say_n("{count} minute", "{count} minutes", seconds // 60)
+    return say_n("{count} second", "{count} seconds", seconds)

@@ -55,7 +55,13 @@ def test_every_msgid_has_a_translation_with_the_same_placeholders(tag):
 def test_the_template_holds_every_sentence_of_the_code():
     """locales/messages.pot is what `make extract` makes of the code today (a sentence added
     with say() and not extracted fails here)."""
-    method_map = [("referee/**.py", "python"), ("schemas/**.py", "python"), ("web/**.py", "python"), ("tables/**.py", "python")]
+    method_map = [
+        ("referee/**.py", "python"),
+        ("schemas/**.py", "python"),
+        ("web/**.py", "python"),
+        ("tables/**.py", "python"),
+        ("*_api.py", "python"),
+    ]
     extracted = set()
     for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS):
         extracted.add((context, message))
@@ -607,3 +613,46 @@ def test_verify_leaves_no_english_in_the_pseudo_locale(client, revealed_hand):
         # hashes, names and English ordinals (the pseudo-locale's numbers are English) stay
         words = re.sub(r"[0-9a-f]{16}|\bp\d\b|nobody|\d+(st|nd|rd|th)\b", "", said)
         assert not re.search(r"[A-Za-z]{3,}", words), said
+
+
+def test_sealed_tables_refusals_in_spanish_and_russian_and_no_english_in_the_pseudo_locale(client):
+    made = client.post("/v1/tables", json={"players": ["ana", "ben"], "bots": {"ben": "easy"}}).get_json()
+    asks = [
+        ("/v1/tables/view", {"table": "nonsense"}),
+        ("/v1/tables/next", {"table": made["table"], "seat": made["seats"]["ana"]}),
+        ("/v1/tables/view", {"table": made["table"], "seat": "x" * 20}),
+    ]
+    said = {}
+    for lang in ("en", "es", "ru", PSEUDO):
+        said[lang] = []
+        for path, body in asks:
+            r = client.post(f"{path}?lang={lang}", json=body)
+            assert r.status_code in (403, 409, 422) and r.headers["Content-Language"] == lang
+            said[lang].append((r.get_json()["title"], r.get_json()["detail"]))
+    assert said["en"] == [
+        ("Unprocessable Entity", "this is not a table of this service: use the table token the last answer gave"),
+        ("Conflict", "hand 1 is still being played: the next hand is dealt when it ends"),
+        ("Forbidden", "this seat is not a seat at this table"),
+    ]
+    assert said["es"] == [
+        ("Contenido no procesable", "esta no es una mesa de este servicio: usa el token de mesa que dio la última respuesta"),
+        ("Conflicto", "la mano 1 aún se está jugando: la siguiente se reparte cuando termine"),
+        ("Prohibido", "este asiento no es un asiento de esta mesa"),
+    ]
+    assert said["ru"] == [
+        ("Необрабатываемое содержимое", "это не стол этого сервиса: используйте токен стола из последнего ответа"),
+        ("Конфликт", "раздача 1 ещё идёт: следующую сдают, когда она закончится"),
+        ("Запрещено", "это место не принадлежит этому столу"),
+    ]
+    for title, detail in said[PSEUDO]:
+        for text in (title, detail):
+            assert text.startswith("⟦") and text.endswith("⟧") and not re.search(r"[A-Za-z]{3,}", text), text
+
+
+@pytest.mark.parametrize("seconds,es,ru", [(86400, "1 día", "1 день"), (7200, "2 horas", "2 часа"), (300, "5 minutos", "5 минут")])
+def test_a_table_expiry_says_its_lifetime_in_the_language(seconds, es, ru):
+    from tables.seal import _duration
+
+    said = _duration(seconds)
+    assert (render(said, language("es")), render(said, language("ru"))) == (es, ru)
+    assert str(said) == {86400: "1 day", 7200: "2 hours", 300: "5 minutes"}[seconds]
