@@ -61,7 +61,7 @@ class RulesField(fields.Nested):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(RulesSchema, load_default=None, **kwargs)
-        self._remembered: dict[tuple[tuple[str, type, Any], ...], Any] = {}
+        self._remembered: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Any] = {}
 
     def deserialize(self, value: Any, attr: str | None = None, data: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
         key = _plain_key(value) if not kwargs else None
@@ -78,16 +78,15 @@ class RulesField(fields.Nested):
         return rules
 
 
-def _plain_key(value: Any) -> tuple[tuple[str, type, Any], ...] | None:
-    """A rules object of plain values (strings, whole numbers, booleans, nulls) as a key: each
-    name with its value's type and value; None for anything else (never remembered)."""
+def _plain_key(value: Any) -> tuple[tuple[tuple[str, Any], ...], tuple[type, ...]] | None:
+    """A rules object of plain values (strings, whole numbers, booleans, nulls) as a key: its
+    names and values, and the values' types; None for anything else (never remembered)."""
     if type(value) is not dict:
         return None
-    key = tuple((k, type(v), v) for k, v in value.items())
-    for _, kind, _ in key:
-        if kind not in _SCALARS:
-            return None
-    return key
+    kinds = tuple(map(type, value.values()))
+    if not _SCALARS.issuperset(kinds):
+        return None
+    return tuple(value.items()), kinds
 
 
 class ResolvedRulesSchema(Answer):
