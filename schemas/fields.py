@@ -3,6 +3,7 @@ booleans and integers. Each parses in one step and reports a precise message per
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sized
 from functools import lru_cache
@@ -158,6 +159,8 @@ class CardList(BoundedList):
         self.min_length, self.max_length = min_length, max_length
         self.too_many = too_many  # its own sentence for too many cards
 
+    _fits: int | None = None  # the most cards no limit of this list refuses (read on first use)
+
     def _too_long(self, value: Sized) -> None:
         if self.too_many and len(value) > self.max_length:
             raise ValidationError(self.too_many(self.min_length, self.max_length, len(value)))
@@ -166,9 +169,14 @@ class CardList(BoundedList):
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> Any:
         if not isinstance(value, list):
             raise self.make_error("invalid")
-        self._too_long(value)
+        fits = self._fits
+        if fits is None:  # the lowest of too_many's count and the Length validators' max
+            limits = [n for n in (self.max_length if self.too_many else None, self.longest()) if n is not None]
+            fits = self._fits = min(limits, default=sys.maxsize)
+        if len(value) > fits:  # a list within every limit is not read twice
+            self._too_long(value)
         try:
-            return tuple([_SPELLINGS[v] for v in value])
+            return tuple(map(_SPELLINGS.__getitem__, value))
         except (KeyError, TypeError):
             pass
         errors = {}

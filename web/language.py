@@ -12,9 +12,12 @@ answer is written (``schemas.dump.SPEAKING``; problem documents through :func:`s
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from referee.errors import Problem
 from referee.speech import LANGUAGES, PSEUDO, Language, language, render, say
@@ -67,6 +70,14 @@ def _best(value: str) -> str | None:
     return _PRIMARY.get(key.split("-")[0])
 
 
+@lru_cache(maxsize=256)
+def accepted(header: str) -> Language:
+    """The language of an ``Accept-Language`` header (its best range the service speaks, else
+    English), as :func:`choose` finds it from werkzeug's parse of the header (as
+    ``request.accept_languages``). Remembered by the header's text: browsers send a few."""
+    return choose(None, parse_accept_header(header, LanguageAccept))
+
+
 def current() -> Language | None:
     """The language of the request being answered (None: English, or outside a request)."""
     if not has_request_context():
@@ -98,7 +109,7 @@ def init_app(app: Flask) -> None:
             asked = asked if asked.strip().lower().replace("_", "-") in _BY_KEY else None
         if asked is None and "Accept-Language" not in request.headers:
             return  # English, the commonest answer of the API: nothing to choose or to set
-        chosen = choose(asked, request.accept_languages)
+        chosen = choose(asked, None) if asked is not None else accepted(environ.get("HTTP_ACCEPT_LANGUAGE", ""))
         g.language_tag = chosen.tag
         if chosen.translations is not None:  # English is SPEAKING's default (None)
             g.language = chosen
