@@ -1,7 +1,7 @@
 """Shared fixtures: the app, a test client, and helpers to build states from card codes.
 
 Every Flask test client of the suite checks each answer it gets against ``openapi.yaml`` with
-openapi-core (``tests/openapi_check.py``), whichever app it belongs to."""
+the strict check of ``tests/openapi_check.py``, whichever app it belongs to."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def pytest_terminal_summary(terminalreporter):
     other = sum(n for (kind, *_), n in TALLY.items() if kind != "checked")
     if checked or other:
         terminalreporter.write_line(
-            f"openapi-core: {checked} answers checked against openapi.yaml; "
+            f"openapi.yaml: {checked} answers checked against it (tests/openapi_check.py); "
             f"{other} to requests that are no operation of it (pages, 404, preflight)"
         )
 

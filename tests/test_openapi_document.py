@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from marshmallow import ValidationError
-from openapi_check import CheckingClient, check_answer
-from openapi_core.validation.response.exceptions import InvalidData
+from openapi_check import CheckingClient, NotAsDocumented, check_answer
 
 import app as app_module
 from referee import Action, Code, MeldKind, Phase, Source, Status
@@ -321,7 +320,7 @@ def test_a_spoilt_answer_is_refused(client, spoil):
     assert check_answer("POST", "/v1/move", 200, "application/json", headers, json.dumps(answer).encode())
     spoilt = copy.deepcopy(answer)
     spoil(spoilt)
-    with pytest.raises(InvalidData):
+    with pytest.raises(NotAsDocumented):
         check_answer("POST", "/v1/move", 200, "application/json", headers, json.dumps(spoilt).encode())
 
 
@@ -330,5 +329,5 @@ def test_a_new_reason_code_is_still_a_valid_answer(client):
     answer["reasons"][0]["code"] = "a_code_from_a_later_version"
     assert check_answer("POST", "/v1/melds/check", 200, "application/json", [], json.dumps(answer).encode())
     answer["reasons"][0]["code"] = 7
-    with pytest.raises(InvalidData):
+    with pytest.raises(NotAsDocumented):
         check_answer("POST", "/v1/melds/check", 200, "application/json", [], json.dumps(answer).encode())

@@ -2,7 +2,7 @@
 in-process to the WSGI app (no server needed).
 
 Every answer must be a documented status code with a body that conforms to the documented schema
-and content type (checked by schemathesis, and strictly by openapi-core: ``tests/openapi_check.py``); no answer may be a 5xx; every 4xx must be ``application/problem+json``; a
+and content type (checked by schemathesis, and strictly by ``tests/openapi_check.py``); no answer may be a 5xx; every 4xx must be ``application/problem+json``; a
 request the document calls invalid must be refused (schemathesis' negative mode). A 422 is an
 expected answer even to schema-valid data: a table snapshot can be well-formed and still
 impossible (a card missing), which no OpenAPI schema can say.
@@ -74,7 +74,7 @@ CASES: collections.Counter = collections.Counter()  # generated cases sent, by o
 
 
 def conforms_strictly(ctx, response, case):
-    """openapi-core's strict validation of the same answer (``tests/openapi_check.py``)."""
+    """The strict check of the same answer (``tests/openapi_check.py``)."""
     headers = [(name, value) for name, values in response.headers.items() for value in values]
     content_type = (response.headers.get("content-type") or [""])[0]
     checked = check_answer(case.method, case.operation.path, response.status_code, content_type, headers, response.content)
