@@ -27,14 +27,18 @@ from schemas.wire import TABLE_WIRE
 from tables import Sealer, Tables
 from tables.store.embedded import EmbeddedStore
 
-# openapi-core, strict: as the suite checked every answer before the fast check.
-REFERENCE = OpenAPI.from_file_path(
-    str(ROOT / "openapi.yaml"),
-    config=Config(
-        additional_properties_default_policy="forbid",
-        extra_media_type_deserializers={"application/problem+json": json.loads, "application/yaml": _yaml},
-    ),
-)
+
+@pytest.fixture(scope="module")
+def openapi_core() -> OpenAPI:
+    """openapi-core, strict, as the suite checked every answer before the fast check (made here,
+    not at import: reading and validating the document costs seconds, in each worker)."""
+    return OpenAPI.from_file_path(
+        str(ROOT / "openapi.yaml"),
+        config=Config(
+            additional_properties_default_policy="forbid",
+            extra_media_type_deserializers={"application/problem+json": json.loads, "application/yaml": _yaml},
+        ),
+    )
 
 
 @dataclass
@@ -62,13 +66,13 @@ class _Response:
 Answer = tuple[str, str, int, str, list[tuple[str, str]], bytes]  # method, path, status, content type, headers, body
 
 
-def reference(answer: Answer) -> bool | None:
+def reference(openapi_core: OpenAPI, answer: Answer) -> bool | None:
     """openapi-core's verdict: True (conforms), False (does not), None (no operation of the document)."""
     method, path, status, content_type, headers, body = answer
     methods = [method.lower()] + ([m for m in PATHS.get(path, {}) if m != method.lower()] if status == 405 else [])
     for candidate in methods:
         try:
-            REFERENCE.validate_response(_Request(candidate, path), _Response(status, content_type.lower(), Headers(headers), body))
+            openapi_core.validate_response(_Request(candidate, path), _Response(status, content_type.lower(), Headers(headers), body))
         except (PathNotFound, OperationNotFound):
             continue
         except Exception:  # openapi-core's validation errors
@@ -128,13 +132,13 @@ def answers(tmp_path_factory) -> list[Answer]:
     return got
 
 
-def test_the_answers_cover_every_operation_and_conform(answers):
+def test_the_answers_cover_every_operation_and_conform(answers, openapi_core):
     operations = {(method.upper(), path) for path, item in PATHS.items() for method in item}
     assert {(m, p) for m, p, *_ in answers} == operations | {("GET", "/v1/move")}  # and a 405
     # a 2xx of each but the next hand's deal (it needs a hand played to its end)
     assert {(m, p) for m, p, status, *_ in answers if status < 300} == operations - {("POST", "/v1/tables/next")}
     assert {status for _, _, status, *_ in answers} >= {200, 201, 400, 405, 413, 415, 422}
-    assert [a[:3] for a in answers if reference(a) is not True] == []
+    assert [a[:3] for a in answers if reference(openapi_core, a) is not True] == []
     assert [a[:3] for a in answers if fast(a) is not True] == []
 
 
@@ -170,7 +174,7 @@ def _spoil(value, rng: random.Random):
     return spoilt
 
 
-def test_spoilt_answers_get_the_same_verdict_from_openapi_core(answers):
+def test_spoilt_answers_get_the_same_verdict_from_openapi_core(answers, openapi_core):
     """Eight spoilt copies of each JSON answer, and each answer with the wrong content type, no
     body, or a body that is no JSON: both checks give the same verdict on each, and the fast
     check refuses most of them."""
@@ -188,7 +192,7 @@ def test_spoilt_answers_get_the_same_verdict_from_openapi_core(answers):
                 value = _spoil(json.loads(body), rng)
                 if value is not None:
                     spoilt.append((method, path, status, content_type, headers, json.dumps(value).encode()))
-        verdicts += [(s[:3], s[5][:200], reference(s), fast(s)) for s in spoilt]
+        verdicts += [(s[:3], s[5][:200], reference(openapi_core, s), fast(s)) for s in spoilt]
     assert [v for v in verdicts if v[2] != v[3]] == []
     refused = sum(1 for v in verdicts if v[3] is False)
     assert refused > 0.7 * len(verdicts), (refused, len(verdicts))

@@ -21,7 +21,7 @@ from schemas.state import MoveSchema
 from schemas.suggest import EventInSchema
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SPEC = yaml.load((ROOT / "openapi.yaml").read_text(), Loader=yaml.CSafeLoader)  # libyaml: 5 times faster
 SCHEMAS = SPEC["components"]["schemas"]
 CARD_PATTERN = CANONICAL_CARD_DOC["pattern"]
 
@@ -110,7 +110,7 @@ def test_the_document_itself_is_documented(client):
     op = SPEC["paths"]["/openapi.yaml"]["get"]
     assert list(op["responses"]["200"]["content"]) == ["application/yaml"]
     r = client.get("/openapi.yaml")
-    assert r.status_code == 200 and r.mimetype == "application/yaml" and yaml.safe_load(r.data) == SPEC
+    assert r.status_code == 200 and r.mimetype == "application/yaml" and yaml.load(r.data, Loader=yaml.CSafeLoader) == SPEC
 
 
 # --- unions ------------------------------------------------------------------------------------

@@ -113,7 +113,7 @@ def test_next_with_a_seat_answers_its_view(tc, tapp):
     # Fresh eyes: the 403 is one of the operation's documented answers, not only 'default'
     import yaml
 
-    documented = yaml.safe_load(tc.get("/openapi.yaml").data)["paths"]["/v1/tables/next"]["post"]["responses"]
+    documented = yaml.load(tc.get("/openapi.yaml").data, Loader=yaml.CSafeLoader)["paths"]["/v1/tables/next"]["post"]["responses"]
     assert documented["403"] == {"$ref": "#/components/responses/FORBIDDEN"}
 
 
