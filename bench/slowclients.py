@@ -111,7 +111,7 @@ def attack(port: int, duration: float, clients: int = 16, pause: float = 0.5, pr
 def main() -> None:
     import subprocess
 
-    from stack import Stack, free_port, wait_until_up
+    from stack import Stack, free_port, gunicorn_command, wait_until_up
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=15.0)
@@ -120,16 +120,7 @@ def main() -> None:
 
     port = free_port()
     gunicorn = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "--config",
-            "gunicorn.conf.py",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "app:app",
-        ],
+        gunicorn_command(port, workers=2),
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

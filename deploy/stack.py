@@ -286,6 +286,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def gunicorn_command(port: int, workers: int | None = None) -> list[str]:
+    """gunicorn serving ``app:app`` as the Procfile runs it (gunicorn.conf.py, read from the
+    working directory), bound to 127.0.0.1:``port``; ``workers`` instead of WEB_CONCURRENCY's."""
+    more = ["--workers", str(workers)] if workers is not None else []
+    return [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}", *more, "app:app"]
+
+
 def nginx_test(conf: str) -> subprocess.CompletedProcess:
     """``nginx -t`` of the configuration text ``conf``, in a temporary prefix."""
     prefix = Path(tempfile.mkdtemp(prefix="rummy-nginx-t-"))
@@ -481,14 +488,7 @@ class Stack:
         if self.workers:
             env["WEB_CONCURRENCY"] = str(self.workers)
         proc = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "--config",
-                "gunicorn.conf.py",
-                "--bind",
-                f"127.0.0.1:{self.app_ports[i]}",
-                "app:app",
-            ],
+            gunicorn_command(self.app_ports[i]),
             cwd=ROOT,
             env=env,
             **self._output(f"app{i}"),

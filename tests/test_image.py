@@ -7,7 +7,6 @@ once left out RULES.md, so /rules answered 500; it held a seal key)."""
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,10 @@ import pytest
 from docker.utils.build import PatternMatcher, exclude_paths
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+
+import stack  # noqa: E402  (the Procfile's gunicorn command, as every stack starts it)
+
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
 IGNORE = ROOT / "deploy" / "Dockerfile.dockerignore"
 
@@ -61,18 +64,9 @@ def served_from_the_image(tmp_path_factory):
     for name in image_files():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, root / name)
-    port = _free_port()
+    port = stack.free_port()
     proc = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "--config",
-            "gunicorn.conf.py",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "app:app",
-        ],
+        stack.gunicorn_command(port, workers=1),
         cwd=root,
         env={"PATH": "/usr/bin:/bin", "RUMMY_SEAL_KEYS": "yvbYfGQDqY8G0HWyeXHqX5ms5hW7I8W1hQm2x1iyQkM=", "RUMMY_TABLE_STORE": "none"},
         stdout=subprocess.DEVNULL,
@@ -92,12 +86,6 @@ def served_from_the_image(tmp_path_factory):
     finally:
         proc.terminate()
         proc.wait(30)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.mark.parametrize("path", ["/rules", "/RULES.md", "/", "/play", "/docs", "/openapi.yaml", "/static/js/api.js", "/sw.js"])
