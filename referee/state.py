@@ -19,7 +19,7 @@ from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, points_won
 from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, not_listed, player_count_problems, same_names
-from .speech import say
+from .speech import Sentence, say, say_n
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
 
@@ -240,17 +240,17 @@ def melded_earlier(melds: Iterable[Meld], turn: Turn) -> set[str]:
     return {p for p, n in owned.items() if n - (turn.melds_made if p == turn.player else 0) > 0}
 
 
-def _place(state: Snapshot, path: tuple[Any, ...]) -> str:
+def _place(state: Snapshot, path: tuple[Any, ...]) -> Sentence:
     """Where a card lies, in words: "in ana's hand (card 7)", "in the stock (card 1)"."""
-    at = f"(card {path[-1] + 1})"
+    n = str(path[-1] + 1)
     if path[0] == "players":
-        return f"in {state.players[path[1]].id}'s hand {at}"
+        return say("in {player}'s hand (card {n})", player=state.players[path[1]].id, n=n)
     if path[0] == "melds":
-        return f"in meld {state.melds[path[1]].id} {at}"
-    return f"in the stock {at}" if path[0] == "stock" else f"in the discard pile {at}"
+        return say("in meld {meld} (card {n})", meld=state.melds[path[1]].id, n=n)
+    return say("in the stock (card {n})", n=n) if path[0] == "stock" else say("in the discard pile (card {n})", n=n)
 
 
-def place_of(state: State, card: Card) -> tuple[tuple[str | int, ...], str]:
+def place_of(state: State, card: Card) -> tuple[tuple[str | int, ...], Sentence]:
     """Where ``card`` lies in ``state`` (valid: every card once, R1): its path
     (``("players", 1, "hand", 6)``, ``("melds", 0, "cards", 2)``, ``("stock", 0)``,
     ``("discard", 3)``) and the same in words ("in ben's hand (card 7)")."""
@@ -321,17 +321,26 @@ def _canonical_melds(state: Snapshot, ids: dict[str, int]) -> tuple[tuple[Meld, 
     meld_ids: set[str] = set()
     for i, m in enumerate(state.melds):
         if m.id in meld_ids:
-            problems.append(Problem(("melds", i, "id"), f"meld id {m.id!r} is used twice"))
+            problems.append(Problem(("melds", i, "id"), say("meld id {id} is used twice", id=repr(m.id))))
         meld_ids.add(m.id)
         if m.owner is not None and m.owner not in ids:
             problems.append(Problem(("melds", i, "owner"), say("meld owner {why}", why=not_listed(m.owner, ids))))
         check = check_meld(m.cards, state.rules)
         if not check.valid:
-            problems.append(Problem(("melds", i, "cards"), f"meld {m.id!r} on the table is not a valid meld: {check.reasons[0].message}"))
+            problems.append(
+                Problem(
+                    ("melds", i, "cards"),
+                    say("meld {id} on the table is not a valid meld: {why}", id=repr(m.id), why=check.reasons[0].message),
+                )
+            )
             canonical.append(Meld(m.id, m.owner, m.cards))
         else:
             if m.kind and m.kind != check.kind:
-                problems.append(Problem(("melds", i, "kind"), f"meld {m.id!r} is a {check.kind}, not a {m.kind}"))
+                if check.kind == MeldKind.SET:
+                    kind_fault = say("meld {id} is a set, not a run", id=repr(m.id))
+                else:
+                    kind_fault = say("meld {id} is a run, not a set", id=repr(m.id))
+                problems.append(Problem(("melds", i, "kind"), kind_fault))
             canonical.append(Meld(m.id, m.owner, check.cards, check.kind))
     return tuple(canonical), problems
 
@@ -352,15 +361,31 @@ def _deck_problems(state: Snapshot) -> list[Problem]:
     problems = [
         Problem(
             (*cast(tuple[str | int, ...], where), j),
-            f"{card.symbol} ({card.code}) is on the table twice: also {_place(state, (*cast(tuple[str | int, ...], first), k))} (R1)",
+            say(
+                "{card} ({code}) is on the table twice: also {place} (R1)",
+                card=card.symbol,
+                code=card.code,
+                place=_place(state, (*cast(tuple[str | int, ...], first), k)),
+            ),
         )
         for where, j, card, (first, k) in repeats(places)
     ]
     missing = missing_from(every)
     if missing:
-        listed = show(missing) if len(missing) <= 13 else f"{show(missing[:13])} and {len(missing) - 13} more"
-        count = "1 of the 52 cards is" if len(missing) == 1 else f"{len(missing)} of the 52 cards are"
-        problems.append(Problem((), f"{count} missing from hands, stock, discard pile and melds: {listed} (R1)"))
+        listed: str = show(missing)
+        if len(missing) > 13:
+            listed = say("{cards} and {count} more", cards=show(missing[:13]), count=len(missing) - 13)
+        problems.append(
+            Problem(
+                (),
+                say_n(
+                    "{count} of the 52 cards is missing from hands, stock, discard pile and melds: {cards} (R1)",
+                    "{count} of the 52 cards are missing from hands, stock, discard pile and melds: {cards} (R1)",
+                    len(missing),
+                    cards=listed,
+                ),
+            )
+        )
     return problems
 
 
@@ -377,7 +402,13 @@ def _hand_size_problems(state: Snapshot, turn: Turn) -> list[Problem]:
             problems.append(
                 Problem(
                     ("players", i, "hand"),
-                    f"{p.id} holds {len(p.hand)} cards; with {len(players)} players at most {allowed} are possible (R2)",
+                    say(
+                        "{player} holds {count} cards; with {players} players at most {most} are possible (R2)",
+                        player=p.id,
+                        count=len(p.hand),
+                        players=len(players),
+                        most=allowed,
+                    ),
                 )
             )
     return problems
@@ -391,34 +422,50 @@ def _turn_problems(state: Snapshot, ids: dict[str, int], turn: Turn, melds: tupl
     rules = state.rules
     if turn.phase == Phase.BEFORE_DRAW:
         if turn.taken_discard is not None:
-            problems.append(Problem(("turn", "taken_discard"), "a player who has not drawn yet cannot have taken a discard this turn"))
+            problems.append(Problem(("turn", "taken_discard"), say("a player who has not drawn yet cannot have taken a discard this turn")))
         if turn.melds_made or turn.laid_off:
-            problems.append(Problem(("turn", "phase"), "a player who has not drawn yet cannot have melded or laid off this turn"))
+            problems.append(Problem(("turn", "phase"), say("a player who has not drawn yet cannot have melded or laid off this turn")))
     if turn.taken_discard is not None and turn.player in ids and state.status == Status.PLAYING:
         hand = state.players[ids[turn.player]].hand
         if turn.taken_discard not in hand:
             problems.append(
-                Problem(("turn", "taken_discard"), f"the taken discard {turn.taken_discard.symbol} is not in {turn.player}'s hand")
+                Problem(
+                    ("turn", "taken_discard"),
+                    say("the taken discard {card} is not in {player}'s hand", card=turn.taken_discard.symbol, player=turn.player),
+                )
             )
         elif dead_end(rules, turn.taken_discard, hand, [m for m in melds if m.kind]):
             problems.append(
                 Problem(
                     ("turn", "taken_discard"),
-                    f"{turn.player} holds only {turn.taken_discard.symbol}, the card taken from the discard pile this turn, which can be neither discarded nor laid off: no legal play leads here (R9)",
+                    say(
+                        "{player} holds only {card}, the card taken from the discard pile this turn, which can be neither discarded nor "
+                        "laid off: no legal play leads here (R9)",
+                        player=turn.player,
+                        card=turn.taken_discard.symbol,
+                    ),
                 )
             )
     if not meld_limit_allows(rules, turn.melds_made):
         problems.append(
             Problem(
                 ("turn", "melds_made"),
-                f"{turn.melds_made} melds this turn is more than these rules allow in one turn ({rules.melds_per_turn}, R5)",
+                say(
+                    "{count} melds this turn is more than these rules allow in one turn ({most}, R5)",
+                    count=turn.melds_made,
+                    most=rules.melds_per_turn or 0,
+                ),
             )
         )
     if not restock_limit_allows(rules, state.restocks):
         problems.append(
             Problem(
                 ("restocks",),
-                f"the stock was rebuilt {state.restocks} times, more than these rules allow in one hand ({rules.max_restocks}, R18)",
+                say(
+                    "the stock was rebuilt {count} times, more than these rules allow in one hand ({most}, R18)",
+                    count=state.restocks,
+                    most=rules.max_restocks or 0,
+                ),
             )
         )
     return problems
@@ -434,7 +481,10 @@ def _tabled(state: Snapshot, turn: Turn) -> tuple[tuple[Player, ...], list[Probl
     for i, p in enumerate(state.players):
         if p.tabled is not None and p.id in earlier and not p.tabled:
             problems.append(
-                Problem(("players", i, "tabled"), f"{p.id} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)")
+                Problem(
+                    ("players", i, "tabled"),
+                    say("{player} owns a meld on the table laid on an earlier turn, so tabled must be true (R15)", player=p.id),
+                )
             )
         players.append(Player(p.id, p.hand, p.id in earlier if p.tabled is None else p.tabled))
     return tuple(players), problems
@@ -450,28 +500,40 @@ def _stall_and_stock_problems(state: Snapshot, turn: Turn) -> list[Problem]:
         limit = stall_limit(len(state.players))
         stalled = state.stalled_turns >= limit
         if state.stalled_turns < 0:
-            problems.append(Problem(("stalled_turns",), "turns in a row with no meld or lay-off cannot be fewer than 0 (R18a)"))
+            problems.append(Problem(("stalled_turns",), say("turns in a row with no meld or lay-off cannot be fewer than 0 (R18a)")))
         elif state.stalled_turns > limit or (stalled and state.status != Status.DRAWN_HAND):
             problems.append(
                 Problem(
                     ("stalled_turns",),
-                    f"{state.stalled_turns} turns in a row with no meld or lay-off: after {limit} ({STALL_TURNS_PER_PLAYER} per player) "
-                    "the hand is a drawn hand, with status draw (R18a)",
+                    say(
+                        "{count} turns in a row with no meld or lay-off: after {limit} ({each} per player) "
+                        "the hand is a drawn hand, with status draw (R18a)",
+                        count=state.stalled_turns,
+                        limit=limit,
+                        each=STALL_TURNS_PER_PLAYER,
+                    ),
                 )
             )
     if state.status == Status.DRAWN_HAND and state.stock and not stalled:
         problems.append(
             Problem(
                 ("status",),
-                f"status is draw, but {len(state.stock)} cards are still in the stock: a hand is drawn only when the stock runs out "
-                f"(R18) or after {STALL_TURNS_PER_PLAYER} turns per player in a row with no meld or lay-off (R18a)",
+                say(
+                    "status is draw, but {count} cards are still in the stock: a hand is drawn only when the stock runs out "
+                    "(R18) or after {each} turns per player in a row with no meld or lay-off (R18a)",
+                    count=len(state.stock),
+                    each=STALL_TURNS_PER_PLAYER,
+                ),
             )
         )
     if state.status == Status.PLAYING and restocks_at_turn_end(state.rules) and turn.phase == Phase.BEFORE_DRAW and not state.stock:
         problems.append(
             Problem(
                 ("stock",),
-                "the stock is empty at the start of a turn, which these rules never allow: the stock is rebuilt, or the hand drawn, as the turn before ends (R17, R18)",
+                say(
+                    "the stock is empty at the start of a turn, which these rules never allow: the stock is rebuilt, or the hand drawn, "
+                    "as the turn before ends (R17, R18)"
+                ),
             )
         )
     return problems
@@ -486,14 +548,27 @@ def _status_problems(state: Snapshot, turn: Turn) -> list[Problem]:
         return [
             Problem(
                 ("players", i, "hand"),
-                f"{players[i].id} has no cards, so the hand is over: status must be out, not {state.status} (R13)",
+                say(
+                    "{player} has no cards, so the hand is over: status must be out, not {status} (R13)",
+                    player=players[i].id,
+                    status=str(state.status),
+                ),
             )
             for i in empty
         ]
     if len(empty) != 1:
-        return [Problem(("status",), f"status is out, but {len(empty)} players have no cards: exactly one player goes out (R13)")]
+        return [
+            Problem(
+                ("status",), say("status is out, but {count} players have no cards: exactly one player goes out (R13)", count=len(empty))
+            )
+        ]
     if players[empty[0]].id != turn.player:
         return [
-            Problem(("status",), f"status is out, but {players[empty[0]].id}, who has no cards, is not the player whose turn it was (R13)")
+            Problem(
+                ("status",),
+                say(
+                    "status is out, but {player}, who has no cards, is not the player whose turn it was (R13)", player=players[empty[0]].id
+                ),
+            )
         ]
     return []

@@ -135,7 +135,7 @@ class MoveRequest(CompiledSchema):
     def check(self, data: dict[str, Any], original: Any) -> None:
         has_move, has_moves = "move" in original, "moves" in original
         if has_move == has_moves:
-            raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
+            raise ValidationError(say("send exactly one of 'move' (one move) and 'moves' (a list)"), "move")
 
 
 class ResultSchema(Answer):

@@ -40,6 +40,7 @@ from apispec.ext.marshmallow.openapi import OpenAPIConverter
 from marshmallow import Schema, fields, missing, post_dump
 
 from referee import Action, Code, MeldKind, Phase, Source, Status
+from referee.speech import say
 
 from .fields import CARD_DOC, Card
 
@@ -237,12 +238,26 @@ def shape_faults(loaded: Mapping[str, Any], one: OneOf, *, noun: str = "move") -
     if value is None:
         return {}
     own, spare = one.shapes.get(value, ()), one.optional_in(value)
-    errors = {name: [f"a {value} {noun} needs {name!r}"] for name in own if name not in spare and name not in loaded}
+    errors = {name: [_needs(noun, str(value), name)] for name in own if name not in spare and name not in loaded}
     for fields_ in one.shapes.values():  # each foreign field once, in the order the shapes name them
         for name in fields_:
             if name in loaded and name not in own and name not in errors:
-                errors[name] = [f"{name!r} does not belong to a {value} {noun}"]
+                errors[name] = [_foreign_field(noun, str(value), name)]
     return errors
+
+
+def _needs(noun: str, kind: str, name: str) -> str:
+    """ "a discard move needs 'card'" (``noun``: move or event; ``kind`` the tag's value as sent)."""
+    if noun == "event":
+        return say("a {kind} event needs {field}", kind=kind, field=repr(name))
+    return say("a {kind} move needs {field}", kind=kind, field=repr(name))
+
+
+def _foreign_field(noun: str, kind: str, name: str) -> str:
+    """ "'source' does not belong to a discard move"."""
+    if noun == "event":
+        return say("{field} does not belong to a {kind} event", kind=kind, field=repr(name))
+    return say("{field} does not belong to a {kind} move", kind=kind, field=repr(name))
 
 
 class PreciseConverter(OpenAPIConverter):

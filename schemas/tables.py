@@ -71,7 +71,7 @@ class CreateTableRequest(CompiledSchema):
 
     def check(self, data: dict[str, Any], original: Any) -> None:
         if data.get("pledge") is not None and data.get("entropy") is None:
-            raise ValidationError("a pledge deals hand 1 from its seed and your entropy: send entropy with it", "entropy")
+            raise ValidationError(say("a pledge deals hand 1 from its seed and your entropy: send entropy with it"), "entropy")
 
 
 class ViewRequest(CompiledSchema):
@@ -113,7 +113,7 @@ class TableMoveRequest(CompiledSchema):
 
     def check(self, data: dict[str, Any], original: Any) -> None:
         if ("move" in original) == ("moves" in original):
-            raise ValidationError("send exactly one of 'move' (one move) and 'moves' (a list)", "move")
+            raise ValidationError(say("send exactly one of 'move' (one move) and 'moves' (a list)"), "move")
 
 
 class TableSuggestRequest(CompiledSchema):

@@ -656,3 +656,33 @@ def test_a_table_expiry_says_its_lifetime_in_the_language(seconds, es, ru):
     said = _duration(seconds)
     assert (render(said, language("es")), render(said, language("ru"))) == (es, ru)
     assert str(said) == {86400: "1 day", 7200: "2 hours", 300: "5 minutes"}[seconds]
+
+
+MALFORMED = {
+    "players": [{"id": "ana", "hand": ["2C", "2C"]}, {"id": "ben", "hand": []}],
+    "stock": [],
+    "discard": ["3C"],
+    "melds": [{"id": "m1", "cards": ["4C", "5C", "6C"], "kind": "set"}],
+    "turn": {"player": "ana", "phase": "draw", "taken_discard": "3C"},
+    "status": "draw",
+}
+
+
+def test_a_malformed_state_in_spanish_and_russian_and_no_english_in_the_pseudo_locale(client):
+    said = {}
+    for lang in ("en", "es", "ru", PSEUDO):
+        r = client.post(f"/v1/legal-moves?lang={lang}", json={"state": MALFORMED})
+        assert r.status_code == 422
+        said[lang] = [e["detail"] for e in r.get_json()["errors"]]
+    assert said["en"][:2] == ["meld 'm1' is a run, not a set", "2♣ (2C) is on the table twice: also in ana's hand (card 1) (R1)"]
+    assert said["es"][:3] == [
+        "la combinación 'm1' es una escalera, no un grupo",
+        "2♣ (2C) está dos veces en la mesa: también en la mano de ana (carta 1) (R1)",
+        "ben no tiene cartas, así que la mano ha terminado: status debe ser out, no draw (R13)",
+    ]
+    assert said["ru"][3].startswith("в руках, колоде, сбросе и комбинациях не хватает 47 из 52 карт: A♣ 7♣ ")
+    assert said["ru"][3].endswith(" и ещё 34 (R1)")
+    assert said["ru"][4] == "игрок, который ещё не взял карту, не мог в этот ход взять карту из сброса"
+    for detail in said[PSEUDO]:
+        words = re.sub(r"'m1'|\bana\b|\bben\b|\bdraw\b|\(2C\)", "", detail)
+        assert detail.startswith("⟦") and not re.search(r"[A-Za-z]{3,}", words), detail
