@@ -87,32 +87,40 @@ function rankWithArticle(rank) {
 function notASet(shown, why) { return say('{cards} is not a set: {why}', { cards: shown, why }); }
 function notARun(shown, why) { return say('{cards} is not a run: {why}', { cards: shown, why }); }
 
+/** The feature most of `cards` share (a set's rank, a run's suit; the first met on a tie) and
+ * the cards without it, in their order (referee/melds.py's _odd_ones). */
+function oddOnes(cards, feature) {
+  const common = mostCommon(cards, feature)[0];
+  return [common, cards.filter((c) => feature(c) !== common)];
+}
+
+/** "6♠ is not a 5", "6♠ and 7♦ are not 5s" (R10). */
+function notOfRank(odd, rank) {
+  return odd.length === 1 ? say('{card} is not {rank}', { card: odd[0].symbol, rank: rankWithArticle(rank) })
+    : say('{cards} are not {ranks}', { cards: and(odd), ranks: ranksWord(rank) });
+}
+
+/** "6♥ is not a spade", "6♥ and 7♦ are not spades" (R11). */
+function notOfSuit(odd, suit) {
+  return odd.length === 1 ? say('{card} is not {suit}', { card: odd[0].symbol, suit: suitWord(suit) })
+    : say('{cards} are not {suits}', { cards: and(odd), suits: suitsWord(suit) });
+}
+
+function notASetBecause(code, shown, why, cards) { return reason(code, notASet(shown, why), cards.slice(), 'R10'); }
+function notARunBecause(code, shown, why, cards) { return reason(code, notARun(shown, why), cards.slice(), 'R11'); }
+
 function setReasons(cards) {
   const shown = show(cards);
-  const rank = mostCommon(cards, (c) => c.rank)[0];
-  const odd = cards.filter((c) => c.rank !== rank);
-  const reasons = [];
-  if (odd.length) {
-    const what = odd.length === 1 ? say('{card} is not {rank}', { card: odd[0].symbol, rank: rankWithArticle(rank) })
-      : say('{cards} are not {ranks}', { cards: and(odd), ranks: ranksWord(rank) });
-    reasons.push(reason('set_rank_mismatch', notASet(shown, what), odd, 'R10'));
-  }
-  if (cards.length > 4) {
-    reasons.push(reason('set_too_large', notASet(shown, say('a set has three or four cards, never a fifth')), cards.slice(), 'R10'));
-  }
+  const [rank, odd] = oddOnes(cards, (c) => c.rank);
+  const reasons = odd.length ? [notASetBecause('set_rank_mismatch', shown, notOfRank(odd, rank), odd)] : [];
+  if (cards.length > 4) reasons.push(notASetBecause('set_too_large', shown, say('a set has three or four cards, never a fifth'), cards));
   return reasons;
 }
 
 function runReasons(cards, rules) {
   const shown = show(cards);
-  const suit = mostCommon(cards, (c) => c.suit)[0];
-  const odd = cards.filter((c) => c.suit !== suit);
-  const reasons = [];
-  if (odd.length) {
-    const what = odd.length === 1 ? say('{card} is not {suit}', { card: odd[0].symbol, suit: suitWord(suit) })
-      : say('{cards} are not {suits}', { cards: and(odd), suits: suitsWord(suit) });
-    reasons.push(reason('run_suit_mismatch', notARun(shown, what), odd, 'R11'));
-  }
+  const [suit, odd] = oddOnes(cards, (c) => c.suit);
+  const reasons = odd.length ? [notARunBecause('run_suit_mismatch', shown, notOfSuit(odd, suit), odd)] : [];
   const allRanks = cards.map((c) => c.rank);
   if (odd.length && distinctCount(allRanks) === cards.length && runPositions(allRanks, rules)) return reasons;
   const same = cards.filter((c) => c.suit === suit);
@@ -120,12 +128,12 @@ function runReasons(cards, rules) {
   if (ranks.length < same.length) return reasons;
   if (runPositions(ranks, rules)) return reasons;
   if (ranks.includes(1) && ranks.includes(13) && ranks.includes(2)) {
-    reasons.push(reason('run_wraps', notARun(shown, say('a run never wraps around from the King to the ace')), same, 'R11'));
+    reasons.push(notARunBecause('run_wraps', shown, say('a run never wraps around from the King to the ace'), same));
     return reasons;
   }
   if (runTop(rules) === 13 && ranks.includes(13) && inARow(aceAboveKing(ranks))) {
     const aces = same.filter((c) => c.rank === 1);
-    reasons.push(reason('ace_high', notARun(shown, say('aces are low, so a run stops at the King')), same.length <= 4 ? same : aces, 'R11'));
+    reasons.push(notARunBecause('ace_high', shown, say('aces are low, so a run stops at the King'), same.length <= 4 ? same : aces));
     return reasons;
   }
   if (runTop(rules) === 14 && ranks.includes(13)) ranks = aceAboveKing(ranks);
@@ -135,7 +143,7 @@ function runReasons(cards, rules) {
   const n = missingCards.length;
   const missed = n <= 4 ? show(missingCards) : sayN('{count} card', '{count} cards', n);
   const gap = sayN('the ranks are not consecutive, {missing} is missing', 'the ranks are not consecutive, {missing} are missing', n, { missing: missed });
-  reasons.push(reason('run_gap', notARun(shown, gap), same, 'R11'));
+  reasons.push(notARunBecause('run_gap', shown, gap, same));
   return reasons;
 }
 
