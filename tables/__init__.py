@@ -476,7 +476,7 @@ class Tables:
         entropy is :class:`EntropyTaken`."""
         if entropy is None:
             raise InvalidInput(
-                [Problem(("entropy",), "at a table of several players each player's seat sends its own entropy for the next deal")]
+                [Problem(("entropy",), say("at a table of several players each player's seat sends its own entropy for the next deal"))]
             )
         got = dict(table.waiting)
         if viewer in got:

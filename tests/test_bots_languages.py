@@ -428,7 +428,8 @@ UNMET = {
     "holding your melds back",
     "the alternatives",
     "Lay off {card} on {meld}: {why}.",
-    "playing the hand forward over {count} guesses at the cards you cannot see, it did best ({value} points a hand on average)",
+    "playing the hand forward over {count} guess at the cards you cannot see, it did best ({value} points a hand on average)",
+    "Draw from the stock: the discard pile is empty.",  # no dealt hand here empties it: said below over HTTP
 }
 
 
@@ -522,6 +523,24 @@ def test_a_verdict_without_a_runner_up():
         "если доиграть раздачу на 1 варианте карт, которых вы не видите, этот ход лучше всех (в среднем -1,0 очка за раздачу; другие варианты — -3,5)"
     )
     assert render(one, language("es")).startswith("jugando la mano hasta el final en 1 suposición sobre")
+    assert str(one).startswith("playing the hand forward over 1 guess at the cards you cannot see, it did best (-1.0 points a hand")
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "Draw from the stock: the discard pile is empty."),
+        ("es", "Roba del mazo: la pila de descartes está vacía."),
+        ("ru", "Возьмите карту из колоды: сброс пуст."),
+    ],
+)
+def test_easy_says_the_discard_pile_is_empty_when_it_is(client, lang, said):
+    """With no discard to take (the pile turned over into the stock), Easy draws from the stock
+    and says why without naming a top discard there is not."""
+    empty = make_state({"ana": "5H 6H KC QD 9S 2C 3D AS 8C JD", "ben": "4C 4D 4S JC 10D 6C AH 2H 3H 9H"})
+    r = client.post(f"/v1/suggest?lang={lang}", json={"state": StateOutSchema().dump(empty), "level": "easy"})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json() == {"move": {"player": "ana", "action": "draw", "source": "stock"}, "summary": said}
 
 
 # --- over HTTP: /v1/suggest and /v1/tables/suggest -------------------------------------------------

@@ -196,6 +196,8 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
         shift = _shift_the_stock(view, opts, rng)
         if shift is not None:
             return shift
+        if top is None:  # nothing to take: say so, not that a card no one can see makes no meld
+            return _draw_stock(opts, say("Draw from the stock: the discard pile is empty."))
         return _draw_stock(opts, say("Draw from the stock: the top discard makes no meld with your cards."))
     for move in sorted(opts.melds.values(), key=lambda m: -len(m.cards)):
         if not strands(view, move):
@@ -215,7 +217,7 @@ def easy(view: SeatView, rng: random.Random) -> Choice:
     card = max(opts.discards, key=lambda c: (c.points, c.rank))
     # (English has said "points" even of an ace's 1 point: the singular is the same words)
     highest = say_n(
-        "Discard {card}: it is your highest card ({count} points).",
+        "Discard {card}: it is your highest card ({count} point).",
         "Discard {card}: it is your highest card ({count} points).",
         card.points,
         card=card.symbol,
@@ -483,15 +485,15 @@ def _discard(
     why: Sentence
     if card not in split.deadwood:
         why = say_n(
-            "breaking up a meld costs least here, leaving {count} points of deadwood",
+            "breaking up a meld costs least here, leaving {count} point of deadwood",
             "breaking up a meld costs least here, leaving {count} points of deadwood",
             left,
         )
     elif not outs(card, tuple(d for d in deadwood if d is not card)):
-        why = say_n("it helps no meld, leaving {count} points of deadwood", "it helps no meld, leaving {count} points of deadwood", left)
+        why = say_n("it helps no meld, leaving {count} point of deadwood", "it helps no meld, leaving {count} points of deadwood", left)
     else:
         why = say_n(
-            "it helps the fewest melds, leaving {count} points of deadwood",
+            "it helps the fewest melds, leaving {count} point of deadwood",
             "it helps the fewest melds, leaving {count} points of deadwood",
             left,
         )

@@ -344,16 +344,15 @@ def _mine_only(know: Knowledge) -> Sim:
 def _played_forward(verdict: Verdict, other: Sentence) -> Sentence:
     """Words for a search's verdict: how it did against ``other`` (the plan it beat, "drawing
     from the stock"), its average points a hand signed to one decimal (:class:`Signed`)."""
-    # (English has said "guesses" even of one deal, under a test's budget: the singular is the same words)
     if verdict.runner_value is None:
         return say_n(
-            "playing the hand forward over {count} guesses at the cards you cannot see, it did best ({value} points a hand on average)",
+            "playing the hand forward over {count} guess at the cards you cannot see, it did best ({value} points a hand on average)",
             "playing the hand forward over {count} guesses at the cards you cannot see, it did best ({value} points a hand on average)",
             verdict.samples,
             value=Signed(verdict.value),
         )
     return say_n(
-        "playing the hand forward over {count} guesses at the cards you cannot see, "
+        "playing the hand forward over {count} guess at the cards you cannot see, "
         "it did best ({value} points a hand on average, against {runner} for {other})",
         "playing the hand forward over {count} guesses at the cards you cannot see, "
         "it did best ({value} points a hand on average, against {runner} for {other})",
