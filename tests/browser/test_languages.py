@@ -205,7 +205,7 @@ def test_a_scorepad_game_kept_in_the_language(speaking, server_url, shots, local
 
 PLAY_WORDS = {
     "es": {
-        "turn": ("Tu turno: roba una carta", "Tu turno: baja, añade, descarta"),
+        "turn": ("Tu turno: roba una carta", "Tu turno: baja, coloca, descarta"),
         "hand": "Tu mano",
         "end": ("cerró", "Cerraste", "La mano queda en tablas"),
         "check": "Comprobar este reparto",
@@ -213,7 +213,7 @@ PLAY_WORDS = {
         "hint": ("Roba del mazo", "Toma ", "Baja ", "Coloca ", "Descarta "),
     },
     "ru": {
-        "turn": ("Ваш ход: возьмите карту", "Ваш ход: выложите, подложите, сбросьте"),
+        "turn": ("Ваш ход: возьмите карту", "Ваш ход: выложите, подкиньте, сбросьте"),
         "hand": "Ваши карты",
         "end": ("выход", "Вы вышли", "Раздача закончилась ничьей"),
         "check": "Проверить эту сдачу",
