@@ -143,9 +143,8 @@ def docs_context(browser, server_url):
     ctx.close()
 
 
-@pytest.fixture
-def docs(docs_context):
-    """/docs (Swagger UI) on a page of its own, its operations drawn; page errors fail the test."""
+def _open_docs(docs_context):
+    """/docs on a new page of ``docs_context``, its operations drawn: (page, its page errors)."""
     pg = docs_context.new_page()
     problems = []
     pg.on("pageerror", lambda exc: problems.append(str(exc)))
@@ -153,6 +152,33 @@ def docs(docs_context):
     pg.goto("/docs")
     pg.wait_for_selector(".opblock-post", timeout=60_000)  # Swagger UI's bundle, on a busy machine
     print(f"\n/docs: the operations appeared after {time.perf_counter() - t0:.2f} s")
+    return pg, problems
+
+
+@pytest.fixture
+def docs(docs_context):
+    """/docs (Swagger UI) on a page of its own, its operations drawn; page errors fail the test."""
+    pg, problems = _open_docs(docs_context)
     yield pg
     pg.close()
     assert not problems, problems
+
+
+@pytest.fixture(scope="module")
+def docs_once(docs_context):
+    """/docs opened once for the file's tests that leave the page as they found it (each closes
+    the operation it opened; none touches the page's own table, which only the sealed tables'
+    placeholders do): Swagger UI's load and first render are the dearest part of such a test.
+    Page errors fail the test that meets them."""
+    pg, problems = _open_docs(docs_context)
+    pg.problems = problems
+    yield pg
+    pg.close()
+
+
+@pytest.fixture
+def docs_shared(docs_once):
+    """``docs_once`` for one test: the page errors of the test fail it."""
+    before = len(docs_once.problems)
+    yield docs_once
+    assert not docs_once.problems[before:], docs_once.problems[before:]
