@@ -78,7 +78,7 @@ GLOSSARY = {
         "going rummy": "Hand-Romm",
         "dealer": "Geber|gibt|gab|gegeben",
         "hand": "Runde",
-        "game": "Spiel",
+        "game": "Partie",
     },
     "pt-BR": {
         "lay off": "encaix",
@@ -113,6 +113,7 @@ OTHER_SENSES = {
     "This game needs JavaScript turned on.",  # the game of rummy itself, not one game to a target score
     "The game is Basic (or Straight) Rummy for 2 to 6 players with one deck.",  # the same (starts a longer msgid)
     "**Decision:** in the referee's sentences a name never passes for the reader or",  # "stock" inside a quoted name
+    "Every hand as it was left",  # the cards each player held, not the deal
 }
 
 # Field words the pages and the rulebook of a language still say with another word than the
@@ -123,12 +124,6 @@ NOT_YET_ONE = {
     ("fr", "go out"): "pages: sortir, service: finir",
     ("fr", "stock"): "pages: pioche, service: talon",
     ("fr", "set"): "pages: brelan/carré, service: groupe",
-    ("de", "meld"): "pages: Auslage, service: Kombination",
-    ("de", "hand"): "pages: Spiel, service: Runde",
-    ("de", "game"): "pages: Partie, service: Spiel",
-    ("de", "go out"): "pages: ausgehen, service: alle Karten ablegen",
-    ("de", "stock"): "pages: Stapel, service: Talon",
-    ("de", "run"): "pages: Folge, service: Reihe",
 }
 
 
