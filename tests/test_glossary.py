@@ -116,16 +116,6 @@ OTHER_SENSES = {
     "Every hand as it was left",  # the cards each player held, not the deal
 }
 
-# Field words the pages and the rulebook of a language still say with another word than the
-# service's (to be made one: each is a strict xfail, so making it one fails until removed here).
-NOT_YET_ONE = {
-    ("fr", "hand"): "pages: donne, service: manche",
-    ("fr", "lay off"): "pages: poser, service: compléter",
-    ("fr", "go out"): "pages: sortir, service: finir",
-    ("fr", "stock"): "pages: pioche, service: talon",
-    ("fr", "set"): "pages: brelan/carré, service: groupe",
-}
-
 
 def _entries(tag: str):
     for domain in ("pages", "rulebook"):
@@ -140,8 +130,7 @@ def _entries(tag: str):
 def _cases():
     for tag, words in GLOSSARY.items():
         for word in words:
-            marks = [pytest.mark.xfail(strict=True, reason=NOT_YET_ONE[tag, word])] if (tag, word) in NOT_YET_ONE else []
-            yield pytest.param(tag, word, marks=marks, id=f"{tag}-{word}")
+            yield pytest.param(tag, word, id=f"{tag}-{word}")
 
 
 def test_every_language_has_a_word_for_every_field_word():
