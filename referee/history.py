@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from .actions import Action, Source
 from .cards import Card
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
+from .speech import Sentence, say, say_n
 from .stall import after_turn
 from .state import Phase, State, place_of
 from .view import Event
@@ -76,20 +77,28 @@ def event_problems(state: State, events: Sequence[Event]) -> list[Problem]:
     return problems[:MAX_PROBLEMS]
 
 
-def _what(e: Event) -> str:
+def _what(e: Event) -> Sentence:
     """An event in words: "ana's draw from the stock", "ben's discard of 5♠"."""
     if e.action == Action.DRAW:
-        pile = "the discard pile" if e.source == Source.DISCARD_PILE else "the stock"
-        return f"{e.player}'s draw from {pile}"
+        if e.source == Source.DISCARD_PILE:
+            return say("{player}'s draw from the discard pile", player=e.player)
+        return say("{player}'s draw from the stock", player=e.player)
     if e.action == Action.DISCARD:
-        return f"{e.player}'s discard of {e.discarded.symbol}"
-    return f"{e.player}'s {'meld' if e.action == Action.MELD else 'lay-off'} of {' '.join(c.symbol for c in e.cards)}"
+        return say("{player}'s discard of {card}", player=e.player, card=e.discarded.symbol)
+    cards = " ".join(c.symbol for c in e.cards)
+    if e.action == Action.MELD:
+        return say("{player}'s meld of {cards}", player=e.player, cards=cards)
+    return say("{player}'s lay-off of {cards}", player=e.player, cards=cards)
 
 
 def players_seated(state: State, events: Sequence[Event]) -> list[Problem]:
     """Every event is by a player at the table."""
     seated = {p.id for p in state.players}
-    return [Problem(("events", i, "player"), f"{e.player!r} is not at this table") for i, e in enumerate(events) if e.player not in seated]
+    return [
+        Problem(("events", i, "player"), say("{player} is not at this table", player=repr(e.player)))
+        for i, e in enumerate(events)
+        if e.player not in seated
+    ]
 
 
 def turns_in_order(state: State, events: Sequence[Event]) -> list[Problem]:
@@ -102,21 +111,40 @@ def turns_in_order(state: State, events: Sequence[Event]) -> list[Problem]:
             nxt = state.left_of(before.player)
             if e.player != nxt:
                 problems.append(
-                    Problem(("events", i, "player"), f"after {_what(before)} (event {i - 1}) it is {nxt}'s turn, not {e.player}'s (R3)")
+                    Problem(
+                        ("events", i, "player"),
+                        say(
+                            "after {event} (event {i}) it is {next}'s turn, not {player}'s (R3)",
+                            event=_what(before),
+                            i=i - 1,
+                            next=nxt,
+                            player=e.player,
+                        ),
+                    )
                 )
             elif e.action != Action.DRAW:
-                problems.append(
-                    Problem(("events", i, "action"), f"{nxt}'s turn begins with a draw (R4), not a {e.action.replace('_', '-')}")
-                )
+                if e.action == Action.MELD:
+                    begins = say("{player}'s turn begins with a draw (R4), not a meld", player=nxt)
+                elif e.action == Action.LAY_OFF:
+                    begins = say("{player}'s turn begins with a draw (R4), not a lay-off", player=nxt)
+                else:
+                    begins = say("{player}'s turn begins with a draw (R4), not a discard", player=nxt)
+                problems.append(Problem(("events", i, "action"), begins))
         elif e.player != before.player:
             problems.append(
                 Problem(
                     ("events", i, "player"),
-                    f"{before.player}'s turn goes on until {before.player} discards (R7): after {_what(before)} (event {i - 1}) {e.player} cannot move",
+                    say(
+                        "{player}'s turn goes on until {player} discards (R7): after {event} (event {i}) {other} cannot move",
+                        player=before.player,
+                        event=_what(before),
+                        i=i - 1,
+                        other=e.player,
+                    ),
                 )
             )
         elif e.action == Action.DRAW:
-            problems.append(Problem(("events", i, "action"), f"{e.player} has drawn already this turn (R4)"))
+            problems.append(Problem(("events", i, "action"), say("{player} has drawn already this turn (R4)", player=e.player)))
     return problems
 
 
@@ -127,14 +155,25 @@ def turn_now(state: State, events: Sequence[Event]) -> list[Problem]:
     if not events:
         return []
     n, last, turn = len(events) - 1, events[-1], state.turn
-    says = f"the state says it is {turn.player}'s turn, {'to draw' if turn.phase == Phase.BEFORE_DRAW else 'after the draw'}"
+    if turn.phase == Phase.BEFORE_DRAW:
+        says = say("the state says it is {player}'s turn, to draw", player=turn.player)
+    else:
+        says = say("the state says it is {player}'s turn, after the draw", player=turn.player)
     if last.action == Action.DISCARD:
         nxt = state.left_of(last.player)
         if (turn.player, turn.phase) != (nxt, Phase.BEFORE_DRAW):
-            return [Problem(("events", n, "player"), f"the last event, {_what(last)}, leaves {nxt} to draw, but {says}")]
+            return [
+                Problem(
+                    ("events", n, "player"),
+                    say("the last event, {event}, leaves {player} to draw, but {says}", event=_what(last), player=nxt, says=says),
+                )
+            ]
         return []
     if (turn.player, turn.phase) != (last.player, Phase.AFTER_DRAW):
-        return [Problem(("events", n, "player"), f"the last event, {_what(last)}, leaves {last.player} to play on and discard, but {says}")]
+        said_last = say(
+            "the last event, {event}, leaves {player} to play on and discard, but {says}", event=_what(last), player=last.player, says=says
+        )
+        return [Problem(("events", n, "player"), said_last)]
     drew = next((i for i in range(n, -1, -1) if events[i].action == Action.DRAW), None)
     if drew is None or any(events[i].action == Action.DISCARD for i in range(drew, n + 1)):
         return []
@@ -144,14 +183,25 @@ def turn_now(state: State, events: Sequence[Event]) -> list[Problem]:
         return []
     held = took if took is not None and took in state.mover.hand else None  # a taken card laid on the table is no longer held
     if held != turn.taken_discard:
-        said = "none" if turn.taken_discard is None else turn.taken_discard.symbol
-        shown = f"took {took.symbol} from the discard pile" if took is not None else "drew from the stock"
-        return [
-            Problem(
-                ("events", drew, "card" if took is not None else "source"),
-                f"{draw.player} {shown} this turn (event {drew}), but the state's card taken from the discard pile this turn is {said} (R8)",
+        said: str = say("none") if turn.taken_discard is None else turn.taken_discard.symbol
+        if took is not None:
+            fault = say(
+                "{player} took {card} from the discard pile this turn (event {i}), but the state's card taken from the discard pile "
+                "this turn is {said} (R8)",
+                player=draw.player,
+                card=took.symbol,
+                i=drew,
+                said=said,
             )
-        ]
+        else:
+            fault = say(
+                "{player} drew from the stock this turn (event {i}), but the state's card taken from the discard pile this turn is "
+                "{said} (R8)",
+                player=draw.player,
+                i=drew,
+                said=said,
+            )
+        return [Problem(("events", drew, "card" if took is not None else "source"), fault)]
     return []
 
 
@@ -183,18 +233,29 @@ def turn_counts(state: State, events: Sequence[Event]) -> list[Problem]:
         problems.append(
             Problem(
                 ("events", at, "action"),
-                f"{turn.player}'s turn since event {drew} lays {len(melds)} meld{'s' if len(melds) != 1 else ''}, "
-                f"but the state's turn.melds_made is {turn.melds_made} (R5)",
+                say_n(
+                    "{player}'s turn since event {i} lays {count} meld, but the state's turn.melds_made is {made} (R5)",
+                    "{player}'s turn since event {i} lays {count} melds, but the state's turn.melds_made is {made} (R5)",
+                    len(melds),
+                    player=turn.player,
+                    i=drew,
+                    made=turn.melds_made,
+                ),
             )
         )
     if bool(laid) != turn.laid_off:
-        said = f"lays off in event {laid[0]}" if laid else "lays nothing off"
-        problems.append(
-            Problem(
-                ("events", laid[0] if laid else drew, "action"),
-                f"{turn.player}'s turn since event {drew} {said}, but the state's turn.laid_off is {str(turn.laid_off).lower()} (R6)",
+        if laid:
+            fault = say(
+                "{player}'s turn since event {i} lays off in event {j}, but the state's turn.laid_off is false (R6)",
+                player=turn.player,
+                i=drew,
+                j=laid[0],
             )
-        )
+        else:
+            fault = say(
+                "{player}'s turn since event {i} lays nothing off, but the state's turn.laid_off is true (R6)", player=turn.player, i=drew
+            )
+        problems.append(Problem(("events", laid[0] if laid else drew, "action"), fault))
     return problems
 
 
@@ -222,15 +283,27 @@ def stall_count(state: State, events: Sequence[Event]) -> list[Problem]:
         return [
             Problem(
                 ("events",),
-                f"the events show {count} turn{'s' if count != 1 else ''} in a row with no meld or lay-off since the turn that ended "
-                f"in event {since}, but the state's stalled_turns is {said} (R18a)",
+                say_n(
+                    "the events show {count} turn in a row with no meld or lay-off since the turn that ended in event {i}, "
+                    "but the state's stalled_turns is {said} (R18a)",
+                    "the events show {count} turns in a row with no meld or lay-off since the turn that ended in event {i}, "
+                    "but the state's stalled_turns is {said} (R18a)",
+                    count,
+                    i=since,
+                    said=said,
+                ),
             )
         ]
     if count is None and said < whole:
         return [
             Problem(
                 ("events",),
-                f"the events show {whole} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
+                say_n(
+                    "the events show {count} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
+                    "the events show {count} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
+                    whole,
+                    said=said,
+                ),
             )
         ]
     return []
@@ -247,8 +320,13 @@ def tabled_players(state: State, events: Sequence[Event]) -> list[Problem]:
                 problems.append(
                     Problem(
                         ("events", played, "action"),
-                        f"{e.player} laid cards on the table in event {played} and ended that turn (event {i}), "
-                        f"so the state's tabled for {e.player} must be true (R15)",
+                        say(
+                            "{player} laid cards on the table in event {i} and ended that turn (event {j}), "
+                            "so the state's tabled for {player} must be true (R15)",
+                            player=e.player,
+                            i=played,
+                            j=i,
+                        ),
                     )
                 )
             played = None
@@ -266,8 +344,14 @@ def top_of_the_pile(state: State, events: Sequence[Event]) -> list[Problem]:
             problems.append(
                 Problem(
                     ("events", i, "card"),
-                    f"{e.player} took {taken.symbol} from the discard pile, but its top card was {before.discarded.symbol}, "
-                    f"{_what(before)} just before (event {i - 1})",
+                    say(
+                        "{player} took {card} from the discard pile, but its top card was {top}, {event} just before (event {i})",
+                        player=e.player,
+                        card=taken.symbol,
+                        top=before.discarded.symbol,
+                        event=_what(before),
+                        i=i - 1,
+                    ),
                 )
             )
     return problems
@@ -307,14 +391,32 @@ def cards_move_as_cards_can(state: State, events: Sequence[Event]) -> list[Probl
         taking = e.action == Action.DRAW
         why = None
         if before.action in _PLAYS:
-            why = f"{card.symbol} was laid on the table in {_what(before)} (event {k}) and stays there for the hand"
+            why = say(
+                "{card} was laid on the table in {event} (event {i}) and stays there for the hand",
+                card=card.symbol,
+                event=_what(before),
+                i=k,
+            )
         elif before.action == Action.DRAW:
             if taking:
-                why = f"{card.symbol} is in {before.player}'s hand since event {k}, not on the discard pile"
+                why = say(
+                    "{card} is in {player}'s hand since event {i}, not on the discard pile", card=card.symbol, player=before.player, i=k
+                )
             elif e.player != before.player:
-                why = f"{card.symbol} is in {before.player}'s hand since event {k}: {e.player} cannot play it"
+                why = say(
+                    "{card} is in {player}'s hand since event {i}: {other} cannot play it",
+                    card=card.symbol,
+                    player=before.player,
+                    i=k,
+                    other=e.player,
+                )
         elif not taking and not restocked and not unseen:
-            why = f"{card.symbol} was discarded in event {k} and not taken from the discard pile since (no restock this hand): {e.player} cannot hold it"
+            why = say(
+                "{card} was discarded in event {i} and not taken from the discard pile since (no restock this hand): {player} cannot hold it",
+                card=card.symbol,
+                i=k,
+                player=e.player,
+            )
         if why:
             problems.append(Problem(path, why))
     return problems
@@ -335,16 +437,25 @@ def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> l
     for i, e in enumerate(events):
         if e.action == Action.MELD and e.meld is not None:
             if e.meld in laid:
-                problems.append(Problem(("events", i, "meld"), f"meld {e.meld!r} was laid already, in event {laid[e.meld]}"))
+                problems.append(
+                    Problem(("events", i, "meld"), say("meld {meld} was laid already, in event {i}", meld=repr(e.meld), i=laid[e.meld]))
+                )
             laid.setdefault(e.meld, i)
         if e.action in _PLAYS and e.meld is not None:
             meld = state.meld(e.meld)
             if meld is None:
-                problems.append(Problem(("events", i, "meld"), f"there is no meld {e.meld!r} on the table"))
+                problems.append(Problem(("events", i, "meld"), say("there is no meld {meld} on the table", meld=repr(e.meld))))
             elif e.action == Action.MELD and meld.owner is not None and meld.owner != e.player:
                 problems.append(
                     Problem(
-                        ("events", i, "meld"), f"meld {e.meld!r} on the table is {meld.owner}'s, not {e.player}'s, who laid it (event {i})"
+                        ("events", i, "meld"),
+                        say(
+                            "meld {meld} on the table is {owner}'s, not {player}'s, who laid it (event {i})",
+                            meld=repr(e.meld),
+                            owner=meld.owner,
+                            player=e.player,
+                            i=i,
+                        ),
                     )
                 )
     for card, (i, path) in last.items():
@@ -354,17 +465,33 @@ def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> l
         if e.action in _PLAYS:
             meld = state.meld(e.meld) if e.meld is not None else None
             if where[0] != "melds":
-                why = f"{card.symbol}, laid on the table in event {i}, is not in a meld on the table: it is {words}"
+                why = say(
+                    "{card}, laid on the table in event {i}, is not in a meld on the table: it is {place}",
+                    card=card.symbol,
+                    i=i,
+                    place=words,
+                )
             elif meld is not None and state.melds[int(where[1])].id != meld.id:
-                why = f"{card.symbol}, laid on meld {meld.id} in event {i}, is {words}"
+                why = say("{card}, laid on meld {meld} in event {i}, is {place}", card=card.symbol, meld=meld.id, i=i, place=words)
         elif e.action == Action.DRAW:
             taker = state.seat(e.player)
             if where[:2] != ("players", taker):
-                why = f"{card.symbol}, taken from the discard pile by {e.player} in event {i} and not played since, is {words}, not in {e.player}'s hand"
+                why = say(
+                    "{card}, taken from the discard pile by {player} in event {i} and not played since, is {place}, not in {player}'s hand",
+                    card=card.symbol,
+                    player=e.player,
+                    i=i,
+                    place=words,
+                )
         elif where[0] == "melds":
-            why = f"{card.symbol}, discarded in event {i} and not laid on the table since, is {words}"
+            why = say("{card}, discarded in event {i} and not laid on the table since, is {place}", card=card.symbol, i=i, place=words)
         elif where[0] != "discard" and not restocked and not unseen:
-            why = f"{card.symbol}, discarded in event {i} and not taken since (no restock this hand), is {words}, not on the discard pile"
+            why = say(
+                "{card}, discarded in event {i} and not taken since (no restock this hand), is {place}, not on the discard pile",
+                card=card.symbol,
+                i=i,
+                place=words,
+            )
         if why:
             problems.append(Problem(path, why))
     return problems
@@ -393,12 +520,25 @@ def pile_in_order(state: State, events: Sequence[Event]) -> list[Problem]:
         if pile[at] != card:
             _, words = place_of(state, card)
             later = len(left) - 1 - j
-            under = "on top" if not later else f"under the {later} card{'s' if later != 1 else ''} discarded after it and not taken since"
-            problems.append(
-                Problem(
-                    ("events", i, "card"),
-                    f"{card.symbol}, discarded in event {i}, is {words}, but the events leave it card {at + 1} of the pile, "
-                    f"{under} (no restock this hand)",
+            if not later:
+                fault = say(
+                    "{card}, discarded in event {i}, is {place}, but the events leave it card {at} of the pile, on top (no restock this hand)",
+                    card=card.symbol,
+                    i=i,
+                    place=words,
+                    at=at + 1,
                 )
-            )
+            else:
+                fault = say_n(
+                    "{card}, discarded in event {i}, is {place}, but the events leave it card {at} of the pile, under the {count} card "
+                    "discarded after it and not taken since (no restock this hand)",
+                    "{card}, discarded in event {i}, is {place}, but the events leave it card {at} of the pile, under the {count} cards "
+                    "discarded after it and not taken since (no restock this hand)",
+                    later,
+                    card=card.symbol,
+                    i=i,
+                    place=words,
+                    at=at + 1,
+                )
+            problems.append(Problem(("events", i, "card"), fault))
     return problems

@@ -686,3 +686,118 @@ def test_a_malformed_state_in_spanish_and_russian_and_no_english_in_the_pseudo_l
     for detail in said[PSEUDO]:
         words = re.sub(r"'m1'|\bana\b|\bben\b|\bdraw\b|\(2C\)", "", detail)
         assert detail.startswith("⟦") and not re.search(r"[A-Za-z]{3,}", words), detail
+
+
+def _three_players(moves=40, seed=4):
+    """A 3-player hand (ana, ben, cy) played ``moves`` moves by Medium (as tests/test_suggest.py's
+    ``_three``): the state and the events as JSON."""
+    from referee import PRESETS, deal
+    from referee.bots.selfplay import steps
+    from schemas.wire import to_json
+
+    events, state = [], None
+    names = ["ana", "ben", "cy"]
+    for k, step in enumerate(steps(deal(names, PRESETS["standard"], seed=seed), dict.fromkeys(names, "medium"), seed)):
+        if k == moves:
+            break
+        events.append(to_json(step.event))
+        state = step.after
+    return state, events
+
+
+def _events_refused(client, lang):
+    """Events that contradict the state they are sent with (referee/history.py), every kind of
+    refusal but the taken discard's "none": the details of each /v1/suggest answer in ``lang``."""
+    from schemas.state import StateOutSchema
+
+    def edited(state, **fields):
+        body = StateOutSchema().dump(state)
+        turn = {k: fields.pop(k) for k in ("melds_made", "laid_off") if k in fields}
+        return {**body, "turn": {**body["turn"], **turn}, **fields}
+
+    s, ev = _three_players()
+    S = StateOutSchema().dump(s)
+    taking, tev = _three_players(moves=37)
+    melded, mev = _three_players(moves=38)
+    laying, lev = _three_players(moves=15)
+    stalled, sev = _three_players(moves=36)
+    cy = {"player": "cy", "cards": ["2C"], "meld": "m1"}
+    cases = [
+        (S, [{**ev[0], "player": "zed"}, *ev[1:]]),
+        (S, [*ev[:2], {**ev[2], "player": "cy"}, *ev[3:]]),
+        (S, [*ev[:14], {"player": "ana", "action": "draw", "source": "stock"}, *ev[15:]]),
+        (S, ev[:-1]),
+        (S, [*ev[:26], {**ev[26], "cards": ["3C"], "meld": "m9"}, *ev[27:]]),
+        (S, [*ev[:38], {**ev[38], "card": "QD"}, *ev[39:]]),
+        (S, [*ev[:21], {**ev[21], "card": "7H"}, {**ev[22], "card": "7H"}, *ev[23:]]),
+        (S, [*ev[:36], {**ev[36], "card": "9H"}, *ev[37:]]),
+        (S, [*ev[:29], {**ev[29], "card": "9H"}, *ev[30:33], {**ev[33], "card": "JS"}, *ev[34:]]),
+        (S, [*ev[:37], {**ev[37], "meld": "m2"}, *ev[38:]]),
+        (S, [*ev[:39], {"player": "ana", "action": "discard", "card": "2C"}]),
+        (S, [*ev[:39], {**cy, "action": "meld"}]),
+        (S, [*ev[:39], {**cy, "action": "lay_off"}]),
+        (S, [*ev[:39], {"player": "cy", "action": "discard", "card": "2C"}]),
+        (edited(s, stalled_turns=2), ev),
+        (edited(s, players=[{**p, "tabled": False} if p["id"] == "ana" else p for p in S["players"]]), ev),
+        (StateOutSchema().dump(taking), [*tev[:36], {"player": "ben", "action": "draw", "source": "stock"}]),
+        (
+            edited(
+                melded,
+                melds_made=0,
+                players=[{**p, "tabled": True} if p["id"] == "ben" else p for p in StateOutSchema().dump(melded)["players"]],
+            ),
+            mev,
+        ),
+        (edited(laying, laid_off=False), lev),
+        (edited(stalled, stalled_turns=3), sev[28:]),
+    ]
+    said = []
+    for state, events in cases:
+        r = client.post(f"/v1/suggest?lang={lang}", json={"state": state, "events": events})
+        assert r.status_code == 422 and r.headers["Content-Language"] == lang, r.get_json()
+        said += [e["detail"] for e in r.get_json()["errors"]]
+    return said
+
+
+def test_events_contradicting_the_state_in_spanish_and_russian(client):
+    en, es, ru = (_events_refused(client, lang) for lang in ("en", "es", "ru"))
+    assert len(en) == len(es) == len(ru) > 30
+    assert en[1] == "after ana's discard of K♣ (event 1) it is ben's turn, not cy's (R3)"  # English as it was
+    pairs = dict(zip(en, zip(es, ru, strict=True), strict=True))
+    assert pairs[en[1]] == (
+        "tras el evento 1 (el descarte de K♣ de ana) es el turno de ben, no de cy (R3)",
+        "после события 1 (сброс карты K♣ игроком ana) ходит ben, а не cy (R3)",
+    )
+    assert pairs["cy's turn goes on until cy discards (R7): after cy's draw from the stock (event 2) ben cannot move"] == (
+        "el turno de cy sigue hasta que cy descarte (R7): tras el evento 2 (el robo de cy del mazo) ben no puede jugar",
+        "ход игрока cy длится, пока cy не сбросит карту (R7): после события 2 (взятие карты игроком cy из колоды) ben не может ходить",
+    )
+    assert pairs["ben drew from the stock this turn (event 36), but the state's card taken from the discard pile this turn is 8♥ (R8)"] == (
+        "ben robó del mazo en este turno (evento 36), pero según el estado la carta tomada de la pila de descartes en este turno es: 8♥ (R8)",
+        "игрок ben взял карту из колоды в этот ход (событие 36), но по состоянию карта, взятая из сброса в этот ход: 8♥ (R8)",
+    )
+    three, one = (
+        f"{c}, discarded in event {i}, is in the discard pile (card {at}), but the events leave it card {left} of the pile, "
+        f"under the {n} discarded after it and not taken since (no restock this hand)"
+        for c, i, at, left, n in (("9♥", 29, 15, 13, "3 cards"), ("J♠", 33, 13, 15, "1 card"))
+    )
+    assert pairs[three][1] == (
+        "9♥, сброшенная в событии 29, находится в сбросе (карта 15), но по событиям это карта 13 сброса, под 3 картами, "
+        "сброшенными после неё и с тех пор не взятыми (в этой раздаче колода не пересобиралась)"
+    )
+    assert pairs[one][0] == (
+        "J♠, descartada en el evento 33, está en la pila de descartes (carta 13), pero según los eventos es la carta 15 de la pila, "
+        "debajo de 1 carta descartada después y no tomada desde entonces (sin rehacer el mazo en esta mano)"
+    )
+    assert pairs["cy's turn begins with a draw (R4), not a lay-off"] == (
+        "el turno de cy empieza robando una carta (R4), no colocando cartas",
+        "ход игрока cy начинается со взятия карты (R4), а не с подкидывания",
+    )
+
+
+def test_events_contradicting_the_state_leave_no_english_in_the_pseudo_locale(client):
+    said = _events_refused(client, PSEUDO)
+    for detail in said:
+        words = re.sub(r"'(zed|m\d)'|\b(ana|ben|cy|m\d)\b", "", detail)
+        assert detail.startswith("⟦") and not re.search(r"[A-Za-z]{3,}", words), detail
+    assert len(said) > 30
