@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app
 
+from referee.speech import say
 from schemas import api as S
 from tables_api import store_not_ready
 from web import metrics
@@ -44,10 +45,11 @@ def get_ready() -> Any:
     but its store is not usable (unreachable, refusing, its scripts not loaded), naming why."""
     drain = os.environ.get("RUMMY_DRAIN_FILE", "").strip()
     if drain and os.path.exists(drain):
-        return problem(503, "this instance is draining: it is about to stop", headers={"Retry-After": "1"})
+        return problem(503, say("this instance is draining: it is about to stop"), headers={"Retry-After": "1"})
     why = store_not_ready(current_app)
     if why is not None:
-        return problem(503, f"the table store is not usable: {why}", headers={"Retry-After": "1"})
+        # why: the store's own words for an operator (English, naming its address or file)
+        return problem(503, say("the table store is not usable: {why}", why=why), headers={"Retry-After": "1"})
     return {"status": "ok"}
 
 

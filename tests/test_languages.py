@@ -801,3 +801,34 @@ def test_events_contradicting_the_state_leave_no_english_in_the_pseudo_locale(cl
         words = re.sub(r"'(zed|m\d)'|\b(ana|ben|cy|m\d)\b", "", detail)
         assert detail.startswith("⟦") and not re.search(r"[A-Za-z]{3,}", words), detail
     assert len(said) > 30
+
+
+def test_readyz_says_why_not_ready_in_the_language(client, tmp_path, monkeypatch):
+    """/readyz's 503s: the instance draining, and the table store not usable (a real embedded
+    store whose file is no longer a database); the store's own reason stays the operator's
+    English words, nested in the sentence."""
+    from tables_support import embedded_store, make_app
+
+    drain = tmp_path / "drain"
+    drain.touch()
+    monkeypatch.setenv("RUMMY_DRAIN_FILE", str(drain))
+    said = {lang: client.get(f"/readyz?lang={lang}").get_json()["detail"] for lang in ("en", "es", "ru", PSEUDO)}
+    assert said == {
+        "en": "this instance is draining: it is about to stop",
+        "es": "esta instancia está dejando de recibir peticiones: se va a detener",
+        "ru": "этот экземпляр больше не принимает запросы: он скоро остановится",
+        PSEUDO: "⟦ţĥíš íñšţåñçé íš ðŕåíñíñĝ: íţ íš åƀöüţ ţö šţöþ⟧",
+    }
+    monkeypatch.delenv("RUMMY_DRAIN_FILE")
+    store = embedded_store()
+    app = make_app(store=store).test_client()
+    assert app.get("/readyz").status_code == 200
+    store.path.write_bytes(b"not a database" * 100)
+    why = f"the embedded table store {store.path} cannot be read: database disk image is malformed"
+    answers = {lang: app.get(f"/readyz?lang={lang}") for lang in ("en", "es", "ru")}
+    assert {lang: (r.status_code, r.headers["Retry-After"]) for lang, r in answers.items()} == dict.fromkeys(answers, (503, "1"))
+    assert {lang: r.get_json()["detail"] for lang, r in answers.items()} == {
+        "en": f"the table store is not usable: {why}",
+        "es": f"el almacén de mesas no se puede usar: {why}",
+        "ru": f"хранилище столов недоступно: {why}",
+    }
