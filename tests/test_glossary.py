@@ -113,6 +113,7 @@ OTHER_SENSES = {
     "This game needs JavaScript turned on.",  # the game of rummy itself, not one game to a target score
     "The game is Basic (or Straight) Rummy for 2 to 6 players with one deck.",  # the same (starts a longer msgid)
     "**Decision:** in the referee's sentences a name never passes for the reader or",  # "stock" inside a quoted name
+    "{player}'s turn begins with a draw (R4), not a meld",  # the act of melding, said as a move
     # the cards a player holds, not the deal:
     "Every hand as it was left",
     "melding {cards} would empty the hand",
