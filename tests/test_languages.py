@@ -705,28 +705,31 @@ def _three_players(moves=40, seed=4):
     return state, events
 
 
-def _events_refused(client, lang):
+def _bad_events():
     """Events that contradict the state they are sent with (referee/history.py), every kind of
-    refusal but the taken discard's "none": the details of each /v1/suggest answer in ``lang``."""
+    refusal: (state as JSON, events as JSON) pairs."""
     from schemas.state import StateOutSchema
 
     def edited(state, **fields):
         body = StateOutSchema().dump(state)
-        turn = {k: fields.pop(k) for k in ("melds_made", "laid_off") if k in fields}
+        turn = {k: fields.pop(k) for k in ("melds_made", "laid_off", "taken_discard") if k in fields}
         return {**body, "turn": {**body["turn"], **turn}, **fields}
 
     s, ev = _three_players()
     S = StateOutSchema().dump(s)
-    taking, tev = _three_players(moves=37)
+    taking, tev = _three_players(moves=37)  # ben has taken 8♥ from the discard pile (event 36)
     melded, mev = _three_players(moves=38)
     laying, lev = _three_players(moves=15)
     stalled, sev = _three_players(moves=36)
+    drawing, _ = _three_players(moves=39)  # cy to draw
     cy = {"player": "cy", "cards": ["2C"], "meld": "m1"}
-    cases = [
+    return [
         (S, [{**ev[0], "player": "zed"}, *ev[1:]]),
         (S, [*ev[:2], {**ev[2], "player": "cy"}, *ev[3:]]),
         (S, [*ev[:14], {"player": "ana", "action": "draw", "source": "stock"}, *ev[15:]]),
         (S, ev[:-1]),
+        (S, tev),
+        (StateOutSchema().dump(drawing), ev[:38]),
         (S, [*ev[:26], {**ev[26], "cards": ["3C"], "meld": "m9"}, *ev[27:]]),
         (S, [*ev[:38], {**ev[38], "card": "QD"}, *ev[39:]]),
         (S, [*ev[:21], {**ev[21], "card": "7H"}, {**ev[22], "card": "7H"}, *ev[23:]]),
@@ -740,6 +743,8 @@ def _events_refused(client, lang):
         (edited(s, stalled_turns=2), ev),
         (edited(s, players=[{**p, "tabled": False} if p["id"] == "ana" else p for p in S["players"]]), ev),
         (StateOutSchema().dump(taking), [*tev[:36], {"player": "ben", "action": "draw", "source": "stock"}]),
+        (StateOutSchema().dump(taking), [*tev[:36], {**tev[36], "card": "4D"}]),
+        (edited(taking, taken_discard=None), tev),
         (
             edited(
                 melded,
@@ -749,14 +754,47 @@ def _events_refused(client, lang):
             mev,
         ),
         (edited(laying, laid_off=False), lev),
+        (edited(melded, laid_off=True), mev),
         (edited(stalled, stalled_turns=3), sev[28:]),
+        (S, [*ev[:15], {**ev[15], "player": "ben"}, *ev[16:]]),
+        (S, [*ev[:37], {"player": "cy", "action": "discard", "card": "8H"}]),
+        (S, [*ev[:37], {"player": "cy", "action": "draw", "source": "discard", "card": "8H"}]),
+        ({**S, "melds": [{**m, "owner": "ana"} if m["id"] == "m1" else m for m in S["melds"]]}, ev),
     ]
+
+
+def _events_refused(client, lang):
+    """The details of each /v1/suggest answer to :func:`_bad_events` in ``lang``."""
     said = []
-    for state, events in cases:
+    for state, events in _bad_events():
         r = client.post(f"/v1/suggest?lang={lang}", json={"state": state, "events": events})
         assert r.status_code == 422 and r.headers["Content-Language"] == lang, r.get_json()
         said += [e["detail"] for e in r.get_json()["errors"]]
     return said
+
+
+def test_every_sentence_of_the_events_check_is_in_the_sweep():
+    """Each msgid of referee/history.py is said (as a sentence or a clause of one) by some case
+    of :func:`_bad_events`, so the pseudo-locale sweep below sees every one of them."""
+    from babel.messages.extract import extract_from_file
+
+    from referee.history import event_problems
+    from schemas.state import StateSchema
+    from schemas.suggest import EventInSchema
+
+    def msgids(sentence):
+        if isinstance(sentence, Sentence):
+            yield sentence.msgid
+            for value in sentence.params.values():
+                yield from msgids(value)
+
+    said = set()
+    for state, events in _bad_events():
+        for p in event_problems(StateSchema().load(state), EventInSchema(many=True).load(events)):
+            said |= set(msgids(p.message))
+    source = extract_from_file("python", ROOT / "referee" / "history.py", keywords=KEYWORDS)
+    written = {m[1] if isinstance(m[1], str) else m[1][0] for m in source}
+    assert len(written) == 40 and written - said == set()
 
 
 def test_events_contradicting_the_state_in_spanish_and_russian(client):
