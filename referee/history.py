@@ -299,7 +299,7 @@ def stall_count(state: State, events: Sequence[Event]) -> list[Problem]:
             Problem(
                 ("events",),
                 say_n(
-                    "the events show {count} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
+                    "the events show {count} turn in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
                     "the events show {count} turns in a row with no meld or lay-off, but the state's stalled_turns is only {said} (R18a)",
                     whole,
                     said=said,

@@ -48,6 +48,7 @@ English is the msgid itself.
 
 from __future__ import annotations
 
+import gettext
 import io
 import json
 import re
@@ -65,7 +66,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.reasons import code_examples, summary_examples  # noqa: E402
-from referee.speech import LANGUAGES, PSEUDO, language, language_name, render  # noqa: E402
+from referee.speech import LANGUAGES, PSEUDO, Language, language, language_name, render  # noqa: E402
 
 LOCALES = ROOT / "locales"
 POT = LOCALES / "messages.pot"
@@ -180,10 +181,19 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def example_table() -> str:
+def _compiled(tag: str, mo: bytes | None) -> Language:
+    """``tag``'s :class:`Language` with the catalog compiled in this run (``mo``), not the file
+    on disk: the docs table must say what the .mo files written beside it say, in one run."""
+    if mo is None:
+        return language(tag)
+    return Language(tag, Locale.parse("en" if tag == PSEUDO else folder(tag)), gettext.GNUTranslations(io.BytesIO(mo)))
+
+
+def example_table(mos: dict[str, bytes] | None = None) -> str:
     """Every reason code's example (``referee.reasons.code_examples``) and every summary kind's
-    (``summary_examples``) in every language: one row each, one column per language."""
-    langs = [language(t) for t in LANGUAGES]
+    (``summary_examples``) in every language: one row each, one column per language. ``mos``:
+    each translated language's compiled catalog by tag (default: the files on disk)."""
+    langs = [_compiled(t, (mos or {}).get(t)) for t in LANGUAGES]
     rows = ["| | " + " | ".join(f"{language_name(t)} (`{t}`)" for t in LANGUAGES) + " |", "|---" * (len(LANGUAGES) + 1) + "|"]
     examples = [(f"reason `{code.value}`", r.message) for code, r in code_examples().items()]
     examples += [(f"summary `{kind}`", s) for kind, s in summary_examples().items()]
@@ -192,10 +202,11 @@ def example_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-def docs_page() -> bytes:
+def docs_page(mos: dict[str, bytes] | None = None) -> bytes:
     """``docs/languages.md`` with its generated table (between the BEGIN/END marks) rewritten."""
     text = DOCS.read_text(encoding="utf-8")
-    return _TABLE.sub(lambda m: m.group(1) + example_table() + m.group(3), text).encode()
+    table = example_table(mos)
+    return _TABLE.sub(lambda m: m.group(1) + table + m.group(3), text).encode()
 
 
 def generated() -> dict[Path, bytes]:
@@ -205,11 +216,13 @@ def generated() -> dict[Path, bytes]:
     out: dict[Path, bytes] = {}
     fake = pseudo_catalog(template)
     out[po_path(PSEUDO)] = po_text(fake)
+    mos: dict[str, bytes] = {}
     for tag in [*TRANSLATED, PSEUDO]:
         catalog = fake if tag == PSEUDO else read(po_path(tag), tag)
-        out[po_path(tag).with_suffix(".mo")] = mo_bytes(catalog)
+        mos[tag] = mo_bytes(catalog)
+        out[po_path(tag).with_suffix(".mo")] = mos[tag]
         out[STATIC / f"{tag}.json"] = browser_catalog(tag, catalog)
-    out[DOCS] = docs_page()
+    out[DOCS] = docs_page(mos)
     return out
 
 
