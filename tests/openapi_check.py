@@ -166,6 +166,20 @@ def check_answer(method: str, path: str, status: int, content_type: str, headers
     return False
 
 
+def answer_of(response: Any) -> tuple[str, str, int, str, list[tuple[str, str]], bytes]:
+    """A Flask test response as :func:`check_answer`'s arguments: method, path, status, content
+    type, headers and body."""
+    request = response.request
+    return (
+        request.method,
+        request.path,
+        response.status_code,
+        response.content_type or "",
+        list(response.headers.items()),
+        response.get_data(),
+    )
+
+
 class CheckingClient(FlaskClient):
     """Flask's test client, checking every answer it gets with :func:`check_answer`."""
 
@@ -173,13 +187,5 @@ class CheckingClient(FlaskClient):
         response = super().open(*args, **kwargs)
         if not kwargs.get("buffered", True) or response.is_streamed and not response.direct_passthrough:
             response.get_data()
-        request = response.request
-        check_answer(
-            request.method,
-            request.path,
-            response.status_code,
-            response.content_type or "",
-            list(response.headers.items()),
-            response.get_data(),
-        )
+        check_answer(*answer_of(response))
         return response

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from moves_support import three_players
 
 from referee.reasons import code_examples, summary_examples
 from referee.speech import LANGUAGES, PSEUDO, Sentence, language, render, say, say_n
@@ -688,23 +689,6 @@ def test_a_malformed_state_in_spanish_and_russian_and_no_english_in_the_pseudo_l
         assert detail.startswith("⟦") and not re.search(r"[A-Za-z]{3,}", words), detail
 
 
-def _three_players(moves=40, seed=4):
-    """A 3-player hand (ana, ben, cy) played ``moves`` moves by Medium (as tests/test_suggest.py's
-    ``_three``): the state and the events as JSON."""
-    from referee import PRESETS, deal
-    from referee.bots.selfplay import steps
-    from schemas.wire import to_json
-
-    events, state = [], None
-    names = ["ana", "ben", "cy"]
-    for k, step in enumerate(steps(deal(names, PRESETS["standard"], seed=seed), dict.fromkeys(names, "medium"), seed)):
-        if k == moves:
-            break
-        events.append(to_json(step.event))
-        state = step.after
-    return state, events
-
-
 def _bad_events():
     """Events that contradict the state they are sent with (referee/history.py), every kind of
     refusal: (state as JSON, events as JSON) pairs."""
@@ -715,13 +699,13 @@ def _bad_events():
         turn = {k: fields.pop(k) for k in ("melds_made", "laid_off", "taken_discard") if k in fields}
         return {**body, "turn": {**body["turn"], **turn}, **fields}
 
-    s, ev = _three_players()
+    s, ev = three_players()
     S = StateOutSchema().dump(s)
-    taking, tev = _three_players(moves=37)  # ben has taken 8♥ from the discard pile (event 36)
-    melded, mev = _three_players(moves=38)
-    laying, lev = _three_players(moves=15)
-    stalled, sev = _three_players(moves=36)
-    drawing, _ = _three_players(moves=39)  # cy to draw
+    taking, tev = three_players(moves=37)  # ben has taken 8♥ from the discard pile (event 36)
+    melded, mev = three_players(moves=38)
+    laying, lev = three_players(moves=15)
+    stalled, sev = three_players(moves=36)
+    drawing, _ = three_players(moves=39)  # cy to draw
     cy = {"player": "cy", "cards": ["2C"], "meld": "m1"}
     return [
         (S, [{**ev[0], "player": "zed"}, *ev[1:]]),

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
-from openapi_check import DOCUMENT, PATHS, ROOT, NotAsDocumented, _yaml, check_answer
+from openapi_check import DOCUMENT, PATHS, ROOT, NotAsDocumented, _yaml, answer_of, check_answer
 from openapi_core import Config, OpenAPI
 from openapi_core.datatypes import RequestParameters
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
@@ -89,18 +89,6 @@ def fast(answer: Answer) -> bool | None:
         return False
 
 
-def of(response) -> Answer:
-    request = response.request
-    return (
-        request.method,
-        request.path,
-        response.status_code,
-        response.content_type or "",
-        list(response.headers.items()),
-        response.get_data(),
-    )
-
-
 @pytest.fixture(scope="module")
 def answers(tmp_path_factory) -> list[Answer]:
     """A real answer of every operation of the document: each of its request examples sent to an
@@ -114,20 +102,20 @@ def answers(tmp_path_factory) -> list[Answer]:
     for path, item in PATHS.items():
         for method, operation in item.items():
             if method == "get":
-                got.append(of(tc.get(path)))
+                got.append(answer_of(tc.get(path)))
                 continue
             examples = operation["requestBody"]["content"]["application/json"].get("examples", {})
-            got += [of(tc.post(path, json=example["value"])) for example in examples.values()]
-    got.append(of(tc.post("/v1/move", data="{", content_type="application/json")))
-    got.append(of(tc.post("/v1/move", data="{}", content_type="text/plain")))
-    got.append(of(tc.post("/v1/melds/check", json={"cards": ["QS"] * 100_000})))
-    got.append(of(tc.get("/v1/move")))
+            got += [answer_of(tc.post(path, json=example["value"])) for example in examples.values()]
+    got.append(answer_of(tc.post("/v1/move", data="{", content_type="application/json")))
+    got.append(answer_of(tc.post("/v1/move", data="{}", content_type="text/plain")))
+    got.append(answer_of(tc.post("/v1/melds/check", json={"cards": ["QS"] * 100_000})))
+    got.append(answer_of(tc.get("/v1/move")))
     made = tc.post("/v1/tables", json={"players": ["ana", "bob"], "bots": {"bob": "easy"}, "seat": "ana", "entropy": "e"})
-    got.append(of(made))
+    got.append(answer_of(made))
     table, seat = made.get_json()["table"], made.get_json()["seats"]["ana"]
-    got.append(of(tc.post("/v1/tables/view", json={"table": table, "seat": seat})))
-    got.append(of(tc.post("/v1/tables/suggest", json={"table": table, "seat": seat})))
-    got.append(of(tc.post("/v1/tables/move", json={"table": table, "seat": seat, "move": {"action": "draw", "source": "stock"}})))
+    got.append(answer_of(tc.post("/v1/tables/view", json={"table": table, "seat": seat})))
+    got.append(answer_of(tc.post("/v1/tables/suggest", json={"table": table, "seat": seat})))
+    got.append(answer_of(tc.post("/v1/tables/move", json={"table": table, "seat": seat, "move": {"action": "draw", "source": "stock"}})))
     tables.store.close()
     return got
 

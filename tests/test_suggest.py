@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import make_state
+from moves_support import three_players
 
 from referee import Turn
 from referee.bots import LEVELS, choose_move
@@ -157,24 +158,6 @@ def test_the_longest_events_a_request_for_advice_takes_fit_its_body_limit(client
 # --- events that could not have led to the state (referee.history) --------------------------------
 
 
-def _three(moves=40, seed=4):
-    """A 3-player hand (ana, ben, cy) played ``moves`` moves by Medium: the state and the events
-    as JSON. With seed 4 and 40 moves: cy melds A♦ A♥ A♠ as m1 (event 11), ana lays A♣ off on it
-    (14); ben takes Q♥ from the discard pile (22) and melds Q♦ Q♥ Q♠ as m2 (23), cy lays Q♣ off on
-    it (26); ben takes 8♥ (36), melds 8♣ 8♦ 8♥ as m3 (37) and discards 4♦ (38); cy has drawn (39)."""
-    from referee import PRESETS, deal
-    from referee.bots.selfplay import steps
-
-    events, state = [], None
-    names = ["ana", "ben", "cy"]
-    for k, step in enumerate(steps(deal(names, PRESETS["standard"], seed=seed), dict.fromkeys(names, "medium"), seed)):
-        if k == moves:
-            break
-        events.append(to_json(step.event))
-        state = step.after
-    return state, events
-
-
 def _refused_events(client, state, events):
     r = client.post("/v1/suggest", json=_body(state, events=events))
     assert r.status_code == 422 and r.mimetype == "application/problem+json", r.get_json()
@@ -210,7 +193,7 @@ def test_the_events_of_real_hands_are_accepted_whole_or_in_part():
 
 
 def test_events_out_of_turn_are_refused_naming_the_event(client):
-    state, events = _three()
+    state, events = three_players()
     bad = [*events[:2], {**events[2], "player": "cy"}, *events[3:]]
     assert _refused_events(client, state, bad) == [
         ("/events/2/player", "after ana's discard of K♣ (event 1) it is ben's turn, not cy's (R3)"),
@@ -226,7 +209,7 @@ def test_events_out_of_turn_are_refused_naming_the_event(client):
 def test_a_card_taken_from_the_discard_pile_must_be_where_the_events_leave_it(client):
     """The card of a draw from the discard pile is the top card, the one just discarded, and stays
     in its taker's hand until the taker plays it; the state's card taken this turn (R8) is it."""
-    state, events = _three()
+    state, events = three_players()
     bad = [*events[:21], {**events[21], "card": "7H"}, {**events[22], "card": "7H"}, *events[23:]]
     assert _refused_events(client, state, bad) == [
         (
@@ -246,7 +229,7 @@ def test_a_card_taken_from_the_discard_pile_must_be_where_the_events_leave_it(cl
             "8♥ was discarded in event 35 and not taken from the discard pile since (no restock this hand): ben cannot hold it",
         ),
     ]
-    taking, events = _three(moves=37)  # ben has taken 8♥ (event 36): the state's taken discard
+    taking, events = three_players(moves=37)  # ben has taken 8♥ (event 36): the state's taken discard
     assert taking.turn.taken_discard.code == "8H"
     bad = [*events[:36], {"player": "ben", "action": "draw", "source": "stock"}]
     assert _refused_events(client, taking, bad) == [
@@ -264,7 +247,7 @@ def test_a_card_taken_from_the_discard_pile_must_be_where_the_events_leave_it(cl
 
 
 def test_melded_and_discarded_cards_must_be_where_the_events_leave_them(client):
-    state, events = _three()
+    state, events = three_players()
     bad = [*events[:26], {**events[26], "cards": ["3C"], "meld": "m9"}, *events[27:]]
     assert _refused_events(client, state, bad) == [
         ("/events/26/meld", "there is no meld 'm9' on the table"),
@@ -290,7 +273,7 @@ def test_discards_lie_on_the_pile_in_the_order_made(client):
     the events put it (cards 13 and 15 of 16, no restock this hand). Whatever the events
     window, the same; an unnamed draw from the pile, which might have taken any card, says
     nothing of the order."""
-    state, events = _three()
+    state, events = three_players()
     assert [c.code for c in state.discard[-4:]] == ["JS", "JD", "9H", "4D"] and state.restocks == 0
     bad = [*events[:29], {**events[29], "card": "9H"}, *events[30:33], {**events[33], "card": "JS"}, *events[34:]]
     refused = [
@@ -321,7 +304,7 @@ def test_a_meld_laid_by_another_player_than_its_owner_is_refused():
     from referee.history import event_problems
     from schemas.suggest import EventInSchema
 
-    state, events = _three()
+    state, events = three_players()
     m1 = state.meld("m1")
     other = dataclasses.replace(state, melds=tuple(dataclasses.replace(m, owner="ana") if m is m1 else m for m in state.melds))
     problems = event_problems(other, EventInSchema(many=True).load(events))
@@ -345,16 +328,16 @@ def test_the_counts_of_the_turn_the_stall_and_tabled_must_be_the_events(client):
         assert r.status_code == 422 and r.mimetype == "application/problem+json", r.get_json()
         return [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]]
 
-    melded, events = _three(moves=38)  # ben has melded m3 this turn (event 37)
+    melded, events = three_players(moves=38)  # ben has melded m3 this turn (event 37)
     players = [{**p, "tabled": True} if p["id"] == "ben" else p for p in StateOutSchema().dump(melded)["players"]]
     assert refused(edited(melded, melds_made=0, players=players), events) == [
         ("/events/37/action", "ben's turn since event 36 lays 1 meld, but the state's turn.melds_made is 0 (R5)")
     ]
-    laying, events = _three(moves=15)  # ana has laid A♣ off on m1 this turn (event 14)
+    laying, events = three_players(moves=15)  # ana has laid A♣ off on m1 this turn (event 14)
     assert refused(edited(laying, laid_off=False), events) == [
         ("/events/14/action", "ana's turn since event 13 lays off in event 14, but the state's turn.laid_off is false (R6)")
     ]
-    state, events = _three()
+    state, events = three_players()
     assert state.stalled_turns == 0
     assert refused(edited(state, stalled_turns=2), events) == [
         (
@@ -369,13 +352,13 @@ def test_the_counts_of_the_turn_the_stall_and_tabled_must_be_the_events(client):
             "ana laid cards on the table in event 14 and ended that turn (event 15), so the state's tabled for ana must be true (R15)",
         )
     ]
-    stalled, events = _three(moves=36)  # four turns with no meld or lay-off since cy's lay-off (event 26)
+    stalled, events = three_players(moves=36)  # four turns with no meld or lay-off since cy's lay-off (event 26)
     assert stalled.stalled_turns == 4
     assert client.post("/v1/suggest", json=_body(stalled, events=events[28:])).status_code == 200
     assert refused(edited(stalled, stalled_turns=3), events[28:]) == [
         ("/events", "the events show 4 turns in a row with no meld or lay-off, but the state's stalled_turns is only 3 (R18a)")
     ]
-    state, events = _three()
+    state, events = three_players()
     assert refused(StateOutSchema().dump(state), [*events[:37], {**events[37], "meld": "m2"}, *events[38:]])[0] == (
         "/events/37/meld",
         "meld 'm2' was laid already, in event 23",
