@@ -87,25 +87,29 @@ def make_state(
     )
 
 
-# The longest files (by ``--durations``, CPU seconds on this machine, most first; paths under
-# tests/), run first: `make test` hands whole files to its two workers in collection order
-# (``--no-loadscope-reorder``), so neither worker is left running a long file alone at the end.
-# Any file not named runs after them.
+# The longest files (paths under tests/), run first: `make test` hands whole files to its four
+# workers in collection order (``--no-loadscope-reorder``), so no worker is left running a long
+# file alone at the end. Any file not named runs after them.
 LONGEST_FILES = (
-    # Swagger UI in Chromium (/docs), five files so that the two workers share them: the sealed
-    # tables' operations in order and out of order, axe-core as the page opens and with an
-    # operation executed, 12 examples (the sealed tables' alone), the operations above the tables' in order.
-    "browser/test_docs_tables_in_order.py",
+    # Wall seconds of each file alone on this 2-core machine (08:00 UTC, 2026-12-02), longest first,
+    # so that no long file starts last and runs on alone: the browser files are mostly Chromium's
+    # time (Swagger UI rendering big answers in /docs, whole games in /play), not Python's.
+    "test_schemathesis.py",  # ~130 s: a few hundred generated requests per operation
+    "browser/test_docs.py",  # ~109 s: the examples of /docs, the sealed tables' each on a fresh page
+    "browser/test_play_game.py",  # ~96 s: a whole /play game to 100 points
+    "browser/test_docs_tables_in_order.py",  # ~82 s
+    "browser/test_play_app.py",  # ~80 s
+    "browser/test_languages.py",  # ~76 s: each page in Spanish, Russian and the pseudo-locale
+    "browser/test_play.py",  # ~73 s
+    "test_offline_judge.py",  # ~65 s: every meld of up to five cards through node and the referee
+    "browser/test_accessibility.py",  # ~58 s
+    "test_stack.py",  # ~56 s: nginx, gunicorn and Redis started, rate limits waited out
+    "browser/test_docs_axe_executed.py",  # ~54 s
+    "test_suggest.py",  # ~44 s: Hard's search on a small budget
     "browser/test_docs_axe.py",
-    "browser/test_docs_axe_executed.py",
-    "browser/test_docs.py",
     "browser/test_docs_in_order.py",
-    "test_schemathesis.py",  # ~130 s CPU: a few hundred generated requests per operation
-    "test_offline_judge.py",  # every meld of up to five cards through node and the referee
     "test_schemathesis_hands.py",  # ~30 s CPU: 30 whole hands, every answer checked against openapi.yaml
-    "browser/test_accessibility.py",
     "test_tables.py",
-    "test_suggest.py",
     "test_tables_replay.py",
     "test_tables_summary.py",
     "test_compiled.py",
@@ -123,7 +127,7 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_sessionfinish(session):
-    """Under pytest-xdist (``make test`` runs two workers) each worker hands its tally of checked
+    """Under pytest-xdist (``make test`` runs four workers) each worker hands its tally of checked
     answers to the controller, which prints the sum."""
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
