@@ -23,6 +23,12 @@ const ALWAYS = [
 
 let game = { gameRules: () => null };
 let check = loadCheck();
+/* Where each picker keeps its cards and its suit and rank filters in `check`: the meld's cards
+ * ('meld') and, for a lay-off, the meld on the table's ('onto'). */
+const PICKED = {
+  meld: { cards: 'cards', suit: 'suit', rank: 'rank' },
+  onto: { cards: 'onto', suit: 'ontoSuit', rank: 'ontoRank' },
+};
 let doc = keptRules(); // GET /v1/rules: the presets, their labels, each option's words (the pages keep no copy)
 let pointedRules = []; // rule ids the last verdict pointed to: marked on the Rules screen
 let pointedPreset = null; // and the rules it was checked under, shown there
@@ -172,23 +178,22 @@ function renderPickers(focusId) {
   const inMeld = {};
   if (check.layOff) check.onto.forEach((c) => { inOnto[c] = { said: _('in the meld on the table'), whose: _('meld on the table') }; });
   check.cards.forEach((c) => { inMeld[c] = { said: _('to lay off'), whose: _('to lay off') }; });
-  meldBox.appendChild(cardPicker({
-    key: 'meld', cards: check.cards, suit: check.suit, rank: check.rank, taken: inOnto, label: _('Picked'), repeat: true,
-    onPick: (code) => { check.cards.push(code); changed(); focusAfterPick(check.suit ? `rank-meld-${code.slice(0, -1)}` : `pick-meld-${code}`, 'meld', check.suit); },
-    onRemove: (i) => { check.cards.splice(i, 1); changed(check.cards.length ? `chip-meld-${Math.min(i, check.cards.length - 1)}` : `suit-meld-${check.suit || 'C'}`); },
-    onSuit: (s) => { check.suit = s; check.rank = null; changed(`suit-meld-${s || 'any'}`); },
-    onRank: (r) => { check.rank = r; changed(r ? `pick-meld-${r}C` : 'rank-meld-A'); },
-  }));
-  if (check.layOff) {
-    ontoBox.appendChild(cardPicker({
-      key: 'onto', cards: check.onto, suit: check.ontoSuit, rank: check.ontoRank, taken: inMeld, label: _('On the table'), repeat: true,
-      onPick: (code) => { check.onto.push(code); changed(); focusAfterPick(check.ontoSuit ? `rank-onto-${code.slice(0, -1)}` : `pick-onto-${code}`, 'onto', check.ontoSuit); },
-      onRemove: (i) => { check.onto.splice(i, 1); changed(check.onto.length ? `chip-onto-${Math.min(i, check.onto.length - 1)}` : `suit-onto-${check.ontoSuit || 'C'}`); },
-      onSuit: (s) => { check.ontoSuit = s; check.ontoRank = null; changed(`suit-onto-${s || 'any'}`); },
-      onRank: (r) => { check.ontoRank = r; changed(r ? `pick-onto-${r}C` : 'rank-onto-A'); },
-    }));
-  }
+  meldBox.appendChild(picker('meld', inOnto, _('Picked')));
+  if (check.layOff) ontoBox.appendChild(picker('onto', inMeld, _('On the table')));
   if (focusId && $(focusId)) $(focusId).focus();
+}
+
+/* One picker of the checker; `taken` are the cards the other picker holds. */
+function picker(key, taken, label) {
+  const at = PICKED[key];
+  const cards = () => check[at.cards];
+  return cardPicker({
+    key, cards: cards(), suit: check[at.suit], rank: check[at.rank], taken, label, repeat: true,
+    onPick: (code) => { cards().push(code); changed(); focusAfterPick(check[at.suit] ? `rank-${key}-${code.slice(0, -1)}` : `pick-${key}-${code}`, key, check[at.suit]); },
+    onRemove: (i) => { cards().splice(i, 1); changed(cards().length ? `chip-${key}-${Math.min(i, cards().length - 1)}` : `suit-${key}-${check[at.suit] || 'C'}`); },
+    onSuit: (s) => { check[at.suit] = s; check[at.rank] = null; changed(`suit-${key}-${s || 'any'}`); },
+    onRank: (r) => { check[at.rank] = r; changed(r ? `pick-${key}-${r}C` : `rank-${key}-A`); },
+  });
 }
 
 function changed(focusId) {
