@@ -41,7 +41,7 @@ def check_meld(args: dict[str, Any]) -> Any:
 def hand_score(args: dict[str, Any]) -> Any:
     """What going out scores (R14, R15).
 
-    Each opponent's cards left (R14), doubled for going rummy where the rules say so (R15)."""
+    Each opponent's cards left (R14), multiplied for going rummy where the rules say so (R15; GET /v1/rules gives the multiplier)."""
     with problems_under("remaining"):
         return referee.score_hand(args["remaining"], args["rummy"], args["rules"])
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from .actions import Action, Move, Source
 from .cards import show
 from .melds import MeldKind, meld_named, meld_of
-from .scoring import multiplied
+from .rules import multiplied
 from .seating import said
 from .speech import Sentence, say
 from .stall import stall_words

@@ -121,13 +121,47 @@ class Option:
         return self.presets.get(preset, self.default)
 
 
+RUMMY_MULTIPLIER = 2
+"""R15: what going rummy multiplies every opponent's total by where ``going_rummy_doubles``
+holds. Declared once, beside the option: the score (:func:`referee.scoring.rummy_multiplier`),
+the computer opponents' simulator, the pages (``GET /v1/rules``, ``scoring.rummy_multiplier``)
+and every sentence that states the bonus (:data:`_MULTIPLIES`) all ask this. The option's wire
+name says "doubles" whatever the number: the contract fixes it."""
+
+_TIMES = {
+    2: (say("doubled"), say("doubles")),
+    3: (say("tripled"), say("triples")),
+    4: (say("quadrupled"), say("quadruples")),
+}
+
+
+def multiplied(multiplier: int, *, verb: bool = False) -> Sentence:
+    """A multiplier above 1 in words: "doubled" (``verb``: "doubles"), "tripled", …, else
+    "multiplied by 5" ("multiplies by 5"). The options, the narration and the bots' reasons say
+    R15's bonus so."""
+    said = _TIMES.get(multiplier)
+    if said is not None:
+        return said[1] if verb else said[0]
+    return say("multiplies by {count}", count=multiplier) if verb else say("multiplied by {count}", count=multiplier)
+
+
+_MULTIPLIES = multiplied(RUMMY_MULTIPLIER, verb=True)
+"""R15's bonus as a verb ("doubles"), the one parameter of every sentence of the presets and
+options that states it: a new :data:`RUMMY_MULTIPLIER` rewords them all ("triples"), in every
+language, with no sentence or translation to change."""
+
+
 PRESET_LIST: tuple[Preset, ...] = (
     Preset(
         "basic",
         say("Basic"),
         say("The plainest game: one meld a turn, no bonus for going rummy, the top discard stays when the stock runs out."),
     ),
-    Preset("standard", say("Standard"), say("The usual game: any number of melds a turn, going rummy doubles the points.")),
+    Preset(
+        "standard",
+        say("Standard"),
+        say("The usual game: any number of melds a turn, going rummy {multiplies} the points.", multiplies=_MULTIPLIES),
+    ),
     Preset(
         "two-restocks",
         say("Two restocks"),
@@ -137,12 +171,6 @@ PRESET_LIST: tuple[Preset, ...] = (
 DEFAULT_PRESET = "standard"
 
 _NO, _YES = False, True
-
-RUMMY_MULTIPLIER = 2
-"""R15: what going rummy multiplies every opponent's total by where ``going_rummy_doubles``
-holds (the option's words say "doubles"). Declared once, beside the option: the score
-(:func:`referee.scoring.rummy_multiplier`), the computer opponents' simulator and the pages
-(``GET /v1/rules``, ``scoring.rummy_multiplier``) all ask this."""
 
 
 def option(kind: type, default: Any, rule: str, label: str, sentence: str, **more: Any) -> Any:
@@ -172,10 +200,11 @@ class Rules:
         null_sentence=say("A player may lay down any number of melds in a turn."),
     )
     going_rummy_doubles: bool = option(
-        bool, _YES, "R15", say("Going rummy doubles"), say("Going rummy doubles every opponent's total."),
+        bool, _YES, "R15", say("Going rummy {multiplies}", multiplies=_MULTIPLIES),
+        say("Going rummy {multiplies} every opponent's total.", multiplies=_MULTIPLIES),
         presets={"basic": _NO},
         values=(
-            Value(_YES, say("Doubles"), say("Going rummy (going out in one turn with nothing melded or laid off before) doubles the points.")),
+            Value(_YES, _MULTIPLIES.capitalized(), say("Going rummy (going out in one turn with nothing melded or laid off before) {multiplies} the points.", multiplies=_MULTIPLIES)),
             Value(_NO, say("No bonus"), say("Going rummy scores the same as going out: there is no bonus.")),
         ),
     )

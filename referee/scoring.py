@@ -10,7 +10,7 @@ from .cards import Card, repeats
 from .errors import InvalidInput, Problem
 from .rules import RUMMY_MULTIPLIER, Rules
 from .seating import hand_size, same_names
-from .speech import Sentence, say
+from .speech import say
 
 
 def card_points(card: Card) -> int:
@@ -26,22 +26,6 @@ def hand_points(cards: Sequence[Card]) -> int:
 def rummy_multiplier(rummy: bool, rules: Rules) -> int:
     """:data:`~referee.rules.RUMMY_MULTIPLIER` when the winner went rummy and the rules say so (R15 ``going_rummy_doubles``), else 1."""
     return RUMMY_MULTIPLIER if rummy and rules.going_rummy_doubles else 1
-
-
-_TIMES = {
-    2: (say("doubled"), say("doubles")),
-    3: (say("tripled"), say("triples")),
-    4: (say("quadrupled"), say("quadruples")),
-}
-
-
-def multiplied(multiplier: int, *, verb: bool = False) -> Sentence:
-    """A multiplier above 1 in words: "doubled" (``verb``: "doubles"), "tripled", …, else
-    "multiplied by 5" ("multiplies by 5"). The narration and the bots' reasons say R15's bonus so."""
-    said = _TIMES.get(multiplier)
-    if said is not None:
-        return said[1] if verb else said[0]
-    return say("multiplies by {count}", count=multiplier) if verb else say("multiplied by {count}", count=multiplier)
 
 
 @dataclass(frozen=True, slots=True)

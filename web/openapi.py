@@ -12,7 +12,7 @@ from flask import Flask
 
 import referee
 from referee.reasons import code_table
-from referee.rules import OPTION
+from referee.rules import OPTION, RUMMY_MULTIPLIER, multiplied
 from referee.speech import LANGUAGES
 from schemas.fairness import MAX_RECORD_MOVES
 from schemas.state import MAX_MOVES, MAX_TURN_MOVES
@@ -61,7 +61,9 @@ def request_examples() -> dict[str, dict[str, Example]]:
             "lay_off": ex("Lay 8♠ off onto 5♠ 6♠ 7♠", {"cards": ["8S"], "onto": ["5S", "6S", "7S"]}),
         },
         "hand-score": {
-            "rummy": ex("Going rummy: 30 in hand, doubled", {"remaining": {"ben": ["KC", "QD", "9S", "AC"]}, "rummy": True}),
+            "rummy": ex(
+                f"Going rummy: 30 in hand, {multiplied(RUMMY_MULTIPLIER)}", {"remaining": {"ben": ["KC", "QD", "9S", "AC"]}, "rummy": True}
+            ),
         },
         "deal": {
             "seeded": ex("Two players, reproducible", {"players": ["ana", "ben"], "seed": 7}),

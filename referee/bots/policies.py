@@ -36,8 +36,8 @@ from ..actions import Action, Move, Source
 from ..cards import DECK, Card, show
 from ..legal import possible_melds
 from ..melds import fits, meld_kind
-from ..rules import meld_limit_allows
-from ..scoring import multiplied, rummy_multiplier
+from ..rules import meld_limit_allows, multiplied
+from ..scoring import rummy_multiplier
 from ..speech import Sentence, say, say_n
 from ..state import Meld
 from ..view import SeatView
