@@ -19,6 +19,12 @@ from referee import (
 from referee.cards import codes
 from schemas.wire import to_json
 
+
+def ana_out(points: int, remaining: dict[str, int], *, rummy: bool, multiplier: int) -> dict:
+    """The result on the wire of a hand that ana went out of (R13), scored by R14 and R15."""
+    return {"outcome": "out", "winner": "ana", "rummy": rummy, "multiplier": multiplier, "points": points, "remaining": remaining}
+
+
 # --- R7, R8 discard ---------------------------------------------------------------------------------
 
 
@@ -68,14 +74,7 @@ def test_r8_taken_discard_if_last_allows_it_as_the_last_card_and_goes_out():
     out = apply_move(state, Move.discard("ana", C("7D")))
     assert out.status == "out"
     assert codes(out.discard)[-1] == "7D"
-    assert to_json(out.result()) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": True,
-        "multiplier": 2,
-        "points": 60,
-        "remaining": {"ben": 30},
-    }
+    assert to_json(out.result()) == ana_out(60, {"ben": 30}, rummy=True, multiplier=2)
 
 
 def test_r8_taken_discard_as_last_card_refused_without_the_option():
@@ -123,14 +122,7 @@ def test_r9_no_dead_end_when_the_taken_card_can_be_laid_off_then_out_by_lay_off(
     out = apply_move(state, Move.lay_off("ana", cards("KC")))
     assert codes(out.meld("m1").cards) == ["10C", "JC", "QC", "KC"]
     assert out.status == "out"
-    assert to_json(out.result()) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": True,
-        "multiplier": 2,
-        "points": 30,
-        "remaining": {"ben": 15},
-    }
+    assert to_json(out.result()) == ana_out(30, {"ben": 15}, rummy=True, multiplier=2)
 
 
 def test_r9_the_meld_just_made_counts_for_the_taken_card():
@@ -196,14 +188,7 @@ def test_r13_out_by_meld_ends_the_hand_at_once():
     assert outcome.legal and outcome.applied == 2
     out = outcome.state
     assert out.status == "out" and hand(out, "ana") == []
-    assert to_json(out.result()) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": True,
-        "multiplier": 2,
-        "points": 126,
-        "remaining": {"ben": 33, "cy": 30},
-    }
+    assert to_json(out.result()) == ana_out(126, {"ben": 33, "cy": 30}, rummy=True, multiplier=2)
     assert outcome.result == out.result()
     # nobody plays another turn
     assert refused(out, Move.draw("ben")) == [("hand_over", "the hand is over: ana went out, so nobody plays another turn", [])]
@@ -220,14 +205,7 @@ def test_r13_out_by_lay_offs_not_rummy_after_tabling_earlier():
     out = apply_moves(state, [Move.draw("ana"), Move.lay_off("ana", cards("7H"), "m1"), Move.lay_off("ana", cards("JH"), "m2")]).state
     assert out.status == "out"
     assert codes(out.meld("m2").cards) == ["8H", "9H", "10H", "JH"]
-    assert to_json(out.result()) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": False,
-        "multiplier": 1,
-        "points": 30,
-        "remaining": {"ben": 30},
-    }
+    assert to_json(out.result()) == ana_out(30, {"ben": 30}, rummy=False, multiplier=1)
 
 
 def test_r13_out_by_discard():
@@ -236,14 +214,7 @@ def test_r13_out_by_discard():
     out = outcome.state
     assert out.status == "out" and codes(out.discard)[-1] == "2C"
     assert out.turn.player == "ana"  # the turn does not pass on: the hand is over
-    assert to_json(outcome.result) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": False,
-        "multiplier": 1,
-        "points": 40,
-        "remaining": {"ben": 30, "cy": 10},
-    }
+    assert to_json(outcome.result) == ana_out(40, {"ben": 30, "cy": 10}, rummy=False, multiplier=1)
 
 
 def test_r14_melded_cards_of_opponents_never_score():
@@ -258,14 +229,7 @@ def test_r14_melded_cards_of_opponents_never_score():
 def test_r15_going_rummy_multiplier_by_preset(preset, multiplier, points):
     state = make_state({"ana": "8S 8H 2C", "ben": "KC QD 9S AC"}, stock="8D", rules=PRESETS[preset])
     out = apply_moves(state, [Move.draw("ana"), Move.make_meld("ana", cards("8S 8H 8D")), Move.discard("ana", C("2C"))]).state
-    assert to_json(out.result()) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": True,
-        "multiplier": multiplier,
-        "points": points,
-        "remaining": {"ben": 30},
-    }
+    assert to_json(out.result()) == ana_out(points, {"ben": 30}, rummy=True, multiplier=multiplier)
 
 
 def test_r15_two_melds_and_a_lay_off_in_one_turn_is_still_rummy():
@@ -282,14 +246,7 @@ def test_r15_two_melds_and_a_lay_off_in_one_turn_is_still_rummy():
         ],
     )
     assert out.legal
-    assert to_json(out.result) == {
-        "outcome": "out",
-        "winner": "ana",
-        "rummy": True,
-        "multiplier": 2,
-        "points": 60,
-        "remaining": {"ben": 30},
-    }
+    assert to_json(out.result) == ana_out(60, {"ben": 30}, rummy=True, multiplier=2)
     assert codes(out.state.meld("m1").cards) == ["9C", "10C", "JC", "QC"]
 
 
