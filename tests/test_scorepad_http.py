@@ -192,67 +192,31 @@ def test_http_r14_impossible_points(client, points, why):
     assert "hand 2" in detail and "Ben" in detail and f"{points} points" in detail and why in detail
 
 
-def test_http_r14_both_cards_and_points(client):
-    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": ["KC"], "points": 10}, "Cy": {"points": 3}}}))
-    detail = error_at(errors, "/hands/1/remaining/Ben")
-    assert "hand 2" in detail and "Ben" in detail and "not both" in detail
+FINE = {"Ben": {"points": 2}, "Cy": {"points": 3}}  # hand 2's right remaining entries when Ana went out
+LONG_NAME = "x" * 41
 
 
-def test_http_r14_neither_cards_nor_points(client):
-    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {}, "Cy": {"points": 3}}}))
-    detail = error_at(errors, "/hands/1/remaining/Ben")
-    assert "hand 2" in detail and "Ben" in detail and "not neither" in detail
-
-
-def test_http_r14_empty_card_list(client):
-    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"cards": []}, "Cy": {"points": 3}}}))
-    detail = error_at(errors, "/hands/1/remaining/Ben/cards")
-    assert "hand 2" in detail and "Ben" in detail and "at least one card" in detail
-
-
-def test_http_r14_unknown_player(client):
-    errors = unprocessable(
-        client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}, "Dan": {"points": 4}}})
-    )
-    detail = error_at(errors, "/hands/1/remaining/Dan")
-    assert "hand 2" in detail and "'Dan'" in detail and "not one of the players" in detail
-
-
-def test_http_r14_unknown_player_with_a_long_name(client):
-    name = "x" * 41
-    errors = unprocessable(
-        client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}, name: {"points": 4}}})
-    )
-    detail = error_at(errors, f"/hands/1/remaining/{name}")
-    assert "hand 2" in detail and "not one of the players" in detail
-
-
-def test_http_r14_unknown_player_name_is_escaped_in_the_pointer(client):
-    errors = unprocessable(
-        client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}, "a/b~c": {"points": 4}}})
-    )
-    detail = error_at(errors, "/hands/1/remaining/a~1b~0c")
-    assert "hand 2" in detail and "'a/b~c'" in detail
-
-
-def test_http_r14_missing_opponent(client):
-    errors = unprocessable(client, two_hands({"winner": "Ana", "remaining": {"Ben": {"points": 2}}}))
-    detail = error_at(errors, "/hands/1/remaining/Cy")
-    assert "hand 2" in detail and "Cy" in detail and "missing" in detail
-
-
-def test_http_r14_entry_for_the_winner(client):
-    errors = unprocessable(
-        client, two_hands({"winner": "Ben", "remaining": {"Ana": {"points": 2}, "Ben": {"points": 1}, "Cy": {"points": 3}}})
-    )
-    detail = error_at(errors, "/hands/1/remaining/Ben")
-    assert "hand 2" in detail and "Ben went out" in detail
-
-
-def test_http_r14_unknown_winner(client):
-    errors = unprocessable(client, two_hands({"winner": "Zed", "remaining": {"Ben": {"points": 2}, "Cy": {"points": 3}}}))
-    detail = error_at(errors, "/hands/1/winner")
-    assert "hand 2" in detail and "'Zed'" in detail
+# A wrong winner or remaining entry in hand 2 (R14): the problem names the hand and points at the
+# entry (its pointer below from /hands/1/), with the words that say what is wrong.
+@pytest.mark.parametrize(
+    ("winner", "remaining", "at", "words"),
+    [
+        pytest.param("Ana", {**FINE, "Ben": {"cards": ["KC"], "points": 10}}, "remaining/Ben", ["Ben", "not both"], id="cards-and-points"),
+        pytest.param("Ana", {**FINE, "Ben": {}}, "remaining/Ben", ["Ben", "not neither"], id="neither"),
+        pytest.param("Ana", {**FINE, "Ben": {"cards": []}}, "remaining/Ben/cards", ["Ben", "at least one card"], id="no-cards"),
+        pytest.param("Ana", {**FINE, "Dan": {"points": 4}}, "remaining/Dan", ["'Dan'", "not one of the players"], id="unknown-player"),
+        pytest.param("Ana", {**FINE, LONG_NAME: {"points": 4}}, f"remaining/{LONG_NAME}", ["not one of the players"], id="long-name"),
+        pytest.param("Ana", {**FINE, "a/b~c": {"points": 4}}, "remaining/a~1b~0c", ["'a/b~c'"], id="name-escaped-in-the-pointer"),
+        pytest.param("Ana", {"Ben": {"points": 2}}, "remaining/Cy", ["Cy", "missing"], id="missing-opponent"),
+        pytest.param(
+            "Ben", {"Ana": {"points": 2}, "Ben": {"points": 1}, "Cy": {"points": 3}}, "remaining/Ben", ["Ben went out"], id="winner-listed"
+        ),
+        pytest.param("Zed", FINE, "winner", ["'Zed'"], id="unknown-winner"),
+    ],
+)
+def test_http_r14_wrong_entry(client, winner, remaining, at, words):
+    detail = error_at(unprocessable(client, two_hands({"winner": winner, "remaining": remaining})), f"/hands/1/{at}")
+    assert [w for w in ["hand 2", *words] if w not in detail] == [], detail
 
 
 def test_http_r16_drawn_hand_with_a_winner(client):
