@@ -333,13 +333,19 @@ def test_compiled_state_load_declines_or_agrees_on_damaged_input(seed):
         _agrees(schema, _mutations(data, rng))
 
 
+def _a_state_and_its_moves(seed: int):
+    """The seed's random generator, one of its states (_states) and that state's legal moves on
+    the wire (p0's draw where it has none: the hand is over)."""
+    rng = random.Random(seed)
+    state = rng.choice(_states(seed))
+    return rng, state, [to_json(m) for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
+
+
 @settings(max_examples=60, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_compiled_move_load_declines_or_agrees(seed):
-    rng = random.Random(seed)
     schema = MoveSchema()
-    state = rng.choice(_states(seed))
-    moves = [to_json(m) for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
+    rng, _, moves = _a_state_and_its_moves(seed)
     for move in rng.sample(moves, min(5, len(moves))):
         assert _agrees(schema, move)[0] == "ok"
         _agrees(schema, _mutations(move, rng))
@@ -390,10 +396,8 @@ def test_move_answer_of_every_result():
 @settings(max_examples=30, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_compiled_move_request_load_declines_or_agrees(seed):
-    rng = random.Random(seed)
     schema = MoveRequest()
-    state = rng.choice(_states(seed))
-    moves = [to_json(m) for m in legal_moves(state)] or [{"player": "p0", "action": "draw", "source": "stock"}]
+    rng, state, moves = _a_state_and_its_moves(seed)
     data = _marshmallow_dump(state)
     bodies = [{"state": data, "move": rng.choice(moves)}, {"state": data, "moves": rng.sample(moves, min(3, len(moves)))}]
     for body in bodies:
