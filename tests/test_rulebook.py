@@ -67,14 +67,20 @@ def test_r12_every_reason_cites_a_rule_of_the_rulebook():
         assert f"| `{code.value}` |" in text
 
 
-def test_the_players_rulebook_is_the_same_rules_in_plain_words(client):
-    """/rules for players: every rule, its id a small anchor after its title; no reason codes,
-    JSON, option names or the list of codes; examples with cards kept."""
-    r = client.get("/rules")
+def _rules_page(client, url: str):
+    """The answer of a /rules page, checked to be HTML with one element per rule id."""
+    r = client.get(url)
     assert r.status_code == 200 and r.mimetype == "text/html"
     page = r.get_data(as_text=True)
     for rule in EVERY_RULE:
         assert page.count(f'id="{rule}"') == 1, rule
+    return r
+
+
+def test_the_players_rulebook_is_the_same_rules_in_plain_words(client):
+    """/rules for players: every rule, its id a small anchor after its title; no reason codes,
+    JSON, option names or the list of codes; examples with cards kept."""
+    page = _rules_page(client, "/rules").get_data(as_text=True)
     assert '<h3 id="R11">Run <a class="rule-id" href="#R11" aria-label="rule R11">R11</a></h3>' in page
     assert '<h3 id="R18a">A stalled hand <a class="rule-id" href="#R18a" aria-label="rule R18a">R18a</a></h3>' in page
     assert (
@@ -92,11 +98,8 @@ def test_the_players_rulebook_is_the_same_rules_in_plain_words(client):
 
 
 def test_the_rules_page_has_an_element_per_rule_id(client):
-    r = client.get("/rules?for=developers")
-    assert r.status_code == 200 and r.mimetype == "text/html"
+    r = _rules_page(client, "/rules?for=developers")
     page = r.get_data(as_text=True)
-    for rule in EVERY_RULE:
-        assert page.count(f'id="{rule}"') == 1, rule
     # the heading carries the rule's title; rule ids in the text link to their rule
     assert '<h3 id="R11">R11 Run</h3>' in page
     assert '<h3 id="R18a">R18a A stalled hand</h3>' in page
