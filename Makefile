@@ -74,10 +74,11 @@ rulebook: install
 	$(BIN)/python -m web.rulebook
 
 # The browser's copy of the TypeScript client (clients/typescript, built with its pinned tools):
-# /play imports static/js/rummy-referee-client.js; a test fails when the committed copy is stale.
+# /play imports static/js/rummy-referee-client.js, minified, with its source map (the TypeScript
+# in clients/typescript/src is the one readable copy); a test fails when the committed build is stale.
 clients: install
 	cd clients/typescript && npm run build
-	cp clients/typescript/dist/index.js static/js/rummy-referee-client.js
+	cp clients/typescript/dist/browser/rummy-referee-client.js clients/typescript/dist/browser/rummy-referee-client.js.map static/js/
 
 bench: install
 	$(BIN)/python bench/run.py

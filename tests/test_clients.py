@@ -206,10 +206,11 @@ def test_the_typescript_client_plays_a_whole_game_to_its_winner(base_url):
     )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
     assert re.search(r"^# pass 4$", done.stdout, re.M) and re.search(r"^# fail 0$", done.stdout, re.M), done.stdout[-3000:]
-    # the page's copy of the client (/play imports it) is this build
-    assert BROWSER_BUILD.read_bytes() == (TS / "dist" / "index.js").read_bytes(), (
-        "run `make clients` and commit static/js/rummy-referee-client.js"
-    )
+    # the page's copy of the client (/play imports it) and its source map are this build
+    for built in (BROWSER_BUILD, BROWSER_BUILD.with_suffix(".js.map")):
+        assert built.read_bytes() == (TS / "dist" / "browser" / built.name).read_bytes(), (
+            f"run `make clients` and commit static/js/{built.name}"
+        )
 
 
 def test_the_python_readme_runs(base_url, tmp_path):
