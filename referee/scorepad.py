@@ -14,7 +14,7 @@ from .cards import Card, repeats
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .rules import Rules
 from .scoring import hand_points, points_won
-from .seating import ONE_OF_THE_PLAYERS, check_seating, hand_size, not_listed
+from .seating import ONE_OF_THE_PLAYERS, check_seating, hand_size, left_of, not_listed
 from .speech import say
 
 
@@ -108,7 +108,7 @@ def next_dealer(players: Sequence[str], dealer: str, winner: str | None, rules: 
     the hand; otherwise, and always after a drawn hand (``winner`` None), the dealer's left."""
     if winner is not None and len(players) == 2 and rules.dealer_rotation == "winner_two_player":
         return winner
-    return players[(players.index(dealer) + 1) % len(players)]
+    return left_of(players, dealer)
 
 
 def game_winner(totals: Mapping[str, int], hands_played: int, rules: Rules) -> tuple[bool, str | None]:

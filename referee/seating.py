@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Protocol, TypeVar
 
 from .confusables import skeleton
 from .errors import Problem
@@ -250,8 +251,31 @@ def default_dealer(players: Sequence[str]) -> str:
 def first_to_play(players: Sequence[str], dealer: str | None) -> str:
     """R3: the dealer's left (the next seat, wrapping) plays first; with no dealer, or one not at
     the table, the default dealer's (:func:`default_dealer`)."""
-    seat = players.index(dealer) if dealer in players else len(players) - 1
-    return players[(seat + 1) % len(players)]
+    return left_of(players, dealer if dealer is not None and dealer in players else default_dealer(players))
+
+
+def left_of(players: Sequence[str], player: str) -> str:
+    """R3: the player to the left of ``player``, the next of ``players`` (in seat order),
+    wrapping: who plays after them, and who deals after them (R19). A ValueError when
+    ``player`` is not at the table."""
+    return players[(players.index(player) + 1) % len(players)]
+
+
+class _Seat(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_S = TypeVar("_S", bound=_Seat)
+
+
+def seated(seats: Iterable[_S], player_id: str) -> _S:
+    """The one of ``seats`` (a state's players, a view's seats) whose ``id`` is ``player_id``;
+    a KeyError when nobody sits there."""
+    for s in seats:
+        if s.id == player_id:
+            return s
+    raise KeyError(player_id)
 
 
 def player_count_problems(players: int) -> list[Problem]:

@@ -19,7 +19,18 @@ from .finish import dead_end, goes_out
 from .melds import MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, points_won
-from .seating import MAX_PLAYERS, MIN_PLAYERS, default_dealer, first_to_play, hand_size, not_listed, player_count_problems, same_names
+from .seating import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    default_dealer,
+    first_to_play,
+    hand_size,
+    left_of,
+    not_listed,
+    player_count_problems,
+    same_names,
+    seated,
+)
 from .speech import Sentence, say, say_n
 from .stall import STALL_TURNS_PER_PLAYER, stall_limit
 
@@ -169,10 +180,7 @@ class State(Snapshot):
 
     def player(self, player_id: str) -> Player:
         """The seat of ``player_id``; raises KeyError when nobody sits there."""
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(player_id)
+        return seated(self.players, player_id)
 
     def seat(self, player_id: str) -> int:
         """Index of ``player_id`` in ``players`` (play goes down the list, R3)."""
@@ -195,7 +203,7 @@ class State(Snapshot):
 
     def left_of(self, player_id: str) -> str:
         """The next seat after ``player_id``, wrapping (R3)."""
-        return self.players[(self.seat(player_id) + 1) % len(self.players)].id
+        return left_of([p.id for p in self.players], player_id)
 
     def with_player(self, player: Player) -> State:
         """This state with ``player`` replacing the seat of the same id."""

@@ -20,6 +20,7 @@ from .actions import Action, Move, Played, Source
 from .cards import Card, show
 from .legal import legal_moves
 from .rules import Rules
+from .seating import left_of, seated
 from .speech import Sentence
 from .state import Meld, Result, State, Status, Turn
 
@@ -199,15 +200,11 @@ class SeatView:
 
     def seat(self, player_id: str) -> Seat:
         """The seat of ``player_id``; raises KeyError when nobody sits there."""
-        for s in self.seats:
-            if s.id == player_id:
-                return s
-        raise KeyError(player_id)
+        return seated(self.seats, player_id)
 
     def left_of(self, player_id: str) -> str:
         """The next seat after ``player_id``, wrapping (R3)."""
-        ids = [s.id for s in self.seats]
-        return ids[(ids.index(player_id) + 1) % len(ids)]
+        return left_of([s.id for s in self.seats], player_id)
 
 
 def seat_view(state: State, viewer: str | None, events: Sequence[Event] = ()) -> SeatView:
