@@ -27,4 +27,14 @@ if not HAVE and (os.environ.get("RUMMY_REQUIRE_NGINX") == "1" or os.environ.get(
 
 STACK_MARKS = [pytest.mark.stack, pytest.mark.skipif(not HAVE, reason="needs Debian's nginx and redis-server")]
 
-__all__ = ["STACK_MARKS", "stack"]
+
+@pytest.fixture(scope="module")
+def guarded_stack():
+    """One instance of two workers behind nginx, guarded by its own redis-server, with this
+    machine exempt from the rate limits: for the tests that stop or freeze that Redis, a stack
+    for each module that imports it."""
+    with stack.Stack(instances=1, workers=2, exempt=("127.0.0.1",)) as s:
+        yield s
+
+
+__all__ = ["STACK_MARKS", "guarded_stack", "stack"]

@@ -3,15 +3,17 @@
 moving as requests are made; ``/readyz`` failing soon after the table store's Redis goes away and
 recovering when it is back. Real nginx, gunicorn and redis-server (deploy/stack.py)."""
 
+# The fixture guarded_stack comes from stack_support; pytest passes it to the tests by name.
+# ruff: noqa: F811
+
 from __future__ import annotations
 
 import http.client
 import json
 import time
 
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from stack_support import STACK_MARKS, stack
+from stack_support import STACK_MARKS, guarded_stack  # noqa: F401 (fixtures)
 
 pytestmark = STACK_MARKS
 
@@ -42,14 +44,8 @@ def _value(samples: dict, name: str, **labels) -> float:
     return samples.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
-@pytest.fixture(scope="module")
-def guarded():
-    with stack.Stack(instances=1, workers=2, exempt=("127.0.0.1",)) as s:
-        yield s
-
-
-def test_metrics_move_with_requests_guard_outcomes_breaker_tokens_and_bots(guarded):
-    s = guarded
+def test_metrics_move_with_requests_guard_outcomes_breaker_tokens_and_bots(guarded_stack):
+    s = guarded_stack
     app = s.app_ports[0]
     before = _samples(app)
     assert _call(s.port, "GET", "/metrics")[0] == 404  # never served to the public, through nginx
@@ -98,8 +94,8 @@ def test_metrics_move_with_requests_guard_outcomes_breaker_tokens_and_bots(guard
     assert grew("rummy_bot_decision_seconds_count", endpoint="/v1/tables/move")
 
 
-def test_readyz_fails_soon_after_redis_goes_away_and_recovers(guarded):
-    s = guarded
+def test_readyz_fails_soon_after_redis_goes_away_and_recovers(guarded_stack):
+    s = guarded_stack
     app = s.app_ports[0]
     assert _call(app, "GET", "/readyz")[0] == 200
     s.stop_redis()

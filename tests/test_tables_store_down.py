@@ -4,6 +4,9 @@ Requests that never use Redis keep answering (their p50/p99 are printed, not ass
 machine is shared); the guarded ones answer 503 with Retry-After at once; once Redis is back,
 the table plays on. Then Redis restarted from its append-only file still refuses an old token."""
 
+# The fixture guarded_stack comes from stack_support; pytest passes it to the tests by name.
+# ruff: noqa: F811
+
 from __future__ import annotations
 
 import http.client
@@ -13,8 +16,7 @@ import signal
 import statistics
 import time
 
-import pytest
-from stack_support import STACK_MARKS, stack
+from stack_support import STACK_MARKS, guarded_stack  # noqa: F401 (fixtures)
 
 pytestmark = STACK_MARKS
 
@@ -34,12 +36,6 @@ def _post(port: int, path: str, body: dict, timeout: float = 30.0):
 def _figures(seconds: list[float]) -> str:
     ms = sorted(s * 1000 for s in seconds)
     return f"p50 {statistics.median(ms):.1f} ms, p99 {ms[max(0, round(len(ms) * 0.99) - 1)]:.1f} ms over {len(ms)}"
-
-
-@pytest.fixture(scope="module")
-def guarded_stack():
-    with stack.Stack(instances=1, workers=2, exempt=("127.0.0.1",)) as s:
-        yield s
 
 
 def test_a_frozen_redis_slows_nothing_that_does_not_use_it(guarded_stack):
