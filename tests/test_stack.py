@@ -254,36 +254,23 @@ def _chunked(path: str, body: bytes) -> bytes:
     )
 
 
-def test_an_unknown_transfer_coding_is_400_not_501(running):
-    import socket
-
-    with socket.create_connection(("127.0.0.1", running.port), timeout=10) as s:
-        s.sendall(
-            b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Transfer-Encoding: gzip\r\nConnection: close\r\n\r\n{}"
-        )
-        data = b""
-        while chunk := s.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
+# A body nginx cannot read is 400 problem details at nginx: an unknown transfer coding (not
+# nginx's 501) and a malformed chunked body.
+@pytest.mark.parametrize(
+    ("coding", "body", "field", "expected"),
+    [
+        pytest.param(b"gzip", b"{}", "detail", stack.NGINX_ERRORS[501], id="unknown-transfer-coding-is-400-not-501"),
+        pytest.param(b"chunked", b"zz\r\n{}\r\n0\r\n\r\n", "status", 400, id="malformed-chunked-body"),
+    ],
+)
+def test_a_body_nginx_cannot_read_is_400_at_nginx(running, coding, body, field, expected):
+    head, answer = _raw(
+        running.port,
+        b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: " + coding + b"\r\nConnection: close\r\n\r\n" + body,
+    )
     assert head.startswith(b"HTTP/1.1 400") and b"Content-Type: application/problem+json" in head
-    assert json.loads(body)["detail"] == stack.NGINX_ERRORS[501]
-
-
-def test_a_malformed_chunked_body_is_400_at_nginx(running):
-    import socket
-
-    with socket.create_connection(("127.0.0.1", running.port), timeout=10) as s:
-        s.sendall(
-            b"POST /v1/melds/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
-        )
-        data = b""
-        while chunk := s.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 400") and b"Content-Type: application/problem+json" in head
-    assert json.loads(body)["status"] == 400
+    assert json.loads(answer)[field] == expected
 
 
 def test_sixteen_slow_clients_leave_healthz_answering_within_a_second(running):
