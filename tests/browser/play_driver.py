@@ -143,6 +143,16 @@ class Play:
             p.click("#discard-card")
         self.wait_idle()
 
+    def expect_game_won(self, scores: dict):
+        """The end of a game as the player sees it: the winner's sentence (to the player, Ana, as
+        "You"), a rematch offered, the winner's row marked among the totals."""
+        winner = scores["winner"]
+        total = scores["totals"][winner]
+        said = f"You won the game with {total} points!" if winner == "Ana" else f"{winner} won the game with {total} points."
+        expect(self.page.locator("#end-winner")).to_have_text(said)
+        expect(self.page.locator("#rematch")).to_be_visible()
+        expect(self.page.locator("#end-totals tr.is-winner th")).to_contain_text(winner)
+
     def no_sideways_scroll(self) -> bool:
         return self.page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 

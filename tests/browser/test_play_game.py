@@ -61,14 +61,7 @@ def test_a_whole_game_to_100_against_easy_medium_and_hard(page, server_url, shot
     assert scores["game_over"], f"no winner within {MAX_HANDS} hands: {scores['totals']}"
     winner = scores["winner"]
     assert scores["totals"][winner] >= 100 and winner == max(scores["totals"], key=scores["totals"].get)
-    said = (
-        f"You won the game with {scores['totals'][winner]} points!"
-        if winner == "Ana"
-        else f"{winner} won the game with {scores['totals'][winner]} points."
-    )
-    expect(page.locator("#end-winner")).to_have_text(said)
-    expect(page.locator("#rematch")).to_be_visible()
-    expect(page.locator("#end-totals tr.is-winner th")).to_contain_text(winner)
+    play.expect_game_won(scores)
     page.screenshot(path=str(shots / "play-game-end-of-game.png"), full_page=True)
     assert_accessible(page, "the end of the game")
     print(f"\nwhole game: {hands} hands, totals {scores['totals']}, winner {winner}")
