@@ -114,8 +114,14 @@ def client():
     return app_module.create_app().test_client()
 
 
+def sending(c, path: str, raw: bytes):
+    """A call that POSTs the JSON body ``raw`` to ``path`` through the test client ``c``, as a
+    client sends it: what a whole-request figure times."""
+    return lambda: c.post(path, data=raw, content_type="application/json")
+
+
 def post(c, path: str, raw: bytes, expect: int = 200):
-    r = c.post(path, data=raw, content_type="application/json")
+    r = sending(c, path, raw)()
     if r.status_code != expect:
         raise SystemExit(f"{path} answered {r.status_code}: {r.get_data(as_text=True)[:300]}")
     return r
@@ -177,26 +183,22 @@ def inproc() -> None:
     args = req_schema.load(body)
     outcome = apply_moves(args["state"], [args["move"]])
     report("/v1/move answer: MoveResponse().dump", measure(lambda: resp_schema.dump(outcome)))
-    report(
-        "POST /v1/move, whole request (Flask test client)", measure(lambda: c.post("/v1/move", data=raw, content_type="application/json"))
-    )
+    report("POST /v1/move, whole request (Flask test client)", measure(sending(c, "/v1/move", raw)))
     legal_raw = orjson.dumps({"state": F.state_json(eleven)})
     post(c, "/v1/legal-moves", legal_raw)
     report(
         "POST /v1/legal-moves, 11-card hand, 10 melds (test client)",
-        measure(lambda: c.post("/v1/legal-moves", data=legal_raw, content_type="application/json")),
+        measure(sending(c, "/v1/legal-moves", legal_raw)),
     )
     pad_raw = orjson.dumps(pad_body)
     post(c, "/v1/scorepad", pad_raw)
-    report(
-        "POST /v1/scorepad, 100 hands (test client)", measure(lambda: c.post("/v1/scorepad", data=pad_raw, content_type="application/json"))
-    )
+    report("POST /v1/scorepad, 100 hands (test client)", measure(sending(c, "/v1/scorepad", pad_raw)))
     import echo_app
 
     e = echo_app.app.test_client()
     report(
         "POST echo of the /v1/move body, bare Flask (test client)",
-        measure(lambda: e.post("/v1/move", data=raw, content_type="application/json")),
+        measure(sending(e, "/v1/move", raw)),
     )
     sealed(body, raw)
 
@@ -248,7 +250,7 @@ def sealed(body: dict, raw: bytes) -> None:
     c = app_module.create_app({"TABLES": tables}).test_client()
     sraw = orjson.dumps({"table": token, "seat": seat, "move": {"action": "meld", "cards": ["5H", "6H", "7H"]}})
     assert post(c, "/v1/tables/move", sraw).get_json()["legal"] is True
-    w = measure(lambda: c.post("/v1/tables/move", data=sraw, content_type="application/json"))
+    w = measure(sending(c, "/v1/tables/move", sraw))
     report("POST /v1/tables/move, whole request (test client)", w)
     whole = RESULTS["inproc"]["POST /v1/move, whole request (Flask test client)"]["median_us"]
     print(
@@ -313,6 +315,15 @@ def series(title: str, key: str, xs, make, note: str = "", per: str = "") -> Non
     RESULTS["scaling"][key] = {"points": {str(x): y for x, y in points.items()}, "exponent": k}
 
 
+def request_series(c, title: str, key: str, path: str, bodies: dict, note: str = "", per: str = "") -> None:
+    """:func:`series` of whole requests: for each x of ``bodies`` (in order), POST ``bodies[x]``
+    to ``path`` through the test client ``c``; each body is answered 200 first, so no figure
+    times a refusal."""
+    for raw in bodies.values():
+        post(c, path, raw)
+    series(title, key, bodies, lambda x: sending(c, path, bodies[x]), note, per)
+
+
 def scaling() -> None:
     print("\n2. How the costs grow (CPU time per call; exponent of a log-log fit, 1.0 = linear)")
     c = client()
@@ -330,13 +341,7 @@ def scaling() -> None:
     bodies = {n: orjson.dumps({"state": F.state_json(s), "moves": [to_json(m) for m in ms]}) for n, (s, ms) in seqs.items()}
     for n, raw in bodies.items():
         assert post(c, "/v1/move", raw).get_json()["applied"] == n
-    series(
-        "moves per request — whole POST /v1/move (test client)",
-        "moves_http",
-        (1, 10, 100),
-        lambda n: lambda raw=bodies[n]: c.post("/v1/move", data=raw, content_type="application/json"),
-        per="move",
-    )
+    request_series(c, "moves per request — whole POST /v1/move (test client)", "moves_http", "/v1/move", bodies, per="move")
 
     dealt = {n: F.dealt_state(n) for n in range(2, 7)}
     series(
@@ -349,12 +354,7 @@ def scaling() -> None:
     for n, s in dealt.items():
         pbodies[n] = orjson.dumps({"state": F.state_json(s), "move": to_json(referee.Move.discard(s.turn.player, s.mover.hand[0]))})
         assert post(c, "/v1/move", pbodies[n]).get_json()["legal"] is True
-    series(
-        "players — whole POST /v1/move, one discard (test client)",
-        "players_http",
-        range(2, 7),
-        lambda n: lambda raw=pbodies[n]: c.post("/v1/move", data=raw, content_type="application/json"),
-    )
+    request_series(c, "players — whole POST /v1/move, one discard (test client)", "players_http", "/v1/move", pbodies)
 
     note = (
         "a 52-card deck holds at most 17 melds of three; a table still in play at most 16, "
@@ -364,15 +364,7 @@ def scaling() -> None:
     mstates = {n: F.melds_state(n) for n in counts}
     series("table melds — rules core, legal_moves (3-card hand)", "melds_core", counts, lambda n: lambda s=mstates[n]: legal_moves(s), note)
     mbodies = {n: orjson.dumps({"state": F.state_json(s)}) for n, s in mstates.items()}
-    for raw in mbodies.values():
-        post(c, "/v1/legal-moves", raw)
-    series(
-        "table melds — whole POST /v1/legal-moves (test client)",
-        "melds_http",
-        counts,
-        lambda n: lambda raw=mbodies[n]: c.post("/v1/legal-moves", data=raw, content_type="application/json"),
-        note,
-    )
+    request_series(c, "table melds — whole POST /v1/legal-moves (test client)", "melds_http", "/v1/legal-moves", mbodies, note)
 
     pads = {n: F.scorepad_body(n) for n in (1, 10, 100, 1000)}
     entries = {n: _hand_entries(b) for n, b in pads.items()}
@@ -385,15 +377,7 @@ def scaling() -> None:
         per="hand",
     )
     sbodies = {n: orjson.dumps(b) for n, b in pads.items() if n <= 100}  # a pad holds 100 hands at most
-    for raw in sbodies.values():
-        post(c, "/v1/scorepad", raw)
-    series(
-        "scorepad hands — whole POST /v1/scorepad (test client)",
-        "scorepad_http",
-        (1, 10, 100),
-        lambda n: lambda raw=sbodies[n]: c.post("/v1/scorepad", data=raw, content_type="application/json"),
-        per="hand",
-    )
+    request_series(c, "scorepad hands — whole POST /v1/scorepad (test client)", "scorepad_http", "/v1/scorepad", sbodies, per="hand")
 
 
 # --- 3. HTTP under gunicorn ------------------------------------------------------------------
