@@ -103,16 +103,17 @@ def test_http_r19_two_player_rotations(client):
     assert left["next_dealer"] == "Ana"
 
 
+def ana_and_ben(rules: dict, hands: list) -> dict:
+    """A pad of Ana and Ben (Ana deals first) under ``rules``."""
+    return {"rules": rules, "players": ["Ana", "Ben"], "hands": hands}
+
+
 def test_http_r20_target_reached(client):
-    body = {
-        "rules": {"target_score": 50},
-        "players": ["Ana", "Ben"],
-        "hands": [
-            {"winner": "Ben", "remaining": {"Ana": {"points": 30}}},
-            {"winner": "Ben", "rummy": True, "remaining": {"Ana": {"cards": ["KH", "3C"]}}},
-        ],
-    }  # 2 × 13 = 26
-    out = post(client, body).get_json()
+    hands = [
+        {"winner": "Ben", "remaining": {"Ana": {"points": 30}}},
+        {"winner": "Ben", "rummy": True, "remaining": {"Ana": {"cards": ["KH", "3C"]}}},  # 2 × 13 = 26
+    ]
+    out = post(client, ana_and_ben({"target_score": 50}, hands)).get_json()
     assert out["totals"] == {"Ana": 0, "Ben": 56}
     assert out["game_over"] is True and out["winner"] == "Ben" and out["next_dealer"] is None
     assert out["to_target"] == {"Ana": 50, "Ben": 0}
@@ -121,7 +122,7 @@ def test_http_r20_target_reached(client):
 
 def test_http_r20_fixed_deals_with_a_tie_at_the_top(client):
     hands = [{"winner": "Ana", "remaining": {"Ben": {"points": 9}}}, {"winner": "Ben", "remaining": {"Ana": {"points": 9}}}]
-    tied = post(client, {"rules": {"deals": 2, "target_score": 5}, "players": ["Ana", "Ben"], "hands": hands}).get_json()
+    tied = post(client, ana_and_ben({"deals": 2, "target_score": 5}, hands)).get_json()
     assert tied["totals"] == {"Ana": 9, "Ben": 9}
     assert tied["game_over"] is False and tied["winner"] is None
     assert tied["next_dealer"] == "Ben"  # Ben won hand 2 and deals next
@@ -129,7 +130,7 @@ def test_http_r20_fixed_deals_with_a_tie_at_the_top(client):
     assert [s["rank"] for s in tied["standings"]] == [1, 1]
 
     hands.append({"winner": "Ana", "remaining": {"Ben": {"cards": ["2H"]}}})
-    done = post(client, {"rules": {"deals": 2, "target_score": 5}, "players": ["Ana", "Ben"], "hands": hands}).get_json()
+    done = post(client, ana_and_ben({"deals": 2, "target_score": 5}, hands)).get_json()
     assert done["totals"] == {"Ana": 11, "Ben": 9}
     assert done["game_over"] is True and done["winner"] == "Ana" and done["next_dealer"] is None
 
@@ -244,16 +245,12 @@ def test_http_r19_unknown_first_dealer(client):
 
 
 def test_http_r20_hand_after_the_game_was_won(client):
-    body = {
-        "rules": {"target_score": 50},
-        "players": ["Ana", "Ben"],
-        "hands": [
-            {"winner": "Ana", "remaining": {"Ben": {"points": 30}}},
-            {"winner": "Ana", "remaining": {"Ben": {"points": 20}}},  # Ana 50: won
-            {"draw": True},
-        ],
-    }
-    errors = unprocessable(client, body)
+    hands = [
+        {"winner": "Ana", "remaining": {"Ben": {"points": 30}}},
+        {"winner": "Ana", "remaining": {"Ben": {"points": 20}}},  # Ana 50: won
+        {"draw": True},
+    ]
+    errors = unprocessable(client, ana_and_ben({"target_score": 50}, hands))
     assert len(errors) == 1
     detail = error_at(errors, "/hands/2")
     assert "hand 3" in detail and "won by Ana in hand 2" in detail
