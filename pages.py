@@ -13,7 +13,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request, send_from_directory
 
-from web import rulebook
+from web import pages_html, rulebook
 from web.rulebook_catalogs import rulebook_language
 
 HERE = Path(__file__).resolve().parent
@@ -24,8 +24,8 @@ pages = Blueprint("pages", __name__)
 
 @pages.get("/docs")
 def docs() -> Response:
-    """The API's docs page (static/docs/index.html, Swagger UI on /openapi.yaml)."""
-    return send_from_directory(STATIC / "docs", "index.html")
+    """The API's docs page (web/templates/docs.html, Swagger UI on /openapi.yaml)."""
+    return page("docs.html")
 
 
 @pages.get("/docs/<path:name>")
@@ -36,14 +36,14 @@ def docs_asset(name: str) -> Response:
 
 @pages.get("/")
 def index() -> Response:
-    """The scorepad and the meld checker (static/index.html)."""
-    return send_from_directory(STATIC, "index.html")
+    """The scorepad and the meld checker (web/templates/index.html)."""
+    return page("index.html")
 
 
 @pages.get("/play")
 def play_page() -> Response:
-    """Play a hand against computer opponents (static/play.html), on the sealed tables' API only."""
-    return send_from_directory(STATIC, "play.html")
+    """Play a hand against computer opponents (web/templates/play.html), on the sealed tables' API only."""
+    return page("play.html")
 
 
 @pages.get("/rules")
@@ -73,6 +73,15 @@ def service_worker() -> Response:
     """The scorepad's service worker, served at the root so that it may keep "/" for offline use."""
     resp = send_from_directory(STATIC, "sw.js", max_age=0)
     resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+def page(name: str) -> Response:
+    """A page that is the same for every request, rendered once (web.pages_html), with an ETag
+    so that a browser holding it is answered 304, as the static file was."""
+    resp = Response(pages_html.static_page(name), mimetype="text/html")
+    resp.add_etag()
+    resp.make_conditional(request)
     return resp
 
 

@@ -54,7 +54,7 @@ def test_the_image_holds_every_served_file_and_no_secret_or_tooling():
         "static/node_modules/a.js",
     ):
         assert matcher.matches(secret), f"{secret} would be in the image"
-    assert not matcher.matches("RULES.md") and not matcher.matches("static/index.html")
+    assert not matcher.matches("RULES.md") and not matcher.matches("web/templates/index.html")
 
 
 @pytest.fixture(scope="module")

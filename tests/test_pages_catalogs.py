@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from web import i18n_pages
@@ -38,18 +39,12 @@ def ids(messages) -> set:
 
 def test_the_pages_template_holds_what_the_pages_say():
     keywords = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "noop": ((1, "c"), 2)}
-    method_map = [
-        ("static/js/judge/**.js", "ignore"),
-        ("static/js/rummy-referee-client.js", "ignore"),
-        ("static/docs/**", "ignore"),
-        ("static/**.js", "javascript"),
-        ("static/*.html", "web.i18n_pages:extract_html"),
-    ]
+    # the mapping `make extract` reads (which files, by which extractor)
+    with (ROOT / "locales" / "pages.cfg").open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg, "locales/pages.cfg")
     found = {
         (ctx, msg if isinstance(msg, str) else tuple(msg))
-        for _f, _l, msg, _c, ctx in extract_from_dir(
-            str(ROOT), method_map, {"static/**.js": {"parse_template_string": "true"}}, keywords=keywords
-        )
+        for _f, _l, msg, _c, ctx in extract_from_dir(str(ROOT), method_map, options_map, keywords=keywords)
     }
     assert found == ids(template("pages")), "locales/pages.pot is stale: run `make extract`"
 

@@ -147,6 +147,7 @@ def test_nothing_links_outside_the_repository():
         *sorted((REPO / "clients").glob("*/README.md")),
         REPO / "openapi.yaml",
         *sorted((REPO / "static").rglob("*.html")),
+        *sorted((REPO / "web" / "templates").glob("*.html")),
         *sorted((REPO / "static").rglob("*.js")),
     ]
     for path in files:

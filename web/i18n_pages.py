@@ -5,7 +5,8 @@ Two gettext domains beside the service's sentences (``messages``):
 - ``pages``: every player-visible string of the pages (``/``, the meld checker, ``/play``): the
   JavaScript's ``_()``, ``ngettext()``, ``pgettext()`` calls (Babel's javascript extractor) and the
   static HTML's text (:func:`extract_html`: each text node, and the attributes players meet,
-  ``aria-label``, ``title``, ``placeholder``, ``alt``, the page's title and description), which
+  ``aria-label``, ``title``, ``placeholder``, ``alt``, the page's title and description, from its
+  template in web/templates as it is rendered), which
   static/js/i18n.js translates in place, looking each text up as it is written here.
 - ``rulebook``: the players' reading of ``RULES.md`` (``/rules``), one msgid per paragraph
   (:func:`extract_rulebook`), so the one text of the rules stays ``RULES.md`` and a paragraph
@@ -34,6 +35,7 @@ from typing import IO, Any
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 
+from web import pages_html
 from web.rulebook import CHROME, NOT_TRANSLATED, READINGS, RULE_LABEL, RULEBOOK, for_players
 from web.rulebook_catalogs import ACCENT, LOCALES, PSEUDO, ROOT, read_catalog, web_code
 
@@ -90,7 +92,8 @@ def extract_html(
     element with ``data-context="pile"`` is that context's msgid (the pile "Discard", not the
     button)."""
     parser = _Texts()
-    parser.feed(fileobj.read().decode("utf-8"))
+    # a page's template (web/templates), rendered as it is served: with page.html's head
+    parser.feed(pages_html.render(Path(fileobj.name).name, fileobj.read().decode("utf-8")))
     for line, text, context in parser.found:
         if context:
             yield line, "pgettext", (context, text), []

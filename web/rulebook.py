@@ -25,9 +25,11 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from markupsafe import Markup
 
 from referee.reasons import code_table
 from referee.rules import OPTION, OPTIONS, PRESET_LIST, Option
+from web import pages_html
 from web.rulebook_catalogs import rulebook_translator
 
 RULEBOOK = Path(__file__).resolve().parent.parent / "RULES.md"
@@ -162,34 +164,6 @@ def render(text: str, players: bool = False) -> str:
     html: str = md.render(text)
     return html
 
-
-PAGE = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="description" content="{description}">
-<meta name="theme-color" content="#0b5d3b">
-{language}<title>{title} · Rummy Referee</title>
-<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-<link rel="manifest" href="/static/manifest.webmanifest">
-<link rel="stylesheet" href="/static/scorepad.css">
-<link rel="stylesheet" href="/static/rules.css">
-<script type="module" src="/static/rules.js"></script>
-</head>
-<body>
-<a class="skip" href="#main">{skip}</a>
-<header class="top">
-  <p class="tagline"><a href="/">{scorepad}</a> · <a href="/play">{play}</a> · {other}</p>
-</header>
-<main id="main" class="rulebook card{kind}" tabindex="-1">
-{note}{body}
-</main>
-<footer class="foot"><p>{foot}</p></footer>
-</body>
-</html>
-"""
 
 READINGS = {
     "players": {
@@ -329,18 +303,11 @@ def page(reading: str = "players", lang: str = "en") -> str:
     words = {**READINGS[reading], **CHROME}
     if reading == "players":
         words = {k: (v if k == "kind" else _say_html(say, v)) for k, v in words.items()}
-    html = PAGE
     # the players' reading follows the switch (static/js/i18n.js asks again in the chosen language)
-    language = f'<meta name="rummy-language" content="{lang}">\n' if reading == "players" else ""
-    for key, value in (
-        *words.items(),
-        ("note", note),
-        ("lang", lang if reading == "players" else "en"),
-        ("language", language),
-        ("body", body),
-    ):
-        html = html.replace("{" + key + "}", value)
-    return html
+    language = lang if reading == "players" else ""
+    # every value is HTML already (the words escaped by _say_html, the body rendered): Markup, as written
+    values = {key: Markup(value) for key, value in (*words.items(), ("note", note), ("body", body))}
+    return pages_html.render("rules.html", lang=lang if reading == "players" else "en", language=language, **values)
 
 
 def _say_html(say: Callable[[str], str | None], value: str) -> str:

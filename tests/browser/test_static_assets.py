@@ -1,6 +1,6 @@
 """The page's files work under CSP default-src 'self' and load nothing from elsewhere.
 
-No browser needed: these read static/ directly."""
+No browser needed: these read static/ and the pages' templates (web/templates) directly."""
 
 import json
 import os
@@ -8,16 +8,18 @@ import re
 import struct
 from pathlib import Path
 
-from web.rulebook import PAGE as RULEBOOK_PAGE
+from web import rulebook
+from web.pages_html import static_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-PAGES = ("index.html", "play.html")
+PAGES = ("index.html", "play.html")  # rendered from web/templates, as served
 SCRIPTS = ("scorepad.js", "play.js", "sw.js", *(p.relative_to(STATIC).as_posix() for p in sorted((STATIC / "js").rglob("*.js"))))
 
 
 def read(name):
-    return (STATIC / name).read_text(encoding="utf-8")
+    """A file of static/, or one of PAGES as it is served."""
+    return static_page(name) if name in PAGES else (STATIC / name).read_text(encoding="utf-8")
 
 
 def test_no_inline_script_style_or_handlers():
@@ -87,7 +89,7 @@ def test_the_service_worker_keeps_every_file_the_page_needs():
     needed |= {"/play"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", play)}
     needed |= {"/static/" + name for name in module_files("play.js")}
     # the rulebook page (/rules) and what it loads
-    needed |= {"/rules"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", RULEBOOK_PAGE)}
+    needed |= {"/rules"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", rulebook.page())}
     # the languages' index (each language's catalogs are kept from it, read at install)
     needed |= {"/static/i18n/index.json"}
     assert "/static/js/checker.js" in needed and "/static/icon-512.png" in needed
