@@ -30,6 +30,7 @@ const PAGE = [
   '/static/js/judge/index.js',
   '/static/js/judge/melds.js',
   '/static/js/judge/names.js',
+  '/static/js/judge/names.json',
   '/static/js/judge/scorepad.js',
   '/static/js/judge/speech.js',
   '/static/rules.css',

@@ -2,8 +2,14 @@
 // request a line on stdin ({url, body}), one JSON answer a line on stdout ({status, body}, as
 // the service would answer it; status 0 when the judge cannot answer).
 import { createInterface } from 'node:readline';
-import { answer } from '../static/js/judge/index.js';
-import { nameKey } from '../static/js/judge/scorepad.js';
+import { readFile } from 'node:fs/promises';
+
+// The judge reads its data (judge/names.json) with fetch, as the page does; node's fetch reads no
+// file: URL, so here a file: URL is read from the disk. Set before the judge is imported.
+const webFetch = globalThis.fetch;
+globalThis.fetch = (url, init) => (String(url).startsWith('file:') ? readFile(new URL(url)).then((bytes) => new Response(bytes)) : webFetch(url, init));
+const { answer } = await import('../static/js/judge/index.js');
+const { nameKey } = await import('../static/js/judge/scorepad.js');
 
 // argv: the GET /v1/rules document's file; --lang <tag>; with --bodies, each answer's body alone (its JSON as
 // JSON.stringify writes it: the test hashes these lines as they come).

@@ -28,7 +28,7 @@ from offline_judge_support import (
     ACES,
     GOLDEN,
     NAME_ALPHABET,
-    NAMES_MODULE,
+    NAMES_DATA,
     RANKS,
     SUITS,
     canonical,
@@ -38,7 +38,7 @@ from offline_judge_support import (
     judge,
     judge_five_card_melds,
     meld_requests,
-    names_module,
+    names_data,
     referee_meld_answer,
     sources_digest,
 )
@@ -331,8 +331,8 @@ def test_r14_r15_the_judge_takes_its_numbers_from_the_rules_document(doc):
     assert [g["status"] for g in judge(requests, no_numbers)] == [0, 0]
 
 
-def test_r2a_names_module_is_generated_from_the_referee():
-    assert NAMES_MODULE.read_text() == names_module(), "run `.venv/bin/python -m tests.offline_judge_support`"
+def test_r2a_names_data_is_generated_from_the_referee():
+    assert NAMES_DATA.read_text(encoding="utf-8") == names_data(), "run `.venv/bin/python -m tests.offline_judge_support`"
 
 
 def test_r2a_the_judge_compares_names_as_the_referee(doc):

@@ -77,12 +77,24 @@ def module_files(name, seen=None):
     return seen
 
 
+def read_at_import(modules):
+    """The files the modules read by their own address, fetch(new URL('./names.json', import.meta.url))."""
+    found = [
+        os.path.normpath((Path(name).parent / ref).as_posix())
+        for name in modules
+        for ref in re.findall(r"new URL\('([^']+)', import\.meta\.url\)", read(name))
+    ]
+    assert all((STATIC / name).is_file() for name in found), found
+    return found
+
+
 def test_the_service_worker_keeps_every_file_the_page_needs():
     worker = read("sw.js")
     kept = set(re.findall(r"^  '(/[^']*)',$", worker, flags=re.M))
     html = read("index.html")
     needed = {"/"} | {"/static/" + ref for ref in re.findall(r"(?:src|href)=\"/static/([^\"]+)\"", html)}
     needed |= {"/static/" + name for name in module_files("scorepad.js")}
+    needed |= {"/static/" + name for name in read_at_import(module_files("scorepad.js"))}
     needed |= {icon["src"] for icon in json.loads(read("manifest.webmanifest"))["icons"]}
     # /play and what it loads (it opens offline to say that a game needs the connection)
     play = read("play.html")
