@@ -126,12 +126,36 @@
     });
   }
 
+  /* Code longer than this (characters) is shown as plain text, not highlighted: highlighting made
+   * every token an element, so an operation's six error samples (3.7 KB each) grew the page from
+   * 577 to 4,569 elements, each drawn on every change and each checked by an accessibility
+   * audit (axe-core took 42 s instead of 2 on this page). Short code keeps its colours. */
+  var HIGHLIGHT_UP_TO = 2000;
+
+  /* Swagger UI's code viewer, plain above HIGHLIGHT_UP_TO (as its own syntaxHighlight: false does). */
+  function plainWhenLong() {
+    return {
+      wrapComponents: {
+        SyntaxHighlighter: function (Highlighter, system) {
+          return function (props) {
+            var code = props.children;
+            if (typeof code !== 'string' || code.length <= HIGHLIGHT_UP_TO) return system.React.createElement(Highlighter, props);
+            var Plain = system.getComponent('PlainTextViewer');
+            if (typeof props.renderPlainText === 'function') return props.renderPlainText({ children: code, PlainTextViewer: Plain });
+            return system.React.createElement(Plain, null, code);
+          };
+        },
+      },
+    };
+  }
+
   window.addEventListener('load', function () {
     window.ui = SwaggerUIBundle({
       url: '/openapi.yaml',
       dom_id: '#swagger-ui',
       deepLinking: false,
       defaultModelsExpandDepth: -1,
+      plugins: [plainWhenLong],
       requestInterceptor: requestInterceptor,
       responseInterceptor: responseInterceptor,
       onComplete: function () {
