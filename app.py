@@ -19,15 +19,15 @@ from typing import Any
 import orjson
 from flask import Flask, Response, g, request
 from flask.json.provider import JSONProvider
-from flask_cors import CORS
 
 from operations_api import register_operations
 from pages import pages
 from referee.errors import InvalidInput
 from referee_api import blp as referee_routes
 from tables_api import register_tables
-from web import body_read, language, metrics, request_id
+from web import body_read, cors, language, metrics, request_id
 from web.bodies import decode_body
+from web.context import this_request
 from web.language import UnknownLanguage
 from web.openapi import API_DESCRIPTION, NO_CREDENTIALS, SERVERS, openapi_document
 from web.problems import ProblemApi, invalid_input, unknown_language
@@ -117,13 +117,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     request_id.init_app(app)  # first: every answer and log line after it knows the request's id
     language.init_app(app)  # then the answer's language: every sentence after it is said in it
     metrics.init_app(app)
-    CORS(
-        app,
-        resources={r"/v1/*": {"origins": app.config["CORS_ORIGINS"]}, r"/openapi.yaml": {"origins": app.config["CORS_ORIGINS"]}},
-        methods=["GET", "POST", "OPTIONS"],
-        allow_headers=["Content-Type"],
-        max_age=600,
-    )
+    cors.init_app(app, app.config["CORS_ORIGINS"])
     api = ProblemApi(app)
     api.register_blueprint(referee_routes)
     register_operations(app, api)
@@ -144,7 +138,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def _decode_json_body() -> None:
-        if request.method in ("POST", "PUT", "PATCH") and request.url_rule is not None:
+        req = this_request()
+        if req.method in ("POST", "PUT", "PATCH") and req.url_rule is not None:
             g.json_body = decode_body()
 
     return app

@@ -104,6 +104,43 @@ def test_configured_origins_only():
         assert r.status_code == 200 and "Access-Control-Allow-Origin" not in r.headers
 
 
+def _cors_headers(r):
+    return [(k, v) for k, v in r.headers if k.startswith("Access-Control-") or k == "Vary"]
+
+
+@pytest.mark.parametrize(
+    ("origins", "without_origin"),
+    [
+        (["*"], [("Access-Control-Allow-Origin", "*"), ("Vary", "Accept-Language")]),
+        # flask-cors names the first configured origin and says the answer varies by Origin
+        (
+            ["https://cards.example", "http://localhost:5173"],
+            [("Access-Control-Allow-Origin", "http://localhost:5173"), ("Vary", "Origin, Accept-Language")],
+        ),
+        (["https://cards.example"], [("Access-Control-Allow-Origin", "https://cards.example"), ("Vary", "Accept-Language")]),
+        ([], [("Vary", "Accept-Language")]),
+    ],
+)
+def test_cors_headers_without_origin_stay_flask_cors_own(origins, without_origin):
+    """web/cors.py remembers what flask-cors added to a route's first answer to a request with
+    no Origin: every later answer carries the same, and a browser's request (with Origin, or a
+    preflight) between them is still flask-cors's own."""
+    client = create_app({"TESTING": True, "CORS_ORIGINS": origins}).test_client()
+    body = {"cards": ["QS", "KS", "AS"]}
+    browser = "https://cards.example"
+    for _ in range(3):
+        assert _cors_headers(client.post("/v1/melds/check", json=body)) == without_origin
+        assert _cors_headers(client.get("/openapi.yaml")) == without_origin
+        assert _cors_headers(client.get("/healthz")) == [("Vary", "Accept-Language")]  # not an API path
+        seen = client.post("/v1/melds/check", json=body, headers={"Origin": browser})
+        if origins and browser in origins or origins == ["*"]:
+            assert seen.headers["Access-Control-Allow-Origin"] == browser
+        else:
+            assert "Access-Control-Allow-Origin" not in seen.headers
+        preflight = client.options("/v1/melds/check", headers={"Origin": browser, **PREFLIGHT})
+        assert ("Access-Control-Max-Age", "600") in _cors_headers(preflight) or not origins
+
+
 def test_the_page_is_not_cross_origin(client):
     r = client.get("/", headers={"Origin": "https://cards.example"})
     assert "Access-Control-Allow-Origin" not in r.headers

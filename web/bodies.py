@@ -33,11 +33,11 @@ from collections.abc import Iterable
 from typing import Any
 
 import orjson
-from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from limits import MAX_TOKEN_CHARS
 from referee.speech import Sentence, say, term
+from web.context import this_request
 
 KIB = 1024
 # A sealed table's request: the longest token the service seals (limits.py), a seat, and at
@@ -215,6 +215,7 @@ def decode_body() -> dict[str, Any]:
     """The request body as a JSON object, or an HTTP error naming what is wrong with it:
     415 not JSON, 413 too large, 400 not parseable, with a repeated key, not an object, or past
     the structural limits (nesting, array length, object width)."""
+    request = this_request()
     mimetype = request.mimetype
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
         got = repr(mimetype or "none")

@@ -26,11 +26,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, RequestTimeout
 
 from referee.speech import Sentence, say
 from web.bodies import body_limit
+from web.context import this_request
 
 try:  # the framing errors of gunicorn's body reader (gunicorn.http.body)
     from gunicorn.http import errors as gunicorn_errors
@@ -148,10 +149,11 @@ def init_app(app: Flask) -> None:
     ceiling = app.config.get("MAX_CONTENT_LENGTH")
 
     def _read_whole_body() -> None:
+        req = this_request()
         # Each endpoint's own limit (web.bodies.BODY_LIMITS), never above RUMMY_MAX_BODY_BYTES.
-        request.max_content_length = body_limit(request.path, ceiling)
+        req.max_content_length = limit = body_limit(req.path, ceiling)
         # Werkzeug's ``stream`` is a settable cached property: get_data() and form parsing read
         # this complete copy; the WSGI environ is left as the server made it.
-        request.stream = io.BytesIO(read_body(request.environ, request.max_content_length, timeout))
+        req.stream = io.BytesIO(read_body(req.environ, limit, timeout))
 
     app.before_request_funcs.setdefault(None, []).insert(0, _read_whole_body)

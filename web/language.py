@@ -118,11 +118,11 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _content_language(resp: Response) -> Response:
         headers = resp.headers
-        if HEADER not in headers:  # a page may have said its own
-            headers[HEADER] = g.get("language_tag", "en")
+        if HEADER not in headers:  # a page may have said its own (not there: add, as set would)
+            headers.add(HEADER, g.get("language_tag", "en"))
         vary = headers.get("Vary")
         if vary is None:
-            headers["Vary"] = "Accept-Language"
+            headers.add("Vary", "Accept-Language")
         elif "accept-language" not in vary.lower():
             headers["Vary"] = f"{vary}, Accept-Language"
         return resp

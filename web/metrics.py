@@ -82,7 +82,9 @@ def init_app(app: Flask) -> None:
     """Count and time every request of the Flask ``app`` (the endpoint is its route, or
     ``unmatched``: a bounded set of labels). (Flask is imported here only: tables/ records its
     metrics through this module and has no Flask.)"""
-    from flask import g, request
+    from flask import g
+
+    from web.context import this_request
 
     @app.before_request
     def _start_clock() -> None:
@@ -96,9 +98,10 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _count(resp: Response) -> Response:
         started = g.get("metrics_started")
-        rule = request.url_rule
+        req = this_request()
+        rule = req.url_rule
         endpoint = rule.rule if rule is not None else "unmatched"
-        method = request.method
+        method = req.method
         if method not in METHODS:
             method = "other"
         status = resp.status_code

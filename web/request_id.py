@@ -16,6 +16,7 @@ import re
 from flask import Flask, Response, g, has_request_context, request
 
 HEADER = "X-Request-ID"
+_SENT = "HTTP_" + HEADER.upper().replace("-", "_")  # where WSGI puts HEADER (read as request.headers would)
 PLAUSIBLE = re.compile(r"[A-Za-z0-9._:-]{1,128}")  # nginx's map in deploy/nginx.conf.template says the same
 
 
@@ -25,7 +26,7 @@ def current() -> str | None:
         return None
     rid: str | None = g.get("request_id")
     if rid is None:
-        sent = request.headers.get(HEADER, "")
+        sent = request.environ.get(_SENT, "")
         rid = g.request_id = sent if PLAUSIBLE.fullmatch(sent) else os.urandom(16).hex()
     return rid
 
@@ -39,7 +40,7 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def _answer_with_id(resp: Response) -> Response:
-        resp.headers[HEADER] = current()
+        resp.headers[HEADER] = g.get("request_id") or current()  # named before (every request whose hooks ran)
         return resp
 
 
