@@ -48,6 +48,16 @@ def operation_id(view: Callable[..., Any]) -> str:
     return first + "".join(word.capitalize() for word in rest)
 
 
+def documentation_of(decorator: Callable[[View], View], view: View) -> View:
+    """``view`` itself, carrying the documentation flask-smorest's ``decorator`` (``doc``,
+    ``alt_response``) gives it. Those decorators also wrap the view in a pass-through (a call, a
+    ``current_app`` lookup and an ``ensure_sync``), four to six of them on every request of a
+    route; only what they document is kept (``_apidoc``, which the wrapper starts as a copy of
+    the view's own), so the OpenAPI document is the same and a request calls the view itself."""
+    view._apidoc = decorator(view)._apidoc  # type: ignore[attr-defined]  # flask-smorest's documentation attribute
+    return view
+
+
 class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no types
     """A Blueprint whose routes read bodies through :class:`BodyParser` and are documented with
     an ``operationId`` and the 405 their path answers to other methods."""
@@ -56,9 +66,8 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
     def documented(self, view: View) -> View:
         """``view`` with its ``operationId`` and its 405 (with ``Allow``) documented."""
-        view = self.alt_response(405, **METHOD_NOT_ALLOWED)(view)
-        documented: View = self.doc(operationId=operation_id(view))(view)
-        return documented
+        view = documentation_of(self.alt_response(405, **METHOD_NOT_ALLOWED), view)
+        return documentation_of(self.doc(operationId=operation_id(view)), view)
 
     def get(
         self, path: str, response_schema: type[Schema] | None = None, errors: tuple[int, ...] = (), **doc: Any
@@ -68,10 +77,10 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
         def register(view: View) -> View:
             for code in errors:
-                view = self.alt_response(code, response=HTTPStatus(code).name)(view)
+                view = documentation_of(self.alt_response(code, response=HTTPStatus(code).name), view)
             view = self.documented(view)
             if doc:
-                view = self.doc(**doc)(view)
+                view = documentation_of(self.doc(**doc), view)
             if response_schema is not None:
                 view = self.response(200, response_schema)(view)
             routed: View = self.route(path, methods=["GET"])(view)
@@ -94,7 +103,7 @@ class RefereeBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships 
 
         def register(view: View) -> View:
             for code in (*BODY_ERRORS, *errors):
-                view = self.alt_response(code, response=HTTPStatus(code).name)(view)
+                view = documentation_of(self.alt_response(code, response=HTTPStatus(code).name), view)
             view = self.documented(view)
             view = self.response(status, response_schema())(view)
             view = self.arguments(request_schema(), examples=examples)(view)
