@@ -2,9 +2,9 @@
 another origin may call /v1/ and read /openapi.yaml (``RUMMY_CORS_ORIGINS``, app.py).
 
 flask-cors works its headers out anew for every answer (its resource patterns matched against
-the path, two ``MultiDict``s, a debug line formatted), about 14 µs of a 500 µs ``POST /v1/move``
-(bench/README.md, issue 34), though most requests are no CORS request at all: a program, nginx's
-health check or a test sends no ``Origin``. For those, what flask-cors adds depends on nothing
+the path, two ``MultiDict``s, a debug line formatted: 14 µs a ``POST /v1/move``, bench/README.md,
+issue 34), though most requests are no CORS request at all: a program, nginx's health check or a
+test sends no ``Origin``. For those, what flask-cors adds depends on nothing
 but the path (which resource it matches, with what options), so the headers it added to the
 first such answer of a route are added again to the next ones, as they are (with ``*``
 allowed, ``Access-Control-Allow-Origin: *``). Everything else is flask-cors's own work, every
