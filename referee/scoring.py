@@ -31,7 +31,8 @@ def rummy_multiplier(rummy: bool, rules: Rules) -> int:
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """What the player who went out scores (R14): ``by_player`` each opponent's plain card
-    total, ``multiplier`` 1 or 2 (R15), ``points`` = multiplier × the sum of ``by_player``."""
+    total, ``multiplier`` 1 or :func:`rummy_multiplier`'s bonus (R15), ``points`` = multiplier ×
+    the sum of ``by_player``."""
 
     points: int
     by_player: dict[str, int]

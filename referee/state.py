@@ -109,8 +109,8 @@ class Meld:
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a hand ended. ``outcome`` ``"out"``: ``winner`` went out, ``rummy`` (R15),
-    ``multiplier`` 1 or 2, ``remaining`` each opponent's plain card total, ``points`` =
-    multiplier × their sum (R14). ``outcome`` ``"draw"``: nobody scores (R16)."""
+    ``multiplier`` 1 or :data:`~referee.rules.RUMMY_MULTIPLIER`, ``remaining`` each opponent's
+    plain card total, ``points`` = multiplier × their sum (R14). ``outcome`` ``"draw"``: nobody scores (R16)."""
 
     outcome: Status
     points: int = 0
