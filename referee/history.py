@@ -42,7 +42,7 @@ from .cards import Card
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
 from .speech import say, say_n
 from .stall import after_turn
-from .state import Phase, State, place_of
+from .state import Phase, State, place_of, places_in
 from .view import Event, EventWords
 
 _PLAYS = (Action.MELD, Action.LAY_OFF)
@@ -454,9 +454,10 @@ def cards_where_the_events_left_them(state: State, events: Sequence[Event]) -> l
                         ),
                     )
                 )
+    place = places_in(state)
     for card, (i, path) in last.items():
         e = events[i]
-        where, words = place_of(state, card)
+        where, words = place(card)
         why = None
         if e.action in _PLAYS:
             meld = state.meld(e.meld) if e.meld is not None else None

@@ -7,7 +7,7 @@ canonical form (melds in canonical order, each with its kind).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
@@ -264,14 +264,27 @@ def place_of(state: State, card: Card) -> tuple[tuple[str | int, ...], Sentence]
     """Where ``card`` lies in ``state`` (valid: every card once, R1): its path
     (``("players", 1, "hand", 6)``, ``("melds", 0, "cards", 2)``, ``("stock", 0)``,
     ``("discard", 3)``) and the same in words ("in ben's hand (card 7)")."""
+    return places_in(state)(card)
+
+
+def places_in(state: State) -> Callable[[Card], tuple[tuple[str | int, ...], Sentence]]:
+    """:func:`place_of` for many cards of one state (the events of a hand name dozens): the
+    table is read once, not once a card, and the words are made only for the cards asked about."""
     places: list[tuple[tuple[str | int, ...], tuple[Card, ...]]] = [(("players", i, "hand"), p.hand) for i, p in enumerate(state.players)]
     places += [(("melds", i, "cards"), m.cards) for i, m in enumerate(state.melds)]
     places += [(("stock",), state.stock), (("discard",), state.discard)]
+    paths: dict[Card, tuple[str | int, ...]] = {}
     for where, cards in places:
-        if card in cards:
-            path = (*where, cards.index(card))
-            return path, _place(state, path)
-    raise ValueError(f"{card.code} is nowhere in the state")
+        for k, card in enumerate(cards):
+            paths.setdefault(card, (*where, k))  # the first place, were a card in two
+
+    def place(card: Card) -> tuple[tuple[str | int, ...], Sentence]:
+        path = paths.get(card)
+        if path is None:
+            raise ValueError(f"{card.code} is nowhere in the state")
+        return path, _place(state, path)
+
+    return place
 
 
 def validate_state(state: StateInput | State) -> State:
