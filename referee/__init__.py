@@ -22,14 +22,14 @@ from .cards import DECK, Card, CardError, parse_card, parse_cards
 from .deal import deal
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .legal import TurnOptions, legal_moves, possible_melds, turn_options
-from .melds import MeldCheck, MeldKind, check_lay_off, check_meld
+from .melds import Meld, MeldCheck, MeldKind, check_lay_off, check_meld
 from .moves import MovesOutcome, apply_move, apply_moves, can_play, verify_move
 from .notation import NotationError, parse_position, position_of
 from .rules import PRESETS, Rules, resolve_rules
 from .scorepad import HandEntry, Pad, Remaining, replay
 from .scoring import HandScore, card_points, hand_points, score_hand
 from .seating import hand_size
-from .state import Meld, Phase, Player, PlayerInput, Result, State, StateInput, Status, Turn, validate_state
+from .state import Phase, Player, PlayerInput, Result, State, StateInput, Status, Turn, validate_state
 
 __all__ = [
     "Action",

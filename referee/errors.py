@@ -17,12 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
-if TYPE_CHECKING:
-    from .cards import Card
-    from .speech import Sentence
-
+from .cards import Card
+from .speech import Sentence
 
 # Example positions of the codes below (and of referee.reasons's summaries), one line each
 # (referee.notation): ana to move against ben, the rest of the deck at the bottom of the stock.

@@ -6,16 +6,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from .cards import Card, show
 from .errors import Code, IllegalMove, Reason
-from .melds import fits
+from .melds import Meld, fits
 from .rules import Rules
 from .speech import say
-
-if TYPE_CHECKING:  # state imports this module
-    from .state import Meld
 
 
 def taken_discard_allowed(rules: Rules, hand: Sequence[Card]) -> bool:

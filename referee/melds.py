@@ -13,16 +13,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from .cards import DECK, Card, repeated, show
 from .errors import Code, InvalidInput, Problem, Reason
 from .rules import Rules
 from .seating import said
 from .speech import Sentence, listing, say, say_n, term
-
-if TYPE_CHECKING:  # state imports this module
-    from .state import Meld as TableMeld
 
 T = TypeVar("T")
 
@@ -32,6 +29,26 @@ class MeldKind(StrEnum):
 
     SET = "set"
     RUN = "run"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table: ``id``, ``owner`` (a player id or None), ``cards`` in canonical
+    order and ``kind`` (None on input that does not say; :func:`validate_state` fills it in)."""
+
+    id: str
+    owner: str | None
+    cards: tuple[Card, ...]
+    kind: MeldKind | None = None
+
+    @property
+    def known_kind(self) -> MeldKind:
+        """The kind of a meld of a validated table, where every meld has one (R10, R11:
+        :func:`validate_state` refuses one that is no meld and fills in the kind)."""
+        kind = self.kind
+        if kind is None:
+            raise ValueError(f"meld {self.id!r} has no kind: it is not from a validated table")
+        return kind
 
 
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
@@ -506,7 +523,7 @@ _NEAR_MISS = {Code.RUN_GAP: 0, Code.ACE_HIGH: 1, Code.RUN_WRAPS: 1, Code.SET_TOO
 _SHOWN_MELDS = 4
 
 
-def _missing(meld: TableMeld, cards: Sequence[Card]) -> int:
+def _missing(meld: Meld, cards: Sequence[Card]) -> int:
     """Ranks a run would still need between the meld and ``cards`` (0 for a set)."""
     if meld.kind != MeldKind.RUN:
         return 0
@@ -514,7 +531,7 @@ def _missing(meld: TableMeld, cards: Sequence[Card]) -> int:
     return max(ranks) - min(ranks) + 1 - len(ranks)
 
 
-def no_fit(cards: Sequence[Card], checks: Sequence[tuple[TableMeld, MeldCheck]]) -> tuple[Reason, ...]:
+def no_fit(cards: Sequence[Card], checks: Sequence[tuple[Meld, MeldCheck]]) -> tuple[Reason, ...]:
     """Why a lay-off that names no meld fits none of the melds on the table (R6), in one sentence
     that names the nearest miss: "9♠ fits no meld on the table; the nearest is meld m1 (5♠ 6♠
     7♠): the ranks are not consecutive, 8♠ is missing", followed by that miss's specific reason;

@@ -21,14 +21,14 @@ from .actions import Action, Move, Source
 from .cards import Card, show
 from .errors import Code, IllegalMove, InvalidInput, Problem, Reason
 from .finish import goes_out, taken_discard_allowed, verify_finish
-from .melds import MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, meld_named, no_fit, too_few_cards
+from .melds import Meld, MeldCheck, check_meld, duplicate_card, extend_meld, fit_meld, meld_named, no_fit, too_few_cards
 from .narrate import by, describe, made, may_play, what_next
 from .restock import restock_at_turn_end, restock_on_draw
 from .rules import meld_limit_allows
 from .seating import not_listed, said
 from .speech import Sentence, listing, say, say_n
 from .stall import after_turn, stall_words
-from .state import Meld, Phase, Player, Result, State, Status, Turn
+from .state import Phase, Player, Result, State, Status, Turn
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,9 +34,10 @@ from typing import Any
 
 from .cards import DECK, Card, CardError, parse_card
 from .errors import InvalidInput
+from .melds import Meld
 from .rules import DEFAULT_PRESET, OPTION, OPTIONS, PRESETS, Rules, resolve_rules
 from .seating import default_dealer
-from .state import Meld, Phase, PlayerInput, Snapshot, State, StateInput, Status, Turn, melded_earlier, validate_state
+from .state import Phase, PlayerInput, Snapshot, State, StateInput, Status, Turn, melded_earlier, validate_state
 
 REST = "..."
 NONE = "-"

@@ -16,7 +16,7 @@ from typing import Any, cast
 from .cards import Card, is_whole_deck, missing_from, repeats, show
 from .errors import InvalidInput, Problem
 from .finish import dead_end, goes_out
-from .melds import MeldKind, check_meld
+from .melds import Meld, MeldKind, check_meld
 from .rules import DEFAULT_PRESET, PRESETS, Rules, meld_limit_allows, restock_limit_allows, restocks_at_turn_end
 from .scoring import hand_points, points_won
 from .seating import (
@@ -84,26 +84,6 @@ class Turn:
     taken_discard: Card | None = None
     melds_made: int = 0
     laid_off: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A meld on the table: ``id``, ``owner`` (a player id or None), ``cards`` in canonical
-    order and ``kind`` (None on input that does not say; :func:`validate_state` fills it in)."""
-
-    id: str
-    owner: str | None
-    cards: tuple[Card, ...]
-    kind: MeldKind | None = None
-
-    @property
-    def known_kind(self) -> MeldKind:
-        """The kind of a meld of a validated table, where every meld has one (R10, R11:
-        :func:`validate_state` refuses one that is no meld and fills in the kind)."""
-        kind = self.kind
-        if kind is None:
-            raise ValueError(f"meld {self.id!r} has no kind: it is not from a validated table")
-        return kind
 
 
 @dataclass(frozen=True, slots=True)

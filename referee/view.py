@@ -19,10 +19,11 @@ from enum import StrEnum
 from .actions import Action, Move, Played, Source
 from .cards import Card, show
 from .legal import legal_moves
+from .melds import Meld
 from .rules import Rules
 from .seating import left_of, seated
 from .speech import Sentence
-from .state import Meld, Result, State, Status, Turn
+from .state import Result, State, Status, Turn
 
 
 class TableAction(StrEnum):

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..legal import possible_melds
-from ..melds import fits
+from ..melds import Meld, fits
 from ..rules import Rules
-from ..state import Meld
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,11 +35,10 @@ from dataclasses import dataclass
 from ..actions import Action, Move, Source
 from ..cards import DECK, Card, show
 from ..legal import possible_melds
-from ..melds import fits, meld_kind
+from ..melds import Meld, fits, meld_kind
 from ..rules import meld_limit_allows, multiplied
 from ..scoring import rummy_multiplier
 from ..speech import Sentence, say, say_n
-from ..state import Meld
 from ..view import SeatView
 from .hand import Analysis, HandSplitter
 from .tally import Tally, keep_count
