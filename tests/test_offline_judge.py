@@ -5,7 +5,8 @@ the aces house rule): one rulebook, held equal by this differential test rather 
 - every meld of up to four cards (one of each class up to the names of the suits, suits renamed
   and cards shuffled by a seeded draw) under both aces options, the referee asked live;
 - every five-card meld the same way, against the digest of the referee's answers
-  (tests/offline_judge_golden.json, stale when the referee's meld code changes);
+  (tests/offline_judge_golden.json, made again with any change to the meld code: a test fails
+  while it is stale);
 - random melds (duplicates, any order), lay-offs, hand scores and scorepads (slips included),
   through the service itself (its HTTP answers, 422s included);
 - in Spanish and Russian (issue 36): every meld of up to three cards, 3000 of four, and random
@@ -95,6 +96,14 @@ def test_r10_r11_every_five_card_meld_under_both_aces_options(doc):
         requests = five_card_requests()
         for request, line in zip(requests, judge(requests, doc, bodies=True), strict=True):
             assert line == compact(referee_meld_answer(request["body"])), json.dumps(request, ensure_ascii=False)
+
+
+def test_r10_r11_the_five_card_golden_file_is_current():
+    """The five-card test above still holds the judge to the referee when the golden file is
+    stale, but asks the referee all 268,918 melds again on every run (some 20 s of CPU, unseen
+    but for a warning: it went stale once when Meld moved into referee/melds.py). A change to
+    the meld code comes with the file made again, as openapi.yaml and RULES.md do."""
+    assert json.loads(GOLDEN.read_text())["sources"] == sources_digest(), "run `.venv/bin/python -m tests.offline_judge_support`"
 
 
 def _random_cards(rng, low, high):
