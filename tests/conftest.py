@@ -93,23 +93,24 @@ def make_state(
 LONGEST_FILES = (
     # Wall seconds of each file alone on this 2-core machine (08:00 UTC, 2026-12-02), longest first,
     # so that no long file starts last and runs on alone: the browser files are mostly Chromium's
-    # time (Swagger UI rendering big answers in /docs, whole games in /play), not Python's. The
-    # files with a date were measured again alone at 01:30 UTC, 2026-12-05 (load about 4).
+    # time (Swagger UI resolving openapi.yaml again for each operation opened in /docs, whole games
+    # in /play), not Python's. The files with a date were measured again alone at 01:25-01:30 UTC,
+    # 2026-12-05 (load 3-7).
     "test_schemathesis.py",  # ~50 s (12-05): a few hundred generated requests per operation
-    "browser/test_docs.py",  # ~109 s: the examples of /docs, the sealed tables' each on a fresh page
-    "browser/test_play_game.py",  # ~96 s: a whole /play game to 100 points
-    "browser/test_docs_tables_in_order.py",  # ~82 s
-    "browser/test_play_app.py",  # ~80 s
-    "browser/test_languages.py",  # ~76 s: each page in Spanish, Russian and the pseudo-locale
-    "browser/test_play.py",  # ~73 s
-    "test_offline_judge.py",  # ~30 s (12-05): every meld of up to five cards through node (~50 s with a stale golden file)
-    "browser/test_accessibility.py",  # ~58 s
+    "browser/test_play_game.py",  # 30-70 s (12-05): a whole /play game to 100 points, as long as its deals make it
     "test_stack.py",  # ~40 s (12-05): nginx, gunicorn and Redis started, stopped, restarted under load
-    "browser/test_docs_axe_executed.py",  # ~54 s
-    "browser/test_docs_axe.py",
-    "browser/test_docs_in_order.py",
+    "browser/test_docs.py",  # ~30 s (12-05): the examples of /docs, the sealed tables' each on a fresh page
+    "test_offline_judge.py",  # ~30 s (12-05): every meld of up to five cards through node (~50 s with a stale golden file)
+    "browser/test_languages.py",  # ~27 s (12-05): each page in Spanish, Russian and the pseudo-locale
+    "browser/test_play_app.py",  # ~25 s (12-05)
+    "browser/test_play.py",  # ~23 s (12-05)
+    "browser/test_accessibility.py",  # ~22 s (12-05)
+    "browser/test_docs_tables_in_order.py",  # ~18 s (12-05)
+    "browser/test_docs_in_order.py",  # ~12 s (12-05)
     "test_suggest.py",  # ~10 s (12-05): the events of 90 bot hands, 37,188 lists checked
     "test_schemathesis_hands.py",  # ~8 s (12-05): 30 whole hands, every answer checked against openapi.yaml
+    "browser/test_docs_axe_executed.py",  # ~7 s (12-05)
+    "browser/test_docs_axe.py",  # ~3 s (12-05)
     "test_tables.py",
     "test_tables_replay.py",
     "test_tables_summary.py",
