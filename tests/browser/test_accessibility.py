@@ -51,6 +51,7 @@ def test_the_scorepad_checker_and_rules_screens(looked, server_url):
     page.click("#delete-0")
     assert_accessible(page, "the delete confirmation and the chart")
     page.click("#nav-check")
+    page.wait_for_selector("#check-screen:not([hidden])")  # the tab is a link: the screen follows its hashchange
     assert_accessible(page, "the meld checker, empty")
     for code in ("5S", "6S", "7S"):
         pad.pick_card("meld", code)

@@ -110,6 +110,7 @@ def test_the_rules_in_play_and_the_rules_screen(pad, page, shots):
     pad.open()
     pad.start(["Ana", "Ben"], preset="basic", target=150)
     page.click("#nav-check")
+    page.wait_for_selector("#check-screen:not([hidden])")  # the tab is a link: the screen follows its hashchange
     assert page.input_value("#check-rules") == "game"
     assert page.inner_text("#check-rules option:checked") == "This game’s rules (Basic)"
     pick(page, "meld", ["QS", "KS", "AS"])
