@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, request, send_from_directory
+from flask import Blueprint, Response, redirect, request, send_from_directory
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from web import pages_html, rulebook
 from web.rulebook_catalogs import rulebook_language
@@ -26,6 +27,12 @@ pages = Blueprint("pages", __name__)
 def docs() -> Response:
     """The API's docs page (web/templates/docs.html, Swagger UI on /openapi.yaml)."""
     return page("docs.html")
+
+
+@pages.get("/docs/index.html")
+def docs_old_address() -> WerkzeugResponse:
+    """The docs page's address while it was a static file: kept for old links and bookmarks."""
+    return redirect("/docs", code=301)
 
 
 @pages.get("/docs/<path:name>")

@@ -259,6 +259,8 @@ def test_docs_page_is_served_offline(client):
     assert page.status_code == 200 and b"/docs/swagger-ui-bundle.js" in page.data
     assert b"http" not in page.data  # nothing loaded from another host
     assert client.get("/docs/swagger-ui-bundle.js").status_code == 200
+    old = client.get("/docs/index.html")  # the page's address while it was a static file
+    assert old.status_code == 301 and old.headers["Location"] == "/docs"
 
 
 # --- the OpenAPI document ----------------------------------------------------------------
