@@ -39,7 +39,7 @@ from .seating import check_seating
 from .speech import Listing, Ordinal, Sentence, say, say_n, term
 from .stall import stall_words
 from .state import State, Status, validate_state
-from .view import Event, EventWords
+from .view import Event
 
 SEED_BYTES = 32
 LABEL = b"rummy-referee deck v1\x00"
@@ -474,15 +474,20 @@ def _deck_fault(revealed: Revealed) -> Verdict | None:
     return _refused(FairCode.ENTROPY_MISMATCH if len(diff) > 4 else FairCode.DECK_MISMATCH, why, [given[i], made[i]])
 
 
-_describe = EventWords(
-    stock=say("{player} draws from the stock"),
-    pile=say("{player} draws from the discard pile"),
-    discard=say("{player} discards {card}"),
-    meld=say("{player} melds {cards}"),
-    lay_off_on=say("{player} lays off {cards} on {meld}"),
-    lay_off=say("{player} lays off {cards}"),
-).said
-"""A move of the record as a clause: "ana draws from the stock", "ben lays off 8♠ on m2"."""
+def _describe(e: Event) -> Sentence:
+    """A move of the record as a clause: "ana draws from the stock", "ben lays off 8♠ on m2"
+    (:func:`referee.history._what` names the same moves as noun phrases)."""
+    if e.action == Action.DRAW:
+        if e.source == Source.DISCARD_PILE:
+            return say("{player} draws from the discard pile", player=e.player)
+        return say("{player} draws from the stock", player=e.player)
+    if e.action == Action.DISCARD:
+        return say("{player} discards {card}", player=e.player, card=e.discarded.symbol)
+    if e.action == Action.MELD:
+        return say("{player} melds {cards}", player=e.player, cards=show(e.cards))
+    if e.meld:
+        return say("{player} lays off {cards} on {meld}", player=e.player, cards=show(e.cards), meld=e.meld)
+    return say("{player} lays off {cards}", player=e.player, cards=show(e.cards))
 
 
 def verify(revealed: Revealed, rules: Rules | None = None, expect: Expect | None = None) -> Verdict:

@@ -40,10 +40,10 @@ from collections.abc import Iterator, Sequence
 from .actions import Action, Source
 from .cards import Card
 from .errors import MAX_PROBLEMS, InvalidInput, Problem
-from .speech import say, say_n
+from .speech import Sentence, say, say_n
 from .stall import after_turn
 from .state import Phase, State, place_of, places_in
-from .view import Event, EventWords
+from .view import Event
 
 _PLAYS = (Action.MELD, Action.LAY_OFF)
 
@@ -77,14 +77,18 @@ def event_problems(state: State, events: Sequence[Event]) -> list[Problem]:
     return problems[:MAX_PROBLEMS]
 
 
-_what = EventWords(
-    pile=say("{player}'s draw from the discard pile"),
-    stock=say("{player}'s draw from the stock"),
-    discard=say("{player}'s discard of {card}"),
-    meld=say("{player}'s meld of {cards}"),
-    lay_off=say("{player}'s lay-off of {cards}"),
-).said
-"""An event as a noun phrase: "ana's draw from the stock", "ben's discard of 5♠"."""
+def _what(e: Event) -> Sentence:
+    """An event in words: "ana's draw from the stock", "ben's discard of 5♠"."""
+    if e.action == Action.DRAW:
+        if e.source == Source.DISCARD_PILE:
+            return say("{player}'s draw from the discard pile", player=e.player)
+        return say("{player}'s draw from the stock", player=e.player)
+    if e.action == Action.DISCARD:
+        return say("{player}'s discard of {card}", player=e.player, card=e.discarded.symbol)
+    cards = " ".join(c.symbol for c in e.cards)
+    if e.action == Action.MELD:
+        return say("{player}'s meld of {cards}", player=e.player, cards=cards)
+    return say("{player}'s lay-off of {cards}", player=e.player, cards=cards)
 
 
 def players_seated(state: State, events: Sequence[Event]) -> list[Problem]:

@@ -17,12 +17,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .actions import Action, Move, Played, Source
-from .cards import Card, show
+from .cards import Card
 from .legal import legal_moves
 from .melds import Meld
 from .rules import Rules
 from .seating import left_of, seated
-from .speech import Sentence
 from .state import Result, State, Status, Turn
 
 
@@ -52,40 +51,6 @@ class Event(Played):
     meld: str | None = None
     card: Card | None = None
     restocked: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class EventWords:
-    """One way of naming a move in words (a clause "ana draws from the stock", a noun phrase
-    "ana's draw from the stock"): a pattern for each kind of move, each made by ``say`` with no
-    parameters where it is written (so that module's msgids stay its own). :meth:`said` picks
-    the pattern and fills ``{player}`` (every pattern), ``{card}`` (``discard``: the card
-    discarded), ``{cards}`` (``meld``, ``lay_off``, ``lay_off_on``: the cards laid, as
-    :func:`~referee.cards.show` writes them) and ``{meld}`` (``lay_off_on``: the meld joined)."""
-
-    stock: Sentence
-    """A draw from the stock (R4)."""
-    pile: Sentence
-    """A draw from the discard pile (R4)."""
-    discard: Sentence
-    meld: Sentence
-    lay_off: Sentence
-    """A lay-off (R6) that names no meld, or any lay-off when there is no ``lay_off_on``."""
-    lay_off_on: Sentence | None = None
-    """A lay-off that names the meld it joined."""
-
-    def said(self, e: Event) -> Sentence:
-        """``e`` (a move: a restock event is said as a lay-off) in these words."""
-        if e.action == Action.DRAW:
-            return Sentence((self.pile if e.source == Source.DISCARD_PILE else self.stock).msgid, {"player": e.player})
-        if e.action == Action.DISCARD:
-            return Sentence(self.discard.msgid, {"player": e.player, "card": e.discarded.symbol})
-        cards = show(e.cards)
-        if e.action == Action.MELD:
-            return Sentence(self.meld.msgid, {"player": e.player, "cards": cards})
-        if e.meld and self.lay_off_on is not None:
-            return Sentence(self.lay_off_on.msgid, {"player": e.player, "cards": cards, "meld": e.meld})
-        return Sentence(self.lay_off.msgid, {"player": e.player, "cards": cards})
 
 
 def seen(before: State, move: Move, after: State) -> Event:
