@@ -246,7 +246,13 @@ def test_a_game_to_one_point_ends_with_its_winner_after_a_hand_played_by_play_it
         assert scores["game_over"] is True and view["rules"]["preset"] == "basic"
         play.expect_game_won(scores)
         expect(page.locator("#next-hand")).to_be_hidden()
-    page.click("#new-game")
+        page.click("#new-game")
+    else:  # a drawn hand (R16, R18a): nobody reached the target, so the game goes on and leaving it asks first
+        assert scores["game_over"] is False
+        expect(page.locator("#next-hand")).to_be_visible()
+        page.click("#new-game")
+        expect(page.locator("#confirm-text")).to_contain_text("This game is not over")
+        page.click("#confirm-leave")
     expect(page.locator("#setup")).to_be_visible()
     assert page.evaluate("localStorage.getItem('rummy-referee-play-v1')") is None
 
