@@ -138,7 +138,7 @@ def _error_pages(limit: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def _endpoints(ceiling: int) -> str:
+def _endpoints(ceiling: int, limits: dict) -> str:
     """A location per endpoint: its body limit (web/bodies.py), the general and costly rate
     limits, the sealed tables' and the heavy endpoints' own (HEAVY_ZONES) on top."""
     out = []
@@ -146,7 +146,7 @@ def _endpoints(ceiling: int) -> str:
         heavy = [HEAVY_ZONES[path]] if path in HEAVY_ZONES else []
         zones = ["api", *heavy, *(["tables"] if path.startswith("/v1/tables") else []), "costly"]
         out += [f"        location = {path} {{", f"            client_max_body_size {min(limit, ceiling)};"]
-        out += [f"            limit_req zone={z} burst={RATE_LIMITS[z][1]} nodelay;" for z in zones]
+        out += [f"            limit_req zone={z} burst={limits[z][1]} nodelay;" for z in zones]
         if heavy:
             out += [f"            limit_conn heavy {HEAVY_CONNECTIONS};"]
         out += ["            proxy_pass http://rummy;", "        }", ""]
@@ -168,17 +168,20 @@ def render(
     limit: int | None = None,
     trusted: tuple[str, ...] = (),
     down: tuple[str, ...] = (),
+    rates: dict | None = None,
 ) -> str:
     """deploy/nginx.conf.template filled in: nginx on ``listen`` (a port, or address:port) in
     front of ``upstreams`` (address:port each), with the app's body limit (``limit``, else
     ``RUMMY_MAX_BODY_BYTES`` as the app reads it). ``exempt`` lists client addresses (CIDR)
     the rate limits do not apply to: none in production. ``trusted``: the proxies (CIDR) whose
-    X-Forwarded-For names the client. ``down``: upstreams taken out (draining, for a restart)."""
+    X-Forwarded-For names the client. ``down``: upstreams taken out (draining, for a restart).
+    ``rates``: zones whose (rate, burst) replace RATE_LIMITS' (a test's stack only)."""
     if not upstreams:
         raise ValueError("give at least one app instance to balance over")
     if set(down) >= set(upstreams):
         raise ValueError("at least one app instance must stay in")
     limit = max_body_bytes() if limit is None else limit
+    limits = {**RATE_LIMITS, **(rates or {})}
     values = {
         "listen": listen,
         "real_ip": _real_ip(trusted),
@@ -186,10 +189,10 @@ def render(
         "exempt": "".join(f"        {a} 1;\n" for a in exempt),
         "max_body_bytes": str(limit),
         "error_pages": _error_pages(limit),
-        "endpoints": _endpoints(limit),
+        "endpoints": _endpoints(limit, limits),
         "body_limit_map": "".join(f'        "~^{re.escape(path)}(\\?|$)" {min(n, limit)};\n' for path, n in BODY_LIMITS.items()),
     }
-    for zone, (rate, burst) in RATE_LIMITS.items():
+    for zone, (rate, burst) in limits.items():
         values[f"rate_{zone}"], values[f"burst_{zone}"] = rate, str(burst)
     template = TEMPLATE.read_text()
     used = set(re.findall(r"\{\{(\w+)\}\}", template))
@@ -336,8 +339,8 @@ def nginx_children(pid: int) -> set[int]:
 class Stack:
     """nginx on ``port`` (0: a free one) over ``instances`` gunicorn instances of app:app on
     free loopback ports, in a temporary prefix removed on stop. ``env`` is added to the app's
-    environment; ``exempt`` addresses skip the rate limits; ``trusted`` proxies' X-Forwarded-For
-    names the client; logs go to files in the prefix unless ``foreground`` (then to this
+    environment; ``exempt`` addresses skip the rate limits; ``rates`` replace zones' (rate,
+    burst) of RATE_LIMITS (render()); ``trusted`` proxies' X-Forwarded-For names the client; logs go to files in the prefix unless ``foreground`` (then to this
     terminal). With ``redis`` (the default), a redis-server with deploy/redis.conf on a free
     port, its append-only file in the prefix, and every instance guarded by it
     (``RUMMY_TABLE_STORE``).
@@ -351,6 +354,7 @@ class Stack:
     instances: int = 2
     env: dict = field(default_factory=dict)
     exempt: tuple[str, ...] = ()
+    rates: dict = field(default_factory=dict)
     trusted: tuple[str, ...] = ()
     foreground: bool = False
     workers: int | None = None
@@ -402,6 +406,7 @@ class Stack:
             max_body_bytes({**os.environ, **self.env}),
             self.trusted,
             tuple(upstreams[i] for i in self.down),
+            self.rates,
         )
         (self.prefix / "nginx.conf").write_text(conf)
 

@@ -132,6 +132,31 @@ def running():
         yield s
 
 
+# The tests that count refusals run against a stack of their own whose scorepad and costly zones
+# refill one request a minute, with the bursts as configured. At the configured 2 a second, how
+# many of a test's requests were refused depended on how fast the machine answered them (at
+# least 10 of 20 only when the 20 took under 2.5 s), so a loaded machine failed the tests. At one
+# a minute a client gets its burst and one more, then nothing: what is refused no longer depends
+# on the machine's speed. (The configured rates are checked where they are stated: the rendered
+# configuration and docs/operations.md, above and below.)
+PER_MINUTE = {zone: ("1r/m", stack.RATE_LIMITS[zone][1]) for zone in ("scorepad", "costly")}
+
+
+@pytest.fixture(scope="module")
+def per_minute():
+    with stack.Stack(instances=1, workers=1, redis=False, rates=PER_MINUTE) as s:
+        yield s
+
+
+def _admitted(zone: str, seconds: float) -> int:
+    """How many requests a new client gets through ``zone`` of the per_minute stack in
+    ``seconds``: its burst and one more at once (nginx's limit_req, nodelay), then one for each
+    refill the rate allows in that time."""
+    rate, burst = PER_MINUTE[zone]
+    count, unit = re.fullmatch(r"(\d+)r/([sm])", rate).groups()
+    return burst + 1 + int(seconds * int(count) / {"s": 1, "m": 60}[unit])
+
+
 def test_healthz_through_nginx_answers_like_the_apps(running):
     status, headers, body = _call(running.port, "GET", "/healthz")
     direct = _call(running.app_ports[0], "GET", "/healthz")
@@ -231,21 +256,28 @@ def test_a_bad_chunked_body_from_a_client_over_its_rate_limit_is_problem_details
     assert set(heads) <= {b"HTTP/1.1 400 Bad Request", b"HTTP/1.1 429 Too Many Requests"}, heads
 
 
-def test_a_client_sending_costly_bodies_is_refused_before_one_sending_ordinary_ones(running):
-    """nginx's limits weighted by cost: bodies of 8,000 bytes or more count against a limit of
-    2 a second (burst 5) on top of the general one."""
+def test_a_client_sending_costly_bodies_is_refused_before_one_sending_ordinary_ones(per_minute):
+    """nginx's limits weighted by cost: bodies of 8,000 bytes or more count against the costly
+    zone (RATE_LIMITS; here a request a minute, the burst as configured) on top of the general one."""
+    port, burst = per_minute.port, PER_MINUTE["costly"][1]
     costly = b'{"state": {}, "x": "' + b"y" * 8000 + b'"}'
-    statuses = [_call(running.port, "POST", "/v1/legal-moves", costly, source=SPENDERS["costly"])[0] for _ in range(12)]
-    assert statuses.count(429) >= 4 and set(statuses) <= {422, 429}, statuses
+    started = time.monotonic()
+    statuses = [_call(port, "POST", "/v1/legal-moves", costly, source=SPENDERS["costly"])[0] for _ in range(12)]
+    admitted = _admitted("costly", time.monotonic() - started)
+    assert statuses[: burst + 1] == [422] * (burst + 1) and set(statuses) <= {422, 429}, statuses
+    assert statuses.count(422) <= admitted, (statuses, admitted)
     # A chunked body is weighed as a large one (its size is not known before the limits are
     # checked): issue 31 found 30 of 30 chunked 9 KB bodies accepted. Another client, whose
     # costly bucket is full.
     client = SPENDERS["chunked"]
-    chunked = [_raw(running.port, _chunked("/v1/legal-moves", costly), client)[0].split(b"\r\n")[0] for _ in range(12)]
-    assert chunked.count(b"HTTP/1.1 429 Too Many Requests") >= 4, chunked
-    small = _raw(running.port, _chunked("/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}'), client)[0]
+    started = time.monotonic()
+    chunked = [int(_raw(port, _chunked("/v1/legal-moves", costly), client)[0].split(b" ", 2)[1]) for _ in range(12)]
+    admitted = _admitted("costly", time.monotonic() - started)
+    assert chunked[: burst + 1] == [422] * (burst + 1) and set(chunked) <= {422, 429}, chunked
+    assert chunked.count(422) <= admitted, (chunked, admitted)
+    small = _raw(port, _chunked("/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}'), client)[0]
     assert small.startswith(b"HTTP/1.1 429") and b"Retry-After: 1" in small  # every chunked body counts, a small one too
-    assert _call(running.port, "POST", "/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}', source=client)[0] == 200
+    assert _call(port, "POST", "/v1/melds/check", b'{"cards": ["5S", "6S", "7S"]}', source=client)[0] == 200
 
 
 def _chunked(path: str, body: bytes) -> bytes:
@@ -288,27 +320,31 @@ def test_sixteen_slow_clients_leave_healthz_answering_within_a_second(running):
     assert _call(running.port, "GET", "/healthz")[0] == 200
 
 
-def test_the_scorepad_is_rate_limited_per_client(running):
+def test_the_scorepad_is_rate_limited_per_client(per_minute):
     body = b'{"players": ["a", "b"]}'
     client = SPENDERS["scorepad"]
     # On one kept-alive connection: nginx frees a request before it reads the next, so the one
     # scorepad request in flight a client may have (HEAVY_CONNECTIONS) is never the answered one
     # still being freed, as it could be with a new connection a request (then a 429 came within the burst).
-    conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=20, source_address=(client, 0))
-    statuses = []
+    conn = http.client.HTTPConnection("127.0.0.1", per_minute.port, timeout=20, source_address=(client, 0))
+    answers = []
+    started = time.monotonic()
     try:
         for _ in range(20):
             conn.request("POST", "/v1/scorepad", body=body, headers={"Content-Type": "application/json"})
             answer = conn.getresponse()
-            answer.read()
-            statuses.append(answer.status)
+            answers.append((answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()))
     finally:
         conn.close()
-    burst = stack.RATE_LIMITS["scorepad"][1]
-    assert statuses[:burst] == [200] * burst and statuses.count(429) >= 10, statuses
-    _problem(_call(running.port, "POST", "/v1/scorepad", body, source=client), 429)
-    assert _call(running.port, "GET", "/healthz", source=client)[0] == 200  # probes are never limited
-    assert _call(running.port, "POST", "/v1/scorepad", body)[0] == 200  # per client: another is not refused
+    admitted = _admitted("scorepad", time.monotonic() - started)
+    statuses = [status for status, _, _ in answers]
+    burst = PER_MINUTE["scorepad"][1]
+    assert statuses[: burst + 1] == [200] * (burst + 1) and set(statuses) <= {200, 429}, statuses
+    assert statuses.count(200) <= admitted, (statuses, admitted)  # no more than the limit lets through
+    _problem(answers[-1], 429)
+    _problem(_call(per_minute.port, "POST", "/v1/scorepad", body, source=client), 429)
+    assert _call(per_minute.port, "GET", "/healthz", source=client)[0] == 200  # probes are never limited
+    assert _call(per_minute.port, "POST", "/v1/scorepad", body)[0] == 200  # per client: another is not refused
 
 
 # --- an instance stopped under load ------------------------------------------------------------
