@@ -180,7 +180,7 @@ def test_entropy_is_printable_ascii(entropy):
 def test_only_a_seat_deals_the_next_hand():
     """Finding 3: whoever saw one token (no seat) could deal the table's next hand."""
     tc = app_with().test_client()
-    made, _, token = played(tc)
+    made, _, token = played(tc, rules={**RULES, "deals": 2})  # hand 1 cannot end a game of two deals (R20)
     done = {"table": token, "seat": made["seats"]["ana"]}
     for body in ({"table": done["table"]}, {"table": done["table"], "seat": None}, {"table": done["table"], "entropy": "mine"}):
         r = tc.post("/v1/tables/next", json=body)
