@@ -573,7 +573,12 @@ def test_both_instances_restarted_answer_as_soon_as_either_is_ready(restarted):
                 except OSError:
                     pass
             time.sleep(0.01)
+        # A second of load from then on (the other instance comes back meanwhile), and at least 21
+        # requests sent since, however slowly the machine answers them: a minute is for a hang.
         time.sleep(1.0)
+        deadline = time.monotonic() + 60
+        while ready is not None and sum(started > ready for started, _, _ in load.results) <= 20 and time.monotonic() < deadline:
+            time.sleep(0.05)
     after = [status for started, _, status in load.results if started > ready]
     during = [status for started, _, status in load.results if started <= ready]
     print(f"both restarted: {len(during)} requests before either was ready ({during.count(502)} × 502), {len(after)} after")
