@@ -7,7 +7,7 @@ test_tables_tokens.py; shared calls: tables_http_support.py."""
 from __future__ import annotations
 
 import pytest
-from tables_http_support import create, deal_next, move, play_hand, seeded, tables_of, tapp, tc, view  # noqa: F401 (fixtures)
+from tables_http_support import create, create_playing, deal_next, move, play_hand, seeded, tables_of, tapp, tc, view  # noqa: F401 (fixtures)
 from tables_support import codes_in, hidden_cards
 
 from referee import HandEntry, Remaining, replay
@@ -225,7 +225,7 @@ def test_next_deals_by_r19_carries_scores_and_stops_at_the_end_of_the_game(tc, t
 
 
 def test_bots_play_until_a_human_is_to_move_and_events_say_what_everyone_saw(tc, tapp):
-    made = create(tc, ("bob", "ana", "cy"), bots={"bob": "easy", "cy": "hard"}, dealer="cy")
+    made = create_playing(tc, ("bob", "ana", "cy"), bots={"bob": "easy", "cy": "hard"}, dealer="cy")
     assert set(made["seats"]) == {"ana"}
     # bob leads (the dealer's left), so bob's turn is played at once: a draw and a discard. The deal is random
     # (a fresh seed per hand, R3), so bob may take the up card: a draw from the stock shows no card, one from
