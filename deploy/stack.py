@@ -282,11 +282,17 @@ def wait_for_redis(port: int, timeout: float = 30.0, proc: subprocess.Popen | No
     raise RuntimeError(f"redis-server did not answer on 127.0.0.1:{port} within {timeout:g} s")
 
 
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now (the OS picks it)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_port(*taken: int) -> int:
+    """A TCP port free on 127.0.0.1 now (the OS picks it), none of ``taken``: ports picked before
+    and not bound yet. The OS may give a port it just gave again (three calls in a row repeated
+    one 38 times in 200,000), and two servers on one port do not start."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if port not in taken:
+            return port
+    raise RuntimeError(f"the OS gave none but the ports taken: {taken}")
 
 
 def gunicorn_command(port: int, workers: int | None = None) -> list[str]:
@@ -376,7 +382,7 @@ class Stack:
         self.port = self.port or free_port()
         try:
             if self.redis:
-                self.redis_port = free_port()
+                self.redis_port = free_port(self.port)
                 (self.prefix / "redis").mkdir()
                 self.start_redis()
                 self.env = {**self.env, "RUMMY_TABLE_STORE": f"redis://127.0.0.1:{self.redis_port}/0"}
@@ -487,7 +493,7 @@ class Stack:
     def start_app(self, i: int) -> subprocess.Popen:
         """Start (or restart) instance ``i`` on its port: gunicorn as the Procfile runs it."""
         if i == len(self.app_ports):
-            self.app_ports.append(free_port())
+            self.app_ports.append(free_port(self.port, self.redis_port, *self.app_ports))
             self.apps.append(None)
         env = {**os.environ, **self.env, "RUMMY_DRAIN_FILE": str(self.drain_file(i))}
         if self.workers:

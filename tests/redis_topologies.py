@@ -174,7 +174,9 @@ def redis_sentinel(tmp_path_factory, name: str = "rummy"):
     """A primary, its replica and one Sentinel watching them (quorum 1, down after 1 s): the URL
     ``redis+sentinel://…/name/0``, the :class:`Servers` and the ports (primary, replica, sentinel)."""
     servers = Servers(tmp_path_factory.mktemp("sentinel"))
-    primary, replica, sentinel = free_port(), free_port(), free_port()
+    primary = free_port()
+    replica = free_port(primary)
+    sentinel = free_port(primary, replica)
     try:
         servers.redis(primary)
         servers.redis(replica, "--replicaof", "127.0.0.1", str(primary))

@@ -9,7 +9,7 @@ import dataclasses
 import random
 import secrets
 import shutil
-import socket
+import sys
 import tempfile
 from pathlib import Path
 
@@ -19,6 +19,9 @@ from app import create_app
 from schemas.wire import TABLE_WIRE, to_json
 from tables import Sealer, SeqStore, Tables
 from tables.store.embedded import EmbeddedStore
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "deploy"))
+from stack import free_port  # noqa: E402  (one way to pick a free port: deploy/stack.py's)
 
 KEY_A = bytes(range(32))
 KEY_B = bytes(range(100, 132))
@@ -44,12 +47,6 @@ def make_app(keys=(KEY_A,), store=EMBEDDED, ttl=7 * 24 * 3600, clock=None):
     sealer = Sealer(list(keys), ttl) if clock is None else Sealer(list(keys), ttl, clock)
     store = embedded_store() if store == EMBEDDED else store
     return create_app({"TESTING": True, "TABLES": Tables(sealer, store, wire=TABLE_WIRE)})
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
