@@ -11,11 +11,12 @@ from playwright.sync_api import Page, expect
 from .scorepad_driver import api_post
 
 CARD_POINTS = {"A": 1, "J": 10, "Q": 10, "K": 10}
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def card_text(code: str) -> str:
     """'Q♠' for 'QS', as the page and the referee's sentences write cards."""
-    return code[:-1] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[-1]]
+    return code[:-1] + SUITS[code[-1]]
 
 
 def points(code: str) -> int:
@@ -108,6 +109,17 @@ class Play:
 
     def ended(self) -> bool:
         return self.page.is_visible("#end")
+
+    def my_cards(self) -> list[str]:
+        """The player's cards as the page shows them now: the hand on the table, or, once the hand
+        has ended, the player's row among the hands left on the end screen. An answer that ends
+        the hand hides #table and draws only the end screen, so #hand keeps the cards from before
+        the move: a check on the hand after a move an opponent may answer by going out reads
+        here, not :meth:`hand`."""
+        if not self.ended():
+            return self.hand()
+        faces = self.page.locator(f"#left-{self.saved()['me']} .pcard").all()
+        return [face[:-1] + next(k for k, v in SUITS.items() if v == face[-1]) for face in map(shown, faces)]
 
     # --- moves ---------------------------------------------------------------------------
 

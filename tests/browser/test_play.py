@@ -158,9 +158,10 @@ def test_the_game_survives_a_reload_in_the_middle_of_a_turn(play, page):
     play.raise_only([card])
     page.click("#discard-card")
     play.wait_idle()
-    assert card not in play.hand()
+    # Bob or Cy may go out before Ana's next turn: the end screen then lists her cards left
+    assert card not in play.my_cards() and len(play.my_cards()) == 7
     if not play.ended():
-        assert len(play.hand()) == 7 and play.seat_view()["turn"]["player"] == "Ana"
+        assert play.seat_view()["turn"]["player"] == "Ana"
 
 
 def test_the_opponents_moves_play_out_one_at_a_time_and_can_be_skipped(play, page):
@@ -396,7 +397,8 @@ def test_a_dropped_answer_is_sent_again_and_the_game_goes_on(play, page):
     play.raise_only([drawn])
     page.click("#discard-card")
     play.wait_idle()
-    assert drawn not in play.hand() and len(play.hand()) == len(before)
+    # the discard played (on the end screen's row of cards left when an opponent went out at once)
+    assert drawn not in play.my_cards() and len(play.my_cards()) == len(before)
     expect(page.locator("#error")).to_be_hidden()
 
 
