@@ -11,11 +11,11 @@ rules core's list, so a bot never restates a rule) and says why in one sentence 
   off on the table, and discards the card that helps the fewest melds.
 - **Hard** (here its fast policy, ``hard-fast``; the level Hard plays it unless its search,
   :mod:`referee.bots.search`, finds a plan clearly better) also keeps count of the cards seen
-  (:mod:`referee.bots.tally`): it weighs only live
-  cards when judging what a card may still become, avoids discarding what the next player
-  wants (a card fitting a meld on the table, or near cards they took from the discard pile),
-  holds its melds back to go rummy where going rummy doubles (R15) while every opponent still
-  holds four cards or more, and lays them down, or goes out, as soon as one holds fewer.
+  (:mod:`referee.bots.tally`): it weighs only live cards when judging what a card may still
+  become, avoids discarding what the next player wants (a card fitting a meld on the table, or
+  near cards they took from the discard pile), holds its melds back to go rummy where going
+  rummy multiplies the score (R15) while every opponent still holds four cards or more, and
+  lays them down, or goes out, as soon as one holds fewer.
 
 Medium and Hard go out as soon as they can (R13). No level makes a meld or lay-off that leaves
 it too few cards to go out by a meld when too few cards off the table could be laid off
@@ -318,16 +318,16 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
         step = _next_play(view, opts, split, going_out=True)
         rummy = not view.own_seat.tabled  # R15: nothing tabled on an earlier turn
         times = rummy_multiplier(True, view.rules)
-        doubles = multiplied(times, verb=True) if rummy and times > 1 else None
+        multiplies = multiplied(times, verb=True) if rummy and times > 1 else None
         if step is not None:
-            return Choice(step, _on_the_way_out(view, step, doubles))
+            return Choice(step, _on_the_way_out(view, step, multiplies))
         last = split.deadwood[0] if split.deadwood else None
         if last is not None and last in opts.discards:
-            if doubles is None:
+            if multiplies is None:
                 return Choice(opts.discards[last], say("Discard {card} and go out.", card=last.symbol))
             return Choice(
                 opts.discards[last],
-                say("Discard {card} and go out: going rummy, which {multiplies} the score.", card=last.symbol, multiplies=doubles),
+                say("Discard {card} and go out: going rummy, which {multiplies} the score.", card=last.symbol, multiplies=multiplies),
             )
     hold = style.rummy and not stalling and _hold_for_rummy(view, split, tally)
     if not hold:
@@ -346,24 +346,24 @@ def _play(view: SeatView, opts: Options, style: Style, tally: Tally | None, rng:
     return _discard(view, opts, style, tally, splitter, split, rng, hold)
 
 
-def _on_the_way_out(view: SeatView, move: Move, doubles: Sentence | None) -> Sentence:
+def _on_the_way_out(view: SeatView, move: Move, multiplies: Sentence | None) -> Sentence:
     """The meld or lay-off ``move`` said as a step of going out this turn (R13), with going
-    rummy's bonus (R15: ``doubles``, "doubles" or "triples"…) when the bot goes rummy."""
+    rummy's bonus (R15: ``multiplies``, "doubles" or "triples"…) when the bot goes rummy."""
     if move.action == Action.MELD:
         cards = show(move.cards)
-        if doubles is None:
+        if multiplies is None:
             return say("Meld {cards} on the way to going out this turn.", cards=cards)
         return say(
-            "Meld {cards} on the way to going out this turn: going rummy, which {multiplies} the score.", cards=cards, multiplies=doubles
+            "Meld {cards} on the way to going out this turn: going rummy, which {multiplies} the score.", cards=cards, multiplies=multiplies
         )
     card, meld = move.cards[0].symbol, _meld_named(view, move)
-    if doubles is None:
+    if multiplies is None:
         return say("Lay off {card} on {meld} on the way to going out this turn.", card=card, meld=meld)
     return say(
         "Lay off {card} on {meld} on the way to going out this turn: going rummy, which {multiplies} the score.",
         card=card,
         meld=meld,
-        multiplies=doubles,
+        multiplies=multiplies,
     )
 
 
@@ -425,9 +425,9 @@ def strands(view: SeatView, move: Move) -> bool:
 
 
 def _hold_for_rummy(view: SeatView, split: Analysis, tally: Tally | None) -> bool:
-    """Hard only: hold melds in hand to go rummy (R15), where going rummy doubles, while the
-    bot has tabled nothing and every opponent still holds at least ``RUMMY_HOLD_WHILE`` cards
-    (nobody is close to going out). Held melds also leave opponents nothing to lay off on."""
+    """Hard only: hold melds in hand to go rummy (R15), where going rummy multiplies the score,
+    while the bot has tabled nothing and every opponent still holds at least ``RUMMY_HOLD_WHILE``
+    cards (nobody is close to going out). Held melds also leave opponents nothing to lay off on."""
     if not rummy_multiplier(True, view.rules) > 1 or view.own_seat.tabled:
         return False
     if view.turn.melds_made or view.turn.laid_off or not split.melds:
@@ -497,8 +497,8 @@ def _discard(
             left,
         )
     if hold:
-        doubles = multiplied(rummy_multiplier(True, view.rules), verb=True)
-        why = say("{why}, keeping your melds in hand to go rummy, which {multiplies} the score", why=why, multiplies=doubles)
+        multiplies = multiplied(rummy_multiplier(True, view.rules), verb=True)
+        why = say("{why}, keeping your melds in hand to go rummy, which {multiplies} the score", why=why, multiplies=multiplies)
     feed = notes[unguarded]
     if unguarded is not card and feed is not None:
         why = say("{why}, rather than {card}, which could help {player}: {feed}", why=why, card=unguarded.symbol, player=nxt, feed=feed)

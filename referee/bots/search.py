@@ -5,7 +5,7 @@ holding them back for going rummy part ways; the discard), Hard lists a few cand
 ``samples`` times deals the cards it cannot see (the other hands and the stock) consistently with
 what its seat knows, and plays every plan forward on that same deal with a fast policy for every
 player, to the end of the hand or ``turns`` turns each. The plan with the best average outcome (the
-points it won, less the points it conceded, rummy doubles included: R14, R15) is played.
+points it won, less the points it conceded, going rummy's multiplier included: R14, R15) is played.
 
 Honest by construction: a deal is drawn from the seat's view only (:class:`~referee.view.SeatView`:
 its hand, the discard pile, the melds, every player's card count, the moves seen), with a random
