@@ -41,7 +41,7 @@ pytestmark = [pytest.mark.stack, pytest.mark.skipif(not HAVE_NGINX, reason="need
 # The rate limits are per client address, and the whole of 127.0.0.0/8 is this machine's: a test
 # that spends a client's buckets sends from an address of its own (``source``), so the tests after
 # it, from 127.0.0.1, find theirs full without waiting seconds for them to refill.
-SPENDERS = {"tables": "127.0.0.11", "costly": "127.0.0.12", "chunked": "127.0.0.13", "scorepad": "127.0.0.14"}
+SPENDERS = {"tables": "127.0.0.11", "costly": "127.0.0.12", "chunked": "127.0.0.13", "scorepad": "127.0.0.14", "configured": "127.0.0.15"}
 
 
 def _call(port: int, method: str, path: str, body: bytes | None = None, headers=None, timeout: float = 20.0, source: str = ""):
@@ -148,11 +148,12 @@ def per_minute():
         yield s
 
 
-def _admitted(zone: str, seconds: float) -> int:
-    """How many requests a new client gets through ``zone`` of the per_minute stack in
-    ``seconds``: its burst and one more at once (nginx's limit_req, nodelay), then one for each
-    refill the rate allows in that time."""
-    rate, burst = PER_MINUTE[zone]
+def _admitted(zone: str, seconds: float, limits: dict = PER_MINUTE) -> int:
+    """How many requests a new client gets through ``zone`` (its rate and burst in ``limits``:
+    the per_minute stack's by default) in ``seconds``: its burst and one more at once (nginx's
+    limit_req, nodelay), then one for each whole request the rate refills in that time (the
+    client's clock starts before the first request reaches nginx, so this is an upper bound)."""
+    rate, burst = limits[zone]
     count, unit = re.fullmatch(r"(\d+)r/([sm])", rate).groups()
     return burst + 1 + int(seconds * int(count) / {"s": 1, "m": 60}[unit])
 
@@ -351,6 +352,28 @@ def test_the_scorepad_is_rate_limited_per_client(per_minute):
     _problem(_call(per_minute.port, "POST", "/v1/scorepad", body, source=client), 429)
     assert _call(per_minute.port, "GET", "/healthz", source=client)[0] == 200  # probes are never limited
     assert _call(per_minute.port, "POST", "/v1/scorepad", body)[0] == 200  # per client: another is not refused
+
+
+def test_the_configured_scorepad_rate_lets_through_no_more_than_it_allows(running):
+    """The rate as shipped (RATE_LIMITS, 2 a second), live: a client's burst and one more are
+    answered, and over the whole run no more than the rate allows in the time it took. Only the
+    upper bound is asserted: how many are refused depends on how fast the machine sends them."""
+    body = b'{"players": ["a", "b"]}'
+    conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=20, source_address=(SPENDERS["configured"], 0))
+    statuses = []
+    started = time.monotonic()
+    try:
+        for _ in range(20):  # one kept-alive connection, as in the test above
+            conn.request("POST", "/v1/scorepad", body=body, headers={"Content-Type": "application/json"})
+            answer = conn.getresponse()
+            answer.read()
+            statuses.append(answer.status)
+    finally:
+        conn.close()
+    admitted = _admitted("scorepad", time.monotonic() - started, stack.RATE_LIMITS)
+    burst = stack.RATE_LIMITS["scorepad"][1]
+    assert statuses[: burst + 1] == [200] * (burst + 1) and set(statuses) <= {200, 429}, statuses
+    assert statuses.count(200) <= admitted, (statuses, admitted)
 
 
 # --- an instance stopped under load ------------------------------------------------------------
