@@ -48,8 +48,10 @@ from locust.env import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "deploy"))
 
 import orjson  # noqa: E402
+from stack import free_port  # noqa: E402  (one way to pick a free port: deploy/stack.py's)
 
 from referee import PRESETS, apply_move, deal, legal_moves, replay  # noqa: E402
 from referee.cards import DECK  # noqa: E402
@@ -288,12 +290,6 @@ def loopback_only(host: str) -> str:
     return host.rstrip("/")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_gunicorn(port: int, log) -> subprocess.Popen:
     gunicorn = Path(sys.executable).parent / "gunicorn"
     proc = subprocess.Popen(
@@ -381,7 +377,6 @@ def main(argv=None) -> int:
         if args.host:
             host = loopback_only(args.host)
         elif args.stack:
-            sys.path.insert(0, str(ROOT / "deploy"))
             from stack import Stack
 
             if args.workers:
