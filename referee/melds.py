@@ -34,7 +34,7 @@ class MeldKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld on the table: ``id``, ``owner`` (a player id or None), ``cards`` in canonical
-    order and ``kind`` (None on input that does not say; :func:`validate_state` fills it in)."""
+    order and ``kind`` (None on input that does not say; :func:`~referee.state.validate_state` fills it in)."""
 
     id: str
     owner: str | None
@@ -44,7 +44,7 @@ class Meld:
     @property
     def known_kind(self) -> MeldKind:
         """The kind of a meld of a validated table, where every meld has one (R10, R11:
-        :func:`validate_state` refuses one that is no meld and fills in the kind)."""
+        :func:`~referee.state.validate_state` refuses one that is no meld and fills in the kind)."""
         kind = self.kind
         if kind is None:
             raise ValueError(f"meld {self.id!r} has no kind: it is not from a validated table")

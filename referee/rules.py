@@ -147,8 +147,9 @@ def multiplied(multiplier: int, *, verb: bool = False) -> Sentence:
 
 _MULTIPLIES = multiplied(RUMMY_MULTIPLIER, verb=True)
 """R15's bonus as a verb ("doubles"), the one parameter of every sentence of the presets and
-options that states it: a new :data:`RUMMY_MULTIPLIER` rewords them all ("triples"), in every
-language, with no sentence or translation to change."""
+options that states it: a new :data:`RUMMY_MULTIPLIER` rewords those ("triples"), in every
+language, with no sentence or translation to change. The rulebook's own text (R15, RULES.md and
+its translations) says the number in its words and changes with it by hand."""
 
 
 PRESET_LIST: tuple[Preset, ...] = (

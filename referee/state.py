@@ -25,7 +25,6 @@ from .seating import (
     default_dealer,
     first_to_play,
     hand_size,
-    left_of,
     not_listed,
     player_count_problems,
     same_names,
@@ -183,7 +182,7 @@ class State(Snapshot):
 
     def left_of(self, player_id: str) -> str:
         """The next seat after ``player_id``, wrapping (R3)."""
-        return left_of([p.id for p in self.players], player_id)
+        return self.players[(self.seat(player_id) + 1) % len(self.players)].id
 
     def with_player(self, player: Player) -> State:
         """This state with ``player`` replacing the seat of the same id."""
