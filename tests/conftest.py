@@ -91,7 +91,7 @@ def make_state(
 # workers in collection order (``--no-loadscope-reorder``), so no worker is left running a long
 # file alone at the end. Any file not named runs after them.
 LONGEST_FILES = (
-    # Wall seconds of each file alone on this 2-core machine (08:00 UTC, 2026-12-02), longest first,
+    # Wall seconds of each file alone on this 2-core machine (2026-12-02, the browser files 2026-12-05), longest first,
     # so that no long file starts last and runs on alone: the browser files are mostly Chromium's
     # time (Swagger UI resolving openapi.yaml again for each operation opened in /docs, whole games
     # in /play), not Python's. The files with a date were measured again alone at 01:25-01:30 UTC,

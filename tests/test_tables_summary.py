@@ -74,6 +74,8 @@ def test_a_move_is_summed_up_for_the_seat_in_the_second_person(tc):
         assert body["legal"] and body["events"][0] == {"player": "ana", "action": "discard", "card": card}
         if body["view"]["status"] == "playing":
             break
+    else:
+        raise AssertionError(f"5 tables in a row ended hand 1 before ana's next turn: {body['view']['result']}")
     text = "; ".join(said(body["events"], "ana"))
     assert body["summary"].startswith(f"You discarded {sym(card)}; bob ")
     assert body["summary"] == f"{text[0].upper()}{text[1:]}; your turn: draw"
